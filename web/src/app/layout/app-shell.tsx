@@ -1,0 +1,84 @@
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Outlet } from 'react-router';
+
+import { MenuIcon } from '@/components/ui/icons';
+import { PageSpinner } from '@/components/ui/spinner';
+import { MOBILE_BREAKPOINT_PX } from '@/config/constants';
+import { useLogout, useMe } from '@/features/auth';
+import { getFullName, setFullName } from '@/lib/session';
+
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+const isMobileWidth = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
+
+/**
+ * The protected layout: collapsible sidebar (collapsed by default under
+ * 640 px), top bar with the user menu, and the page.
+ */
+export function AppShell() {
+  const logout = useLogout();
+  const me = useMe();
+  const sidebarId = useId();
+  const [collapsed, setCollapsed] = useState(isMobileWidth);
+  const storedName = getFullName();
+
+  // No stored name means no session (SPEC section 2).
+  useEffect(() => {
+    if (storedName === null) logout();
+  }, [storedName, logout]);
+
+  // Keep the stored name in step with the account.
+  const serverName = me.data?.userFullName?.trim();
+  useEffect(() => {
+    if (serverName && getFullName() !== null) setFullName(serverName);
+  }, [serverName]);
+
+  if (storedName === null) return null;
+  const fullName = serverName || storedName;
+
+  const closeOnMobile = () => {
+    if (isMobileWidth()) setCollapsed(true);
+  };
+
+  return (
+    <div className="flex h-full">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar id={sidebarId} collapsed={collapsed} onNavigate={closeOnMobile} />
+      {!collapsed && (
+        <div
+          aria-hidden="true"
+          onClick={() => setCollapsed(true)}
+          className="fixed inset-0 z-30 bg-slate-900/40 sm:hidden"
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
+          <button
+            type="button"
+            aria-controls={sidebarId}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            onClick={() => setCollapsed((value) => !value)}
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <MenuIcon />
+          </button>
+          <UserMenu fullName={fullName} email={me.data?.email} onLogout={logout} />
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export { AppShell as Component };

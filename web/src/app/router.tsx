@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import { Outlet, createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+import { RequireAuth } from './require-auth';
+import { RouteError } from './routes/route-error';
+
+/** Loads a component from a lazily imported module, so every page is its own chunk. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const jobs = () => import('@/features/jobs/routes');
+const candidates = () => import('@/features/candidates/routes');
+const interviews = () => import('@/features/interviews/routes');
+const voice = () => import('@/features/voice/routes');
+const invite = () => import('@/features/invite/routes');
+
+/** Protected pages of SPEC section 2 (paths relative to the shell at /). */
+export const protectedRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
+  { path: 'folders', lazy: lazyPage(jobs, (m) => m.FoldersRoute) },
+  { path: 'jd/:jdid', lazy: lazyPage(jobs, (m) => m.JdDetailRoute) },
+  { path: 'recent', lazy: lazyPage(jobs, (m) => m.RecentRoute) },
+  { path: 'create', lazy: lazyPage(jobs, (m) => m.CreateJdRoute) },
+  { path: 'edit/:id', lazy: lazyPage(jobs, (m) => m.EditRoute) },
+  { path: 'editjd/:jdId', lazy: lazyPage(jobs, (m) => m.EditJdRoute) },
+  { path: 'search', lazy: lazyPage(jobs, (m) => m.SearchRoute) },
+  { path: 'templates', lazy: lazyPage(jobs, (m) => m.TemplatesRoute) },
+  { path: 'candidates', lazy: lazyPage(candidates, (m) => m.CandidateListRoute) },
+  { path: 'candidate/analysis/:resumeId/:callId', lazy: lazyPage(candidates, (m) => m.CandidateAnalysisRoute) },
+  { path: 'candidate-details/:jdid', lazy: lazyPage(candidates, (m) => m.JdCandidatesRoute) },
+  { path: 'interview', lazy: lazyPage(interviews, (m) => m.InterviewHubRoute) },
+  { path: 'interview/schedule', lazy: lazyPage(interviews, (m) => m.ScheduleCallRoute) },
+  { path: 'interview/history', lazy: lazyPage(interviews, (m) => m.CallHistoryRoute) },
+  { path: 'call-history', lazy: lazyPage(interviews, (m) => m.CallHistoryRoute) },
+  { path: 'analysis/:id', lazy: lazyPage(interviews, (m) => m.InterviewAnalysisRoute) },
+  { path: 'interview/assistants', lazy: lazyPage(voice, (m) => m.AssistantsRoute) },
+  { path: 'interview/assistants/:id', lazy: lazyPage(voice, (m) => m.AssistantDetailRoute) },
+  { path: 'interview/create-assistant', lazy: lazyPage(voice, (m) => m.CreateAssistantRoute) },
+  { path: 'interview/search', lazy: lazyPage(voice, (m) => m.SearchInterviewersRoute) },
+];
+
+/** Public pages: sign-in and the candidate invite pages (paths match case-insensitively). */
+export const publicRoutes: RouteObject[] = [
+  { path: paths.login, lazy: () => import('@/features/auth/routes/login') },
+  { path: paths.scheduleInterview, lazy: lazyPage(invite, (m) => m.ScheduledRoute) },
+  { path: paths.nextStep, lazy: lazyPage(invite, (m) => m.NextStepRoute) },
+  { path: paths.thankYou, lazy: lazyPage(invite, (m) => m.ThankYouRoute) },
+  { path: paths.interviewGuidelines, lazy: lazyPage(invite, (m) => m.GuidelinesRoute) },
+  { path: paths.interviewCandidateDetails, lazy: lazyPage(invite, (m) => m.CandidateDetailsRoute) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: Outlet,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageSpinner,
+    children: [
+      ...publicRoutes,
+      {
+        path: '/',
+        Component: RequireAuth,
+        children: [{ lazy: () => import('./layout/app-shell'), children: protectedRoutes }],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

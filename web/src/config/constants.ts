@@ -1,0 +1,12 @@
+/** Business constants from SPEC section 9 that the client enforces. */
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const OTP_MAX_RESENDS = 3;
+export const OTP_VALID_MINUTES = 15;
+
+export const TOAST_AUTO_CLOSE_MS = 4000;
+export const LOGIN_SUCCESS_TOAST_MS = 3000;
+export const TOAST_LIMIT = 20;
+
+/** Width under which the sidebar starts collapsed (SPEC section 2 and 9). */
+export const MOBILE_BREAKPOINT_PX = 640;

@@ -1,0 +1,35 @@
+/**
+ * Every route of SPEC section 2 in one place, so links never hard-code strings
+ * and features can link to each other without importing each other.
+ */
+export const paths = {
+  login: '/login',
+  dashboard: '/',
+  folders: '/folders',
+  jd: (jdid: string) => `/jd/${encodeURIComponent(jdid)}`,
+  recent: '/recent',
+  create: '/create',
+  edit: (id: string) => `/edit/${encodeURIComponent(id)}`,
+  editJd: (jdId: string) => `/editjd/${encodeURIComponent(jdId)}`,
+  search: '/search',
+  templates: '/templates',
+  candidates: '/candidates',
+  candidateAnalysis: (resumeId: string, callId: string) =>
+    `/candidate/analysis/${encodeURIComponent(resumeId)}/${encodeURIComponent(callId)}`,
+  candidateDetails: (jdid: string) => `/candidate-details/${encodeURIComponent(jdid)}`,
+  interview: '/interview',
+  interviewSchedule: '/interview/schedule',
+  interviewHistory: '/interview/history',
+  interviewAnalysis: (id: string) => `/analysis/${encodeURIComponent(id)}`,
+  assistants: '/interview/assistants',
+  assistant: (id: string) => `/interview/assistants/${encodeURIComponent(id)}`,
+  createAssistant: '/interview/create-assistant',
+  interviewSearch: '/interview/search',
+  callHistory: '/call-history',
+  // Public candidate pages.
+  scheduleInterview: '/ScheduleInterview',
+  nextStep: '/nextstep',
+  thankYou: '/thank-you',
+  interviewGuidelines: '/interviewguidelines',
+  interviewCandidateDetails: '/interview/candidate-details',
+} as const;

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type Me = {
+  email: string;
+  userFullName: string;
+};
+
+export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
+  return api.get<Me>('/auth/me', { signal });
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'me'],
+    queryFn: ({ signal }) => getMe({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type RequestOtpInput = {
+  email: string;
+  /** false for the first send, true for a resend (SPEC section 7). */
+  retry: boolean;
+};
+
+export type RequestOtpResponse = {
+  success: boolean;
+  message?: string;
+};
+
+export function requestOtp({ email, retry }: RequestOtpInput): Promise<RequestOtpResponse> {
+  return api.post<RequestOtpResponse>('/auth/requestotp', undefined, { query: { email, retry } });
+}
+
+export function useRequestOtp() {
+  return useMutation({ mutationFn: requestOtp });
+}

@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { clearSession } from '@/lib/session';
+
+/** Signs out: clears the stored session and cached data, then shows /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    clearSession();
+    queryClient.clear();
+    void navigate(paths.login, { replace: true });
+  }, [navigate, queryClient]);
+}

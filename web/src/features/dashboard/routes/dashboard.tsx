@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+
+import { FolderIcon, PlusIcon, UsersIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+
+const shortcuts = [
+  { to: paths.folders, title: 'JD Folders', text: 'Browse every job description and its resumes.', Icon: FolderIcon },
+  { to: paths.create, title: 'Create New JD', text: 'Write a job description and start screening.', Icon: PlusIcon },
+  { to: paths.candidates, title: 'Candidate List', text: 'See every candidate across your jobs.', Icon: UsersIcon },
+];
+
+/** The index route. The hiring overview cards arrive with the dashboard issue. */
+export function DashboardRoute() {
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+      <title>Dashboard · Hirelane</title>
+      <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Welcome to Hirelane
+      </h1>
+      <p className="mt-2 text-slate-600">Your hiring overview will appear here. Start with one of these:</p>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {shortcuts.map(({ to, title, text, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span className="w-fit rounded-lg bg-brand-50 p-2 text-brand-600 group-hover:bg-brand-100">
+                <Icon />
+              </span>
+              <span className="mt-4 font-semibold text-slate-900">{title}</span>
+              <span className="mt-1 text-sm text-slate-600">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export { DashboardRoute as Component };

@@ -1,0 +1,192 @@
+/**
+ * The one API client. Typed JSON over fetch, bearer token from storage, and
+ * SPEC section 4 "Auth refresh": a 401 on any call other than the OTP
+ * verification refreshes the session once (concurrent 401s share that one
+ * refresh) and retries the call once. When the refresh fails, or there is no
+ * refresh token, the session is cleared and the user is sent to /login.
+ */
+import { env } from '@/config/env';
+import { clearSession, getRefreshToken, getToken, saveRefreshedTokens } from '@/lib/session';
+
+/** Every error body of the server: `{ message, code }` plus optional extras. */
+export type ApiErrorBody = {
+  message: string;
+  code: string;
+  attemptsRemaining?: number;
+  retryAfterSeconds?: number;
+};
+
+/** A failed call: HTTP status (0 for a network failure) and the server's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly body: ApiErrorBody | null;
+
+  constructor({ status, body, message }: { status: number; body: ApiErrorBody | null; message?: string }) {
+    super(body?.message ?? message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code ?? (status === 0 ? 'network_error' : 'http_error');
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON unless it is FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/** Paths never retried after a refresh (SPEC section 4: the OTP verification). */
+const NO_REFRESH_PATHS = new Set(['/auth/verifyotp', '/auth/refresh-token']);
+const REFRESH_PATH = '/auth/refresh-token';
+
+type SessionExpiredHandler = () => void;
+
+let sessionExpiredHandler: SessionExpiredHandler = () => {
+  window.location.assign('/login');
+};
+
+/** The app registers its router navigation here; the default reloads at /login. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  sessionExpiredHandler = handler;
+}
+
+function expireSession(): void {
+  clearSession();
+  sessionExpiredHandler();
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${env.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const { method = 'GET', query, body, signal, headers = {} } = options;
+  const init: RequestInit = { method, signal, headers: { Accept: 'application/json', ...headers } };
+  const initHeaders = init.headers as Record<string, string>;
+  if (token) initHeaders.Authorization = `Bearer ${token}`;
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    initHeaders['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  try {
+    return await fetch(buildUrl(path, query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, body: null, message: 'Network error. Please check your connection.' });
+  }
+}
+
+async function toResult<T>(response: Response): Promise<T> {
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+  throw new ApiError({ status: response.status, body: isErrorBody(data) ? data : null });
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function performRefresh(): Promise<boolean> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) {
+    console.error('Error No refresh token available');
+    return false;
+  }
+  try {
+    const response = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
+    if (!response.ok) return false;
+    const data = (await readBody(response)) as Partial<{
+      accessToken: string;
+      refreshToken: string;
+      validTo: string;
+    }> | undefined;
+    if (!data?.accessToken) return false;
+    saveRefreshedTokens({
+      accessToken: data.accessToken,
+      refreshToken: data.refreshToken ?? null,
+      validTo: data.validTo ?? null,
+    });
+    return true;
+  } catch (error) {
+    // Refresh failures are only logged (SPEC section 8).
+    console.error('Token refresh failed', error);
+    return false;
+  }
+}
+
+/**
+ * Exchanges the stored refresh token for a new access token. Callers at the
+ * same time share one request, so a rotating refresh token is used once.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= performRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** Sends one API call and returns its parsed JSON body, or throws an `ApiError`. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const usedToken = getToken();
+  const response = await send(path, options, usedToken);
+  if (response.status !== 401 || NO_REFRESH_PATHS.has(path)) return toResult<T>(response);
+
+  // Another call may already have refreshed while this one was in flight.
+  const current = getToken();
+  const refreshed = current !== null && current !== usedToken ? true : await refreshSession();
+  if (!refreshed) {
+    expireSession();
+    return toResult<T>(response);
+  }
+  const retried = await send(path, options, getToken());
+  if (retried.status === 401) expireSession();
+  return toResult<T>(retried);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
