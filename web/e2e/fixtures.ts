@@ -1,0 +1,29 @@
+import { test as base, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+import { snapshotOutbox, waitForOtp } from './support/outbox';
+import { ADMIN } from './support/server';
+
+export { ADMIN, expect };
+
+export const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
+
+/** Tests get the server that the global setup started as their baseURL. */
+export const test = base.extend({
+  // Playwright reads fixture dependencies from the destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const baseUrl = process.env.HIRELANE_E2E_BASE_URL;
+    if (!baseUrl) throw new Error('HIRELANE_E2E_BASE_URL is not set; is the global setup running?');
+    await use(baseUrl);
+  },
+});
+
+/** Fills the e-mail step, sends the OTP and returns the code from the outbox. */
+export async function requestCode(page: Page, email: string = ADMIN.email): Promise<string> {
+  const before = snapshotOutbox();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify Code' })).toBeVisible();
+  return waitForOtp({ email, before });
+}

@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures';
+
+test.describe('routing', () => {
+  test('a protected URL redirects to /login', async ({ page }) => {
+    for (const path of ['/', '/folders', '/interview/assistants', '/candidate/analysis/1/2']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Sign in to Hirelane' })).toBeVisible();
+    }
+  });
+
+  test('an expired session redirects to /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'stale');
+      localStorage.setItem('tokenExpiry', new Date(Date.now() - 60_000).toISOString());
+      localStorage.setItem('fullName', 'Admin User');
+    });
+    await page.goto('/folders');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown URL shows the 404 page, and Go Back leaves it', async ({ page }) => {
+    await page.goto('/interviewguidelines');
+    await page.goto('/this/page/does-not-exist');
+    await expect(page.getByRole('heading', { name: '404 - Invalid URL' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/interviewguidelines$/);
+  });
+
+  test('public candidate pages open without signing in', async ({ page }) => {
+    for (const [path, title] of [
+      ['/nextstep?inviteId=abc', 'Next Step Details'],
+      ['/ScheduleInterview', 'Interview Scheduled'],
+      ['/thank-you', 'Thank You'],
+      ['/interviewguidelines', 'Interview Guidelines'],
+      ['/interview/candidate-details?inviteId=abc', 'Candidate Details'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    }
+  });
+
+  test('the API answers unknown protected calls with the JSON error shape', async ({ request }) => {
+    const response = await request.get('/api/auth/me');
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String) }));
+  });
+});

@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
+import { renderRoutes } from '@/testing/render';
+
+import { routes } from './router';
+
+const ME = { email: 'admin@example.com', userFullName: 'Admin User' };
+
+function meServer(me: typeof ME | null = ME) {
+  return mockFetch((call) => {
+    if (call.url === '/api/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
+    return json(404, { message: 'Not found', code: 'not_found' });
+  });
+}
+
+const setWidth = (width: number) => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+};
+
+describe('routes', () => {
+  afterEach(() => setWidth(1024));
+
+  it('sends a protected URL to /login without a session', async () => {
+    meServer();
+    const { router } = renderRoutes(routes, { at: '/folders' });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Hirelane' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the 404 page for an unknown path, and Go Back leaves it', async () => {
+    seedSession();
+    meServer();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { at: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: '404 - Invalid URL' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows the dashboard heading and the initials for a signed-in user', async () => {
+    seedSession({ fullName: 'Admin User' });
+    meServer();
+    renderRoutes(routes, { at: '/' });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Hirelane' })).toBeInTheDocument();
+    expect(screen.getByTestId('user-initials')).toHaveTextContent('AU');
+  });
+
+  it('sends a signed-in user from /login to the dashboard', async () => {
+    seedSession();
+    meServer();
+    const { router } = renderRoutes(routes, { at: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Hirelane' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each([
+    ['/folders', 'JD Folders'],
+    ['/jd/abc', 'Job Description'],
+    ['/recent', 'Recent Job Descriptions'],
+    ['/create?folder=abc', 'Create New Job Description'],
+    ['/edit/1', 'Edit Job Description'],
+    ['/editjd/1', 'Edit Job Description'],
+    ['/search?q=rust', 'Search JDs & Resumes'],
+    ['/templates', 'Templates'],
+    ['/candidates', 'Candidate List'],
+    ['/candidate/analysis/5/call-1', 'Candidate Analysis'],
+    ['/candidate-details/abc', 'Candidates'],
+    ['/interview', 'Voice AI Interview'],
+    ['/interview/schedule', 'Schedule Interview Call'],
+    ['/interview/history', 'Interview Call History'],
+    ['/call-history', 'Interview Call History'],
+    ['/analysis/call-1', 'Interview Analysis'],
+    ['/interview/assistants', 'AI Assistants'],
+    ['/interview/assistants/asst-1', 'AI Assistant'],
+    ['/interview/create-assistant', 'Create Interview Assistant'],
+    ['/interview/search', 'Search AI Interviewers'],
+  ])('registers protected route %s (%s) inside the shell', async (path, title) => {
+    seedSession();
+    meServer();
+    renderRoutes(routes, { at: path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/ScheduleInterview', 'Interview Scheduled'],
+    ['/scheduleInterview', 'Interview Scheduled'],
+    ['/nextstep?inviteId=abc', 'Next Step Details'],
+    ['/thank-you', 'Thank You'],
+    ['/interviewguidelines', 'Interview Guidelines'],
+    ['/interview/candidate-details?inviteId=abc', 'Candidate Details'],
+  ])('serves public route %s without a session', async (path, title) => {
+    const { fetchMock } = meServer();
+    const { router } = renderRoutes(routes, { at: path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).not.toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('app shell', () => {
+  afterEach(() => setWidth(1024));
+
+  it('opens the account dropdown with the full name, and Logout clears the session', async () => {
+    seedSession({ fullName: 'Admin User' });
+    sessionStorage.setItem('token', 'access-1');
+    meServer();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { at: '/' });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Admin User' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Admin User')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    for (const key of ['token', 'refreshToken', 'tokenExpiry', 'fullName']) expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('closes the dropdown with Escape', async () => {
+    seedSession();
+    meServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, { at: '/' });
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('logs out when no full name is stored', async () => {
+    seedSession({ fullName: null });
+    meServer();
+    const { router } = renderRoutes(routes, { at: '/folders' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows initials from the first two words of the stored name', async () => {
+    seedSession({ fullName: 'maria de la cruz' });
+    meServer({ email: 'm@example.com', userFullName: 'maria de la cruz' });
+    renderRoutes(routes, { at: '/' });
+    expect(await screen.findByTestId('user-initials')).toHaveTextContent('MD');
+  });
+
+  it('starts with the sidebar expanded on wide screens and toggles it', async () => {
+    setWidth(1280);
+    seedSession();
+    meServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, { at: '/' });
+    const toggle = await screen.findByRole('button', { name: 'Collapse sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Job Dashboard', 'JD Folders', 'Create New JD', 'Candidate List']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'JD Folders' })).toHaveAttribute('href', '/folders');
+    expect(screen.getByRole('link', { name: 'Create New JD' })).toHaveAttribute('href', '/create');
+    expect(screen.getByRole('link', { name: 'Candidate List' })).toHaveAttribute('href', '/candidates');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('starts with the sidebar collapsed under 640 px', async () => {
+    setWidth(375);
+    seedSession();
+    meServer();
+    renderRoutes(routes, { at: '/' });
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('expands and collapses the Jobs section', async () => {
+    seedSession();
+    meServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, { at: '/' });
+    const jobs = await screen.findByRole('button', { name: 'Jobs' });
+    expect(jobs).toHaveAttribute('aria-expanded', 'true');
+    await user.click(jobs);
+    expect(jobs).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'JD Folders' })).not.toBeInTheDocument();
+    await user.click(jobs);
+    expect(screen.getByRole('link', { name: 'JD Folders' })).toBeInTheDocument();
+  });
+
+  it('follows a sidebar link', async () => {
+    seedSession();
+    meServer();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { at: '/' });
+    await user.click(await screen.findByRole('link', { name: 'JD Folders' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'JD Folders' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/folders');
+  });
+
+  it('goes to /login when /auth/me answers 401 and the refresh fails', async () => {
+    seedSession();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => json(401, { message: 'Unauthorized', code: 'unauthorized' }));
+    const { router } = renderRoutes(routes, { at: '/' });
+    // The client's session-expired handler is the app's; here the guard sees the cleared session.
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    await router.navigate('/folders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

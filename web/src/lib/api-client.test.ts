@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ApiError, api, buildUrl, setSessionExpiredHandler } from '@/lib/api-client';
+import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
+import type { RecordedCall } from '@/testing/fetch-mock';
+
+const REFRESH_URL = '/api/auth/refresh-token';
+const NEW_EXPIRY = '2099-01-01T00:00:00Z';
+
+const bearer = (call: RecordedCall) => call.headers.authorization;
+const callsTo = (calls: RecordedCall[], url: string) => calls.filter((call) => call.url === url);
+
+/** A server that accepts only `access-2`, and refreshes `refresh-1` into it. */
+function serverWithRotation({ refreshStatus = 200 }: { refreshStatus?: number } = {}) {
+  return mockFetch((call) => {
+    if (call.url === REFRESH_URL) {
+      if (refreshStatus !== 200) return json(refreshStatus, { message: 'Invalid refresh token', code: 'unauthorized' });
+      return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', validTo: NEW_EXPIRY });
+    }
+    if (bearer(call) === 'Bearer access-2') return json(200, { ok: true, url: call.url });
+    return json(401, { message: 'Unauthorized', code: 'unauthorized' });
+  });
+}
+
+describe('api client', () => {
+  let onExpired: ReturnType<typeof vi.fn<() => void>>;
+
+  beforeEach(() => {
+    onExpired = vi.fn<() => void>();
+    setSessionExpiredHandler(onExpired);
+  });
+
+  afterEach(() => {
+    setSessionExpiredHandler(() => undefined);
+  });
+
+  it('builds /api URLs with encoded query parameters and skips empty ones', () => {
+    expect(buildUrl('/auth/requestotp', { email: 'a+b@example.com', retry: false, skip: undefined })).toBe(
+      '/api/auth/requestotp?email=a%2Bb%40example.com&retry=false',
+    );
+    expect(buildUrl('Drive/JDFolders')).toBe('/api/Drive/JDFolders');
+  });
+
+  it('sends the bearer token from localStorage, and JSON bodies', async () => {
+    seedSession({ token: 'access-1' });
+    const { calls } = mockFetch(() => json(200, { ok: true }));
+    await expect(api.post('/things', { a: 1 })).resolves.toEqual({ ok: true });
+    expect(bearer(calls[0]!)).toBe('Bearer access-1');
+    expect(calls[0]!.headers['content-type']).toBe('application/json');
+    expect(calls[0]!.body).toEqual({ a: 1 });
+  });
+
+  it('falls back to the token in sessionStorage', async () => {
+    sessionStorage.setItem('token', 'session-token');
+    const { calls } = mockFetch(() => json(200, {}));
+    await api.get('/auth/me');
+    expect(bearer(calls[0]!)).toBe('Bearer session-token');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { calls } = mockFetch(() => json(200, { success: true }));
+    await api.post('/auth/requestotp', undefined, { query: { email: 'a@b.co', retry: false } });
+    expect(calls[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('on a 401 refreshes once, stores the new tokens and retries once', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    const { calls } = serverWithRotation();
+
+    await expect(api.get('/auth/me')).resolves.toEqual({ ok: true, url: '/api/auth/me' });
+
+    expect(calls.map((call) => `${call.method} ${call.url} ${bearer(call) ?? '-'}`)).toEqual([
+      'GET /api/auth/me Bearer access-1',
+      `POST ${REFRESH_URL} -`,
+      'GET /api/auth/me Bearer access-2',
+    ]);
+    expect(callsTo(calls, REFRESH_URL)[0]!.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(localStorage.getItem('token')).toBe('access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    expect(localStorage.getItem('tokenExpiry')).toBe(NEW_EXPIRY);
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('keeps a sessionStorage copy of the token in step after a refresh', async () => {
+    seedSession({ token: 'access-1' });
+    sessionStorage.setItem('token', 'access-1');
+    serverWithRotation();
+    await api.get('/auth/me');
+    expect(sessionStorage.getItem('token')).toBe('access-2');
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    const { calls } = serverWithRotation();
+
+    const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+
+    expect(results).toHaveLength(3);
+    expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
+    for (const path of ['/api/a', '/api/b', '/api/c']) {
+      expect(callsTo(calls, path).map(bearer)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    }
+  });
+
+  it('does not refresh again for a 401 that answers an already refreshed token', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    let releaseSlow: () => void = () => undefined;
+    const slowGate = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    const { calls } = mockFetch(async (call) => {
+      if (call.url === REFRESH_URL) return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', validTo: NEW_EXPIRY });
+      if (call.url === '/api/slow' && bearer(call) === 'Bearer access-1') await slowGate;
+      return bearer(call) === 'Bearer access-2' ? json(200, {}) : json(401, { message: 'no', code: 'unauthorized' });
+    });
+
+    const slow = api.get('/slow');
+    await api.get('/fast'); // refreshes while /slow is still in flight with the old token
+    releaseSlow();
+    await slow;
+
+    expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
+    expect(callsTo(calls, '/api/slow').map(bearer)).toEqual(['Bearer access-1', 'Bearer access-2']);
+  });
+
+  it('retries only once: a second 401 clears the session and goes to /login', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    const { calls } = mockFetch((call) =>
+      call.url === REFRESH_URL
+        ? json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', validTo: NEW_EXPIRY })
+        : json(401, { message: 'Unauthorized', code: 'unauthorized' }),
+    );
+
+    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(callsTo(calls, '/api/auth/me')).toHaveLength(2);
+    expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('when the refresh fails, clears storage and goes to /login', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1', fullName: 'Admin User' });
+    sessionStorage.setItem('token', 'access-1');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = serverWithRotation({ refreshStatus: 401 });
+
+    const error: unknown = await api.get('/auth/me').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(callsTo(calls, '/api/auth/me')).toHaveLength(1);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    for (const key of ['token', 'refreshToken', 'tokenExpiry', 'fullName']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it("with no refresh token logs 'Error No refresh token available', clears storage and goes to /login", async () => {
+    seedSession({ token: 'access-1', refreshToken: null });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = serverWithRotation();
+
+    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+
+    expect(logged).toHaveBeenCalledWith('Error No refresh token available');
+    expect(callsTo(calls, REFRESH_URL)).toHaveLength(0);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('fullName')).toBeNull();
+  });
+
+  it('never refreshes for the OTP verification call', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    const { calls } = mockFetch(() => json(401, { message: 'Unauthorized', code: 'unauthorized' }));
+
+    await expect(api.post('/auth/verifyotp', { email: 'a@b.co', otpCode: '123456' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(calls).toHaveLength(1);
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('access-1');
+  });
+
+  it('rejects other statuses to the caller with the server error body', async () => {
+    seedSession();
+    const { calls } = mockFetch(() =>
+      json(400, { message: 'Invalid OTP. Please check otp and try again.', code: 'invalid_otp', attemptsRemaining: 3 }),
+    );
+
+    const error = await api.post('/auth/verifyotp', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_otp',
+      message: 'Invalid OTP. Please check otp and try again.',
+      body: { attemptsRemaining: 3 },
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([403, 404, 429, 500])('does not refresh or retry on %i', async (status) => {
+    seedSession();
+    const { calls } = mockFetch(() => json(status, { message: 'nope', code: 'x' }));
+    await expect(api.get('/thing')).rejects.toMatchObject({ status });
+    expect(calls).toHaveLength(1);
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('/thing')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('resolves empty bodies to undefined', async () => {
+    mockFetch(() => json(204));
+    await expect(api.delete('/thing')).resolves.toBeUndefined();
+  });
+});
