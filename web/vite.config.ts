@@ -23,6 +23,17 @@ export default defineConfig({
     // The manifest lets scripts/size.mjs find what /login loads initially.
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Only the libraries every page needs. Heavy, page-specific ones
+            // (editor, charts) must stay out so they load with their route.
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-toastify|cookie|set-cookie-parser)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

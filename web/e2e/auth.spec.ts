@@ -44,13 +44,15 @@ test.describe('sign-in', () => {
     expect(me).toEqual({ status: 200, body: expect.objectContaining({ email: ADMIN.email, userFullName: ADMIN.fullName }) as unknown });
 
     // Sidebar links and the Jobs section.
-    await page.getByRole('link', { name: 'JD Folders' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'JD Folders' }).click();
     await expect(page).toHaveURL(/\/folders$/);
     await expect(page.getByRole('heading', { level: 1, name: 'JD Folders' })).toBeVisible();
     await page.getByRole('button', { name: 'Jobs' }).click();
-    await expect(page.getByRole('link', { name: 'JD Folders' })).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'JD Folders' })).toBeHidden();
     await page.getByRole('button', { name: 'Jobs' }).click();
-    await page.getByRole('link', { name: 'Job Dashboard' }).click();
+    await nav.getByRole('link', { name: 'Job Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to Hirelane' })).toBeVisible();
 
     // A reload keeps the session; under 640 px the sidebar starts collapsed.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -59,9 +61,9 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('user-initials')).toHaveText('AU');
     await page.screenshot({ path: `${SCREENSHOT_DIR}shell-mobile.png`, fullPage: true });
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await expect(page.getByRole('link', { name: 'Candidate List' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Candidate List' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}shell-mobile-sidebar.png`, fullPage: true });
-    await page.getByRole('link', { name: 'Candidate List' }).click();
+    await nav.getByRole('link', { name: 'Candidate List' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Candidate List' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });

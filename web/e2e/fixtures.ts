@@ -19,11 +19,14 @@ export const test = base.extend({
   },
 });
 
-/** Fills the e-mail step, sends the OTP and returns the code from the outbox. */
-export async function requestCode(page: Page, email: string = ADMIN.email): Promise<string> {
+/**
+ * Fills the e-mail step with `typed`, sends the OTP and returns the code from
+ * the outbox (mailed to the trimmed, lowercased address).
+ */
+export async function requestCode(page: Page, typed: string = ADMIN.email): Promise<string> {
   const before = snapshotOutbox();
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email address').fill(typed);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByRole('heading', { name: 'Verify Code' })).toBeVisible();
-  return waitForOtp({ email, before });
+  return waitForOtp({ email: typed.trim().toLowerCase(), before });
 }

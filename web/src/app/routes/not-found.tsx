@@ -8,11 +8,9 @@ import { paths } from '@/config/paths';
 export function NotFoundRoute() {
   const navigate = useNavigate();
 
+  // Back one page; a tab opened straight on a bad link has nowhere to go back to.
   const goBack = () => {
-    // React Router numbers its history entries; index 0 means nothing to go back to.
-    const state: unknown = window.history.state;
-    const index = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;
-    if (typeof index === 'number' && index > 0) void navigate(-1);
+    if (window.history.length > 1) void navigate(-1);
     else void navigate(paths.dashboard, { replace: true });
   };
 
