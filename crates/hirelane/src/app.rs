@@ -1,0 +1,305 @@
+//! Wiring: shared state, the router (API under `/api`, health, OpenAPI, the single-page app),
+//! the HTTP layers, and the background maintenance loop.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::{self, Keys};
+use crate::clock::SharedClock;
+use crate::config::Settings;
+use crate::error::Error;
+use crate::mail::Mailer;
+use crate::rate_limit;
+use crate::store::{Db, redact_url};
+
+/// What every handler can reach.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub db: Db,
+    pub clock: SharedClock,
+    pub keys: Arc<Keys>,
+    pub mailer: Mailer,
+    pub settings: Arc<Settings>,
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Hirelane API", description = "Recruiter and candidate API of Hirelane."),
+    servers((url = "/api")),
+    modifiers(&BearerScheme),
+    tags((name = "auth", description = "Sign-in by e-mailed one-time code"))
+)]
+struct ApiDoc;
+
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+/// Every API route with its documentation. Routes join the API only through here, so the
+/// router and the OpenAPI document cannot disagree.
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::router())
+}
+
+/// The OpenAPI document of the whole API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api().into_openapi()
+}
+
+/// A configured, bound server, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+}
+
+impl Application {
+    /// Opens every part the settings name (database, keys, mail), failing fast with the part's
+    /// name, and binds the listener (port 0 picks a free one, for tests).
+    pub async fn build(settings: Settings, clock: SharedClock) -> anyhow::Result<Application> {
+        let state = build_state(settings, clock).await?;
+        let address = format!(
+            "{}:{}",
+            state.settings.server.host, state.settings.server.port
+        );
+        let listener = TcpListener::bind(&address)
+            .await
+            .with_context(|| format!("cannot listen on {address}"))?;
+        let router = router(state.clone());
+        Ok(Application {
+            listener,
+            router,
+            state,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until Ctrl-C or SIGTERM, finishing requests in flight.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.run_with_shutdown(shutdown_signal()).await
+    }
+
+    /// Serves until `shutdown` completes.
+    pub async fn run_with_shutdown(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let maintenance = tokio::spawn(maintenance(self.state.clone()));
+        let served = axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await;
+        maintenance.abort();
+        self.state.db.close().await;
+        served
+    }
+}
+
+/// Opens the parts the settings name.
+pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Result<AppState> {
+    std::fs::create_dir_all(&settings.data_dir).with_context(|| {
+        format!(
+            "data directory {} cannot be created",
+            settings.data_dir.display()
+        )
+    })?;
+    let url = settings.database_url();
+    let db = Db::connect(&url, settings.database.max_connections)
+        .await
+        .with_context(|| format!("database {}", redact_url(&url)))?;
+    let keys = match &settings.auth.secret {
+        Some(secret) => Keys::from_secret(secret.expose().as_bytes()),
+        None => Keys::load_or_create(&settings.data_dir.join("secret.key"))
+            .context("auth: the generated secret key cannot be stored in the data directory")?,
+    };
+    let mailer = Mailer::from_settings(&settings.mail, settings.outbox_dir()).context("mail")?;
+    mailer.check().await.context("mail")?;
+    Ok(AppState {
+        db,
+        clock,
+        keys: Arc::new(keys),
+        mailer,
+        settings: Arc::new(settings),
+    })
+}
+
+fn router(state: AppState) -> Router {
+    let (api, doc) = api().split_for_parts();
+    let doc = Arc::new(doc);
+    let dist = state.settings.web.dist_dir.clone();
+    Router::new()
+        .nest("/api", api.fallback(api_not_found))
+        .route("/healthz", get(healthz))
+        .route(
+            "/api-docs/openapi.json",
+            get(move || {
+                let doc = doc.clone();
+                async move { axum::Json(doc.as_ref().clone()) }
+            }),
+        )
+        .fallback_service(spa(&dist))
+        .with_state(state)
+        .layer(default_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .layer(default_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(default_header(header::X_FRAME_OPTIONS, "DENY"))
+        // Invite links carry their token in the URL; never leak it to other sites.
+        .layer(default_header(header::REFERRER_POLICY, "no-referrer"))
+        .layer(CompressionLayer::new())
+        .layer(CatchPanicLayer::custom(|_| {
+            Error::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request| {
+                let id = request
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                tracing::info_span!("request", id, method = %request.method(), path = %request.uri().path())
+            }),
+        )
+        .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+}
+
+/// Static files of the built app; any other path gets `index.html` so the client router shows
+/// the page (or its own 404).
+fn spa(dist: &Path) -> ServeDir<ServeFile> {
+    ServeDir::new(dist)
+        .append_index_html_on_directories(true)
+        .fallback(ServeFile::new(dist.join("index.html")))
+}
+
+/// Quill writes inline styles and embeds pasted images as data: URLs; nothing else is loosened.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; \
+    font-src 'self' data:; connect-src 'self'; \
+    frame-src https://www.youtube.com https://player.vimeo.com; frame-ancestors 'none'; \
+    base-uri 'self'; form-action 'self'; object-src 'none'";
+
+fn default_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+async fn api_not_found() -> Error {
+    Error::not_found("not_found", "Not found.")
+}
+
+/// Liveness with a database round trip.
+async fn healthz(State(state): State<AppState>) -> Response {
+    match state.db.ping().await {
+        Ok(()) => {
+            axum::Json(serde_json::json!({ "status": "ok", "database": "ok" })).into_response()
+        }
+        Err(err) => {
+            tracing::warn!(error = %err, "health check: database unreachable");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                axum::Json(
+                    serde_json::json!({ "status": "unavailable", "database": "unreachable" }),
+                ),
+            )
+                .into_response()
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct RandomRequestId;
+
+impl MakeRequestId for RandomRequestId {
+    fn make_request_id<B>(&mut self, _request: &axum::http::Request<B>) -> Option<RequestId> {
+        HeaderValue::from_str(&auth::random_token(12))
+            .ok()
+            .map(RequestId::new)
+    }
+}
+
+/// Hourly housekeeping: expired codes, stale rate-limit counters.
+async fn maintenance(state: AppState) {
+    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        tick.tick().await;
+        let now = state.clock.now();
+        let pruned = async {
+            let limits = rate_limit::prune(&state.db, now).await?;
+            let codes = auth::otp::prune(&state.db, now).await?;
+            Ok::<_, Error>((limits, codes))
+        }
+        .await;
+        match pruned {
+            Ok((limits, codes)) => {
+                tracing::debug!(limits, codes, "maintenance: pruned expired rows")
+            }
+            Err(err) => tracing::warn!(error = %err, "maintenance failed"),
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(err) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %err, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,241 @@
+//! One-time sign-in codes: six digits, stored only as a keyed hash, valid 15 minutes, single
+//! use, dead after five wrong tries; a resend waits 60 seconds and at most 3 come per
+//! 15 minutes. Every rule reads the injected clock.
+
+use jiff::{SignedDuration, Timestamp};
+use subtle::ConstantTimeEq;
+
+use super::keys::{Keys, random_code};
+use crate::clock::to_millis;
+use crate::error::{Error, Result};
+use crate::store::Db;
+use crate::with_db;
+
+pub const CODE_LIFETIME: SignedDuration = SignedDuration::from_mins(15);
+pub const MAX_FAILED_ATTEMPTS: i64 = 5;
+pub const RESEND_COOLDOWN: SignedDuration = SignedDuration::from_secs(60);
+pub const MAX_RESENDS: i64 = 3;
+pub const RESEND_WINDOW: SignedDuration = SignedDuration::from_mins(15);
+
+const EXPIRED_MESSAGE: &str =
+    "This code has expired or was already used. Please request a new one.";
+const INVALID_MESSAGE: &str = "Invalid OTP. Please check otp and try again.";
+
+#[derive(sqlx::FromRow, Debug)]
+struct Challenge {
+    recruiter_id: Option<i64>,
+    code_hash: String,
+    issued_at: i64,
+    expires_at: i64,
+    failed_attempts: i64,
+    consumed: bool,
+    resend_window_start: i64,
+    resends: i64,
+}
+
+impl Challenge {
+    fn is_live(&self, now_ms: i64) -> bool {
+        !self.consumed && self.expires_at > now_ms && self.failed_attempts < MAX_FAILED_ATTEMPTS
+    }
+}
+
+/// A code to deliver, or nothing when the address belongs to no recruiter. Both cases leave the
+/// same trace in the database, so limits and answers cannot tell them apart.
+#[derive(Debug)]
+pub struct Issued {
+    pub code: String,
+    pub recruiter_id: Option<i64>,
+}
+
+/// Issues a new code for `email` (`resend` marks the page's "Resend OTP").
+pub async fn issue(
+    db: &Db,
+    keys: &Keys,
+    email: &str,
+    recruiter_id: Option<i64>,
+    resend: bool,
+    now: Timestamp,
+) -> Result<Issued> {
+    let now_ms = to_millis(now);
+    let existing = load(db, email).await?;
+    let (window_start, resends) = match (&existing, resend) {
+        (Some(c), true) if c.is_live(now_ms) => resend_allowance(c, now_ms)?,
+        _ => (now_ms, 0),
+    };
+    let code = random_code();
+    let hash = keys.otp_hash(email, now_ms, &code);
+    let expires = to_millis(now.saturating_add(CODE_LIFETIME).unwrap_or(now));
+    // The write is conditional on the row we read, so two racing requests cannot both issue.
+    let written = with_db!(db, |pool| {
+        match &existing {
+            Some(c) => sqlx::query(
+                "UPDATE otp_challenges SET recruiter_id = $2, code_hash = $3, issued_at = $4,
+                   expires_at = $5, failed_attempts = 0, consumed = FALSE,
+                   resend_window_start = $6, resends = $7
+                 WHERE email = $1 AND issued_at = $8",
+            )
+            .bind(email)
+            .bind(recruiter_id)
+            .bind(&hash)
+            .bind(now_ms)
+            .bind(expires)
+            .bind(window_start)
+            .bind(resends)
+            .bind(c.issued_at)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected()),
+            None => sqlx::query(
+                "INSERT INTO otp_challenges (email, recruiter_id, code_hash, issued_at, expires_at,
+                   failed_attempts, consumed, resend_window_start, resends)
+                 VALUES ($1, $2, $3, $4, $5, 0, FALSE, $6, $7)
+                 ON CONFLICT (email) DO NOTHING",
+            )
+            .bind(email)
+            .bind(recruiter_id)
+            .bind(&hash)
+            .bind(now_ms)
+            .bind(expires)
+            .bind(window_start)
+            .bind(resends)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected()),
+        }
+    })?;
+    if written != 1 {
+        return Err(cooldown(RESEND_COOLDOWN.as_secs() as u64));
+    }
+    Ok(Issued { code, recruiter_id })
+}
+
+/// The resend window and count after this resend, or the reason it must wait.
+fn resend_allowance(c: &Challenge, now_ms: i64) -> Result<(i64, i64)> {
+    let since_last = now_ms - c.issued_at;
+    let cooldown_ms = RESEND_COOLDOWN.as_millis() as i64;
+    if since_last < cooldown_ms {
+        return Err(cooldown(((cooldown_ms - since_last) as u64).div_ceil(1000)));
+    }
+    let window_ms = RESEND_WINDOW.as_millis() as i64;
+    let (window_start, resends) = if c.resend_window_start + window_ms <= now_ms {
+        (now_ms, 0)
+    } else {
+        (c.resend_window_start, c.resends)
+    };
+    if resends >= MAX_RESENDS {
+        let wait = ((window_start + window_ms - now_ms) as u64).div_ceil(1000);
+        return Err(Error::too_many(
+            "resend_limit",
+            "Maximum resend attempts reached. Please try again later.",
+            wait,
+        ));
+    }
+    Ok((window_start, resends + 1))
+}
+
+fn cooldown(seconds: u64) -> Error {
+    Error::too_many(
+        "resend_cooldown",
+        format!("Please wait {seconds} seconds before requesting a new code."),
+        seconds,
+    )
+}
+
+/// Checks `code` for `email`; on success the code is spent and the recruiter's id returned.
+pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestamp) -> Result<i64> {
+    let now_ms = to_millis(now);
+    let Some(challenge) = load(db, email).await?.filter(|c| c.is_live(now_ms)) else {
+        return Err(rejected("otp_expired", EXPIRED_MESSAGE, 0));
+    };
+    let expected = keys.otp_hash(email, challenge.issued_at, code);
+    let matches: bool = expected
+        .as_bytes()
+        .ct_eq(challenge.code_hash.as_bytes())
+        .into();
+    match (matches, challenge.recruiter_id) {
+        (true, Some(recruiter_id)) => {
+            let spent = with_db!(db, |pool| {
+                sqlx::query(
+                    "UPDATE otp_challenges SET consumed = TRUE
+                     WHERE email = $1 AND issued_at = $2 AND consumed = FALSE
+                       AND failed_attempts < $3",
+                )
+                .bind(email)
+                .bind(challenge.issued_at)
+                .bind(MAX_FAILED_ATTEMPTS)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+            })?;
+            if spent == 1 {
+                Ok(recruiter_id)
+            } else {
+                Err(rejected("otp_expired", EXPIRED_MESSAGE, 0))
+            }
+        }
+        _ => {
+            let failed: Option<i64> = with_db!(db, |pool| {
+                sqlx::query_scalar(
+                    "UPDATE otp_challenges SET failed_attempts = failed_attempts + 1
+                     WHERE email = $1 AND issued_at = $2
+                     RETURNING failed_attempts",
+                )
+                .bind(email)
+                .bind(challenge.issued_at)
+                .fetch_optional(pool)
+                .await
+            })?;
+            let remaining = failed.map_or(0, |n| (MAX_FAILED_ATTEMPTS - n).max(0));
+            Err(rejected("invalid_otp", INVALID_MESSAGE, remaining))
+        }
+    }
+}
+
+fn rejected(code: &'static str, message: &str, attempts_remaining: i64) -> Error {
+    Error::BadRequest {
+        code,
+        message: message.to_owned(),
+        extra: Some(serde_json::json!({ "attemptsRemaining": attempts_remaining })),
+    }
+}
+
+async fn load(db: &Db, email: &str) -> Result<Option<Challenge>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT recruiter_id, code_hash, issued_at, expires_at, failed_attempts, consumed,
+                    resend_window_start, resends
+             FROM otp_challenges WHERE email = $1",
+        )
+        .bind(email)
+        .fetch_optional(pool)
+        .await
+    })?)
+}
+
+/// Marks the current code of `email` dead (used when its delivery failed).
+pub async fn withdraw(db: &Db, email: &str, issued_at: Timestamp) -> Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE otp_challenges SET expires_at = issued_at WHERE email = $1 AND issued_at = $2",
+        )
+        .bind(email)
+        .bind(to_millis(issued_at))
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(())
+}
+
+/// Deletes challenges that ended more than a day ago.
+pub async fn prune(db: &Db, now: Timestamp) -> Result<u64> {
+    let cutoff = to_millis(now) - SignedDuration::from_hours(24).as_millis() as i64;
+    let done = with_db!(db, |pool| {
+        sqlx::query("DELETE FROM otp_challenges WHERE expires_at < $1")
+            .bind(cutoff)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+    })?;
+    Ok(done)
+}

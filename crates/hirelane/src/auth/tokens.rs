@@ -1,0 +1,250 @@
+//! Access tokens (short-lived HS256 JWTs) and refresh tokens (opaque, stored hashed, rotated on
+//! every use; presenting a used one revokes its whole family).
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+
+use super::keys::{Keys, random_token, token_digest};
+use crate::clock::{from_millis, to_millis};
+use crate::error::{Error, Result};
+use crate::store::Db;
+use crate::with_db;
+
+const ISSUER: &str = "hirelane";
+/// The only header we ever issue; anything else (`alg: none`, RS256 confusion) is refused.
+const HEADER: &str = r#"{"alg":"HS256","typ":"JWT"}"#;
+
+/// What an access token says about its bearer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claims {
+    /// Recruiter id.
+    pub sub: String,
+    pub email: String,
+    pub iat: i64,
+    pub exp: i64,
+    pub iss: String,
+}
+
+/// A signed access token and the instant it stops working.
+#[derive(Debug, Clone)]
+pub struct AccessToken {
+    pub token: String,
+    pub valid_to: Timestamp,
+}
+
+/// Signs an access token for `recruiter_id` valid for `lifetime` from `now`.
+pub fn issue_access(
+    keys: &Keys,
+    recruiter_id: i64,
+    email: &str,
+    now: Timestamp,
+    lifetime: SignedDuration,
+) -> AccessToken {
+    let valid_to = now.saturating_add(lifetime).unwrap_or(now);
+    let claims = Claims {
+        sub: recruiter_id.to_string(),
+        email: email.to_owned(),
+        iat: now.as_second(),
+        exp: valid_to.as_second(),
+        iss: ISSUER.to_owned(),
+    };
+    let payload = serde_json::to_vec(&claims).unwrap_or_default();
+    let signing_input = format!(
+        "{}.{}",
+        URL_SAFE_NO_PAD.encode(HEADER),
+        URL_SAFE_NO_PAD.encode(payload)
+    );
+    let signature = URL_SAFE_NO_PAD.encode(keys.sign_access(signing_input.as_bytes()));
+    AccessToken {
+        token: format!("{signing_input}.{signature}"),
+        valid_to: from_millis(valid_to.as_second() * 1000),
+    }
+}
+
+/// Verifies signature, header, issuer and expiry; any failure is simply "not authorised".
+pub fn verify_access(keys: &Keys, token: &str, now: Timestamp) -> Option<Claims> {
+    let mut parts = token.split('.');
+    let (header, payload, signature) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let signature = URL_SAFE_NO_PAD.decode(signature).ok()?;
+    let signing_input = &token[..header.len() + 1 + payload.len()];
+    if !keys.verify_access(signing_input.as_bytes(), &signature) {
+        return None;
+    }
+    let header: serde_json::Value =
+        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(header).ok()?).ok()?;
+    if header.get("alg")?.as_str()? != "HS256" {
+        return None;
+    }
+    let claims: Claims = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+    (claims.iss == ISSUER && now.as_second() < claims.exp).then_some(claims)
+}
+
+/// A newly issued refresh token (the only time its plain text exists on the server).
+#[derive(Debug, Clone)]
+pub struct RefreshToken {
+    pub token: String,
+    pub recruiter_id: i64,
+}
+
+/// Starts a new token family for a fresh sign-in.
+pub async fn issue_refresh(
+    db: &Db,
+    recruiter_id: i64,
+    now: Timestamp,
+    lifetime: SignedDuration,
+) -> Result<RefreshToken> {
+    let family = random_token(16);
+    insert_refresh(db, recruiter_id, &family, now, lifetime).await
+}
+
+async fn insert_refresh(
+    db: &Db,
+    recruiter_id: i64,
+    family: &str,
+    now: Timestamp,
+    lifetime: SignedDuration,
+) -> Result<RefreshToken> {
+    let token = random_token(32);
+    let expires = now.saturating_add(lifetime).unwrap_or(now);
+    with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO refresh_tokens (recruiter_id, family, token_hash, issued_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(recruiter_id)
+        .bind(family)
+        .bind(token_digest(&token))
+        .bind(to_millis(now))
+        .bind(to_millis(expires))
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(RefreshToken {
+        token,
+        recruiter_id,
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct StoredRefresh {
+    id: i64,
+    recruiter_id: i64,
+    family: String,
+    expires_at: i64,
+    used_at: Option<i64>,
+    revoked_at: Option<i64>,
+}
+
+/// Exchanges a refresh token for its successor. A token that was already used means it was
+/// copied: the whole family is revoked and both holders must sign in again.
+pub async fn rotate_refresh(
+    db: &Db,
+    presented: &str,
+    now: Timestamp,
+    lifetime: SignedDuration,
+) -> Result<RefreshToken> {
+    let digest = token_digest(presented);
+    let stored: Option<StoredRefresh> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, recruiter_id, family, expires_at, used_at, revoked_at
+             FROM refresh_tokens WHERE token_hash = $1",
+        )
+        .bind(&digest)
+        .fetch_optional(pool)
+        .await
+    })?;
+    let Some(stored) = stored else {
+        return Err(Error::Unauthorized);
+    };
+    let now_ms = to_millis(now);
+    if stored.revoked_at.is_some() || stored.expires_at <= now_ms {
+        return Err(Error::Unauthorized);
+    }
+    if stored.used_at.is_some() {
+        revoke_family(db, &stored.family, now).await?;
+        tracing::warn!(
+            recruiter_id = stored.recruiter_id,
+            "refresh token reused; token family revoked"
+        );
+        return Err(Error::Unauthorized);
+    }
+    // Claim the token atomically: of two concurrent uses exactly one wins, the other is a reuse.
+    let claimed = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE refresh_tokens SET used_at = $1
+             WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
+        )
+        .bind(now_ms)
+        .bind(stored.id)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    if claimed != 1 {
+        revoke_family(db, &stored.family, now).await?;
+        return Err(Error::Unauthorized);
+    }
+    insert_refresh(db, stored.recruiter_id, &stored.family, now, lifetime).await
+}
+
+async fn revoke_family(db: &Db, family: &str, now: Timestamp) -> Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
+        )
+        .bind(to_millis(now))
+        .bind(family)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: i64) -> Timestamp {
+        Timestamp::from_second(s).expect("valid")
+    }
+
+    #[test]
+    fn round_trips_and_expires() {
+        let keys = Keys::from_secret(b"k");
+        let tok = issue_access(&keys, 7, "a@x.io", t(1000), SignedDuration::from_mins(30));
+        let claims = verify_access(&keys, &tok.token, t(1001)).expect("valid");
+        assert_eq!(claims.sub, "7");
+        assert_eq!(tok.valid_to, t(1000 + 1800));
+        assert!(verify_access(&keys, &tok.token, t(1000 + 1800)).is_none());
+    }
+
+    #[test]
+    fn refuses_forgeries() {
+        let keys = Keys::from_secret(b"k");
+        let tok = issue_access(&keys, 7, "a@x.io", t(1000), SignedDuration::from_mins(30)).token;
+        let other = Keys::from_secret(b"other");
+        assert!(verify_access(&other, &tok, t(1001)).is_none());
+        // Swap the payload for one naming another recruiter, keep the signature.
+        let parts: Vec<&str> = tok.split('.').collect();
+        let evil = URL_SAFE_NO_PAD
+            .encode(r#"{"sub":"1","email":"x","iat":1000,"exp":99999999999,"iss":"hirelane"}"#);
+        let forged = format!("{}.{}.{}", parts[0], evil, parts[2]);
+        assert!(verify_access(&keys, &forged, t(1001)).is_none());
+        // `alg: none` with an empty signature.
+        let none = format!(
+            "{}.{}.",
+            URL_SAFE_NO_PAD.encode(r#"{"alg":"none"}"#),
+            parts[1]
+        );
+        assert!(verify_access(&keys, &none, t(1001)).is_none());
+        assert!(verify_access(&keys, "garbage", t(1001)).is_none());
+        assert!(verify_access(&keys, "a.b.c.d", t(1001)).is_none());
+    }
+}

@@ -1,0 +1,404 @@
+//! Settings, in layers: compiled defaults ← optional `hirelane.toml` ← `HIRELANE__SECTION__KEY`
+//! environment variables. Secrets are wrapped in [`Secret`] so they never reach a log.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Deserializer};
+
+/// Prefix of the environment variables that override settings.
+pub const ENV_PREFIX: &str = "HIRELANE__";
+
+/// All settings of one server instance.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Where the embedded defaults keep their files: SQLite database, outbox, keys, uploads.
+    pub data_dir: PathBuf,
+    pub server: ServerSettings,
+    pub database: DatabaseSettings,
+    pub web: WebSettings,
+    pub mail: MailSettings,
+    pub auth: AuthSettings,
+    pub log: LogSettings,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServerSettings {
+    pub host: String,
+    pub port: u16,
+    /// The address people reach the product at, used in e-mailed links.
+    pub public_url: Option<String>,
+    /// Read the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    pub trust_forwarded_for: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseSettings {
+    /// `sqlite://PATH` or `postgres://…`; defaults to a SQLite file in the data directory.
+    pub url: Option<Secret>,
+    pub max_connections: u32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebSettings {
+    /// The built single-page app (`npm run build` output).
+    pub dist_dir: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransport {
+    /// `.eml` files in a folder, for local runs.
+    Outbox,
+    Smtp,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    /// Plain connection upgraded with STARTTLS (port 587).
+    Starttls,
+    /// TLS from the first byte (port 465).
+    Tls,
+    /// No encryption; only for a sink on the same machine.
+    None,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MailSettings {
+    pub transport: MailTransport,
+    pub from: String,
+    /// Defaults to `outbox/` in the data directory.
+    pub outbox_dir: Option<PathBuf>,
+    pub smtp: SmtpSettings,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmtpSettings {
+    pub host: String,
+    pub port: u16,
+    pub security: SmtpSecurity,
+    pub username: Option<Secret>,
+    pub password: Option<Secret>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AuthSettings {
+    /// Key material for tokens and code hashes. When absent, one is generated and kept in the
+    /// data directory; several instances must share one, so production sets it.
+    pub secret: Option<Secret>,
+    pub access_token_minutes: i64,
+    pub refresh_token_days: i64,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogSettings {
+    pub format: LogFormat,
+    /// A tracing filter such as `info` or `hirelane=debug,tower_http=info`.
+    pub level: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            data_dir: PathBuf::from("data"),
+            server: ServerSettings::default(),
+            database: DatabaseSettings::default(),
+            web: WebSettings::default(),
+            mail: MailSettings::default(),
+            auth: AuthSettings::default(),
+            log: LogSettings::default(),
+        }
+    }
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            public_url: None,
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+impl Default for DatabaseSettings {
+    fn default() -> Self {
+        Self {
+            url: None,
+            max_connections: 10,
+        }
+    }
+}
+
+impl Default for WebSettings {
+    fn default() -> Self {
+        Self {
+            dist_dir: PathBuf::from("web/dist"),
+        }
+    }
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        Self {
+            transport: MailTransport::Outbox,
+            from: "Hirelane <no-reply@hirelane.localhost>".into(),
+            outbox_dir: None,
+            smtp: SmtpSettings::default(),
+        }
+    }
+}
+
+impl Default for SmtpSettings {
+    fn default() -> Self {
+        Self {
+            host: "localhost".into(),
+            port: 587,
+            security: SmtpSecurity::Starttls,
+            username: None,
+            password: None,
+        }
+    }
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        Self {
+            secret: None,
+            access_token_minutes: 30,
+            refresh_token_days: 30,
+        }
+    }
+}
+
+impl Default for LogSettings {
+    fn default() -> Self {
+        Self {
+            format: LogFormat::Pretty,
+            level: "info".into(),
+        }
+    }
+}
+
+impl Settings {
+    /// Loads the layers: defaults, then `file` (or `hirelane.toml` when it exists), then the
+    /// process environment.
+    pub fn load(file: Option<&Path>) -> Result<Settings, ConfigError> {
+        let default_file = Path::new("hirelane.toml");
+        let file = match file {
+            Some(path) => Some(path),
+            None if default_file.exists() => Some(default_file),
+            None => None,
+        };
+        let text = match file {
+            Some(path) => Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| ConfigError(format!("cannot read {}: {e}", path.display())))?,
+            ),
+            None => None,
+        };
+        Self::from_layers(text.as_deref(), std::env::vars())
+    }
+
+    /// Builds settings from a TOML text and `(name, value)` environment pairs.
+    pub fn from_layers(
+        toml_text: Option<&str>,
+        env: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Settings, ConfigError> {
+        let mut tree = match toml_text {
+            Some(text) => toml::from_str::<toml::Table>(text)
+                .map_err(|e| ConfigError(format!("hirelane.toml: {e}")))?,
+            None => toml::Table::new(),
+        };
+        // Sorted so a shorter key (`A`) is set before a longer one that nests under it (`A__B`).
+        let overrides: BTreeMap<String, String> = env
+            .into_iter()
+            .filter_map(|(name, value)| {
+                name.strip_prefix(ENV_PREFIX)
+                    .map(|key| (key.to_ascii_lowercase(), value))
+            })
+            .collect();
+        for (key, value) in overrides {
+            let path: Vec<&str> = key.split("__").collect();
+            set_path(&mut tree, &path, env_value(&value))
+                .map_err(|e| ConfigError(format!("{ENV_PREFIX}{}: {e}", key.to_uppercase())))?;
+        }
+        toml::Value::Table(tree)
+            .try_into()
+            .map_err(|e: toml::de::Error| ConfigError(format!("invalid settings: {e}")))
+    }
+
+    /// The database URL, defaulting to a SQLite file in the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database.url {
+            Some(url) => url.expose().to_owned(),
+            None => format!("sqlite://{}", self.data_dir.join("hirelane.db").display()),
+        }
+    }
+
+    /// The folder `.eml` files go to with the outbox transport.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.mail
+            .outbox_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("outbox"))
+    }
+
+    /// Base address for links in e-mails, without a trailing slash.
+    pub fn public_url(&self) -> String {
+        match &self.server.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://localhost:{}", self.server.port),
+        }
+    }
+}
+
+/// Environment values are typed the way TOML would read them, so `PORT=8080` is a number and
+/// `TRUST_FORWARDED_FOR=true` a boolean; anything else is text.
+fn env_value(raw: &str) -> toml::Value {
+    if let Ok(n) = raw.parse::<i64>() {
+        return toml::Value::Integer(n);
+    }
+    match raw {
+        "true" => toml::Value::Boolean(true),
+        "false" => toml::Value::Boolean(false),
+        _ => toml::Value::String(raw.to_owned()),
+    }
+}
+
+fn set_path(table: &mut toml::Table, path: &[&str], value: toml::Value) -> Result<(), String> {
+    match path {
+        [] => Err("empty key".into()),
+        [last] => {
+            table.insert((*last).to_owned(), value);
+            Ok(())
+        }
+        [head, rest @ ..] => {
+            let entry = table
+                .entry((*head).to_owned())
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            match entry {
+                toml::Value::Table(inner) => set_path(inner, rest, value),
+                _ => Err(format!("'{head}' is not a section")),
+            }
+        }
+    }
+}
+
+/// A configuration problem, named precisely enough to fix.
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {0}")]
+pub struct ConfigError(pub String);
+
+/// A secret setting: printable only as `[redacted]`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl<'de> Deserialize<'de> for Secret {
+    /// Accepts numbers too: a password of digits set through the environment arrives typed.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Scalar {
+            Text(String),
+            Integer(i64),
+        }
+        Ok(match Scalar::deserialize(deserializer)? {
+            Scalar::Text(s) => Secret(s),
+            Scalar::Integer(n) => Secret(n.to_string()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_are_embedded() {
+        let s = Settings::from_layers(None, env(&[])).expect("defaults load");
+        assert_eq!(s.server.port, 8080);
+        assert_eq!(s.database_url(), "sqlite://data/hirelane.db");
+        assert_eq!(s.outbox_dir(), PathBuf::from("data/outbox"));
+        assert_eq!(s.mail.transport, MailTransport::Outbox);
+        assert_eq!(s.public_url(), "http://localhost:8080");
+    }
+
+    #[test]
+    fn environment_overrides_file_overrides_defaults() {
+        let file = "data_dir = \"/srv/hl\"\n[server]\nport = 9000\nhost = \"0.0.0.0\"\n";
+        let s = Settings::from_layers(
+            Some(file),
+            env(&[
+                ("HIRELANE__SERVER__PORT", "9100"),
+                ("HIRELANE__MAIL__SMTP__PASSWORD", "123456"),
+                ("HIRELANE__SERVER__TRUST_FORWARDED_FOR", "true"),
+                ("UNRELATED", "x"),
+            ]),
+        )
+        .expect("layers load");
+        assert_eq!(s.server.port, 9100);
+        assert_eq!(s.server.host, "0.0.0.0");
+        assert!(s.server.trust_forwarded_for);
+        assert_eq!(s.data_dir, PathBuf::from("/srv/hl"));
+        assert_eq!(
+            s.mail.smtp.password.as_ref().map(Secret::expose),
+            Some("123456")
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_by_name() {
+        let err = Settings::from_layers(None, env(&[("HIRELANE__SERVER__PROT", "1")]))
+            .expect_err("typo is an error");
+        assert!(err.to_string().contains("prot"), "{err}");
+    }
+
+    #[test]
+    fn secrets_do_not_print() {
+        let s = Settings::from_layers(None, env(&[("HIRELANE__AUTH__SECRET", "topsecret")]))
+            .expect("loads");
+        assert!(!format!("{s:?}").contains("topsecret"));
+    }
+}

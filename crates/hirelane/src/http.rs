@@ -1,0 +1,203 @@
+//! Request extractors that follow the API's conventions: field and query-parameter names match
+//! case-insensitively (the spec's client sends `JobDescId` in one call and `jobDescId` in
+//! another, `jdID` here and `JdID` there), and malformed input answers in our error shape.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use serde::de::{self, DeserializeOwned, Visitor};
+
+use crate::error::Error;
+
+/// A JSON body whose top-level field names match the target's case-insensitively.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|_| {
+            Error::bad_request("invalid_body", "The request body could not be read.")
+        })?;
+        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|_| {
+            Error::bad_request("invalid_json", "The request body is not valid JSON.")
+        })?;
+        let value = match value {
+            serde_json::Value::Object(map) => {
+                let fields = field_names::<T>();
+                serde_json::Value::Object(
+                    map.into_iter()
+                        .map(|(key, v)| (canonical(fields, key), v))
+                        .collect(),
+                )
+            }
+            other => other,
+        };
+        serde_json::from_value(value)
+            .map(Json)
+            .map_err(|e| Error::bad_request("invalid_json", format!("Invalid request: {e}.")))
+    }
+}
+
+impl<T: serde::Serialize> axum::response::IntoResponse for Json<T> {
+    fn into_response(self) -> axum::response::Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// Query parameters whose names match the target's fields case-insensitively.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let fields = field_names::<T>();
+        let raw = parts.uri.query().unwrap_or_default();
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(raw.as_bytes())
+            .map(|(k, v)| (canonical(fields, k.into_owned()), v.into_owned()))
+            .collect();
+        let normalised = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(&pairs)
+            .finish();
+        serde_urlencoded::from_str(&normalised)
+            .map(Query)
+            .map_err(|e| Error::bad_request("invalid_query", format!("Invalid query: {e}.")))
+    }
+}
+
+/// The declared name that `key` matches ignoring case, or `key` unchanged.
+fn canonical(fields: &[&'static str], key: String) -> String {
+    fields
+        .iter()
+        .find(|f| f.eq_ignore_ascii_case(&key))
+        .map(|f| (*f).to_owned())
+        .unwrap_or(key)
+}
+
+/// The field names a struct's `Deserialize` impl declares, read by asking it to deserialize
+/// from a deserializer that records them. Empty for anything that is not a plain struct.
+pub fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(FieldRecorder(&mut fields));
+    fields
+}
+
+struct FieldRecorder<'a>(&'a mut &'static [&'static str]);
+
+#[derive(Debug)]
+struct Recorded;
+
+impl std::fmt::Display for Recorded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("field names recorded")
+    }
+}
+
+impl std::error::Error for Recorded {}
+
+impl de::Error for Recorded {
+    fn custom<M: std::fmt::Display>(_: M) -> Self {
+        Recorded
+    }
+}
+
+impl<'de> de::Deserializer<'de> for FieldRecorder<'_> {
+    type Error = Recorded;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Recorded> {
+        Err(Recorded)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value, Recorded> {
+        *self.0 = fields;
+        Err(Recorded)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
+}
+
+/// The client's address: the socket peer, or the first `X-Forwarded-For` hop when the server is
+/// configured to sit behind a trusted proxy.
+#[derive(Debug, Clone)]
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<crate::app::AppState> for ClientIp {
+    type Rejection = Error;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &crate::app::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if state.settings.server.trust_forwarded_for {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .map(str::trim)
+                .filter(|v| !v.is_empty());
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip.to_owned()));
+            }
+        }
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|info| info.0.ip().to_string())
+            .unwrap_or_else(|| "unknown".to_owned());
+        Ok(ClientIp(peer))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "camelCase")]
+    struct EditJd {
+        job_desc_id: i64,
+        jdname: String,
+        #[serde(default)]
+        resume_required: bool,
+    }
+
+    #[test]
+    fn records_declared_names() {
+        assert_eq!(
+            field_names::<EditJd>(),
+            &["jobDescId", "jdname", "resumeRequired"]
+        );
+        assert!(field_names::<String>().is_empty());
+    }
+
+    #[test]
+    fn maps_keys_ignoring_case() {
+        let fields = field_names::<EditJd>();
+        assert_eq!(canonical(fields, "JobDescId".into()), "jobDescId");
+        assert_eq!(canonical(fields, "JDNAME".into()), "jdname");
+        assert_eq!(canonical(fields, "other".into()), "other");
+    }
+}

@@ -1,0 +1,18 @@
+//! Hirelane: the hiring product's server. Recruiters keep job descriptions, score resumes and
+//! run AI voice interviews; candidates schedule and join interviews from an invite link.
+//!
+//! `main.rs` only parses the command line; everything else lives here so tests can build the
+//! real application on a random port.
+
+pub mod app;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod http;
+pub mod mail;
+pub mod rate_limit;
+pub mod store;
+pub mod telemetry;
+
+pub use app::{AppState, Application};

@@ -1,0 +1,133 @@
+//! Outgoing e-mail: well-formed text + HTML messages, delivered as `.eml` files into an outbox
+//! folder (local runs) or through SMTP (production), chosen by configuration.
+
+mod templates;
+
+use std::path::PathBuf;
+
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+pub use templates::{Email, otp_code};
+
+use crate::config::{MailSettings, MailTransport, SmtpSecurity};
+
+/// Why a message could not be built or handed over.
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error("invalid address '{0}'")]
+    Address(String),
+    #[error("cannot build the message: {0}")]
+    Build(#[from] lettre::error::Error),
+    #[error("SMTP: {0}")]
+    Smtp(#[from] lettre::transport::smtp::Error),
+    #[error("outbox: {0}")]
+    Outbox(#[from] lettre::transport::file::Error),
+    #[error("outbox folder {0}: {1}")]
+    OutboxDir(PathBuf, std::io::Error),
+}
+
+#[derive(Clone)]
+enum Transport {
+    Outbox(AsyncFileTransport<Tokio1Executor>, PathBuf),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+/// Sends the product's e-mails through the configured transport.
+#[derive(Clone)]
+pub struct Mailer {
+    transport: Transport,
+    from: Mailbox,
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match &self.transport {
+            Transport::Outbox(_, dir) => format!("outbox {}", dir.display()),
+            Transport::Smtp(_) => "smtp".to_owned(),
+        };
+        f.debug_struct("Mailer")
+            .field("transport", &kind)
+            .field("from", &self.from.to_string())
+            .finish()
+    }
+}
+
+impl Mailer {
+    /// Builds the transport named in the settings; the outbox folder is created if missing.
+    pub fn from_settings(settings: &MailSettings, outbox_dir: PathBuf) -> Result<Self, MailError> {
+        let from: Mailbox = settings
+            .from
+            .parse()
+            .map_err(|_| MailError::Address(settings.from.clone()))?;
+        let transport = match settings.transport {
+            MailTransport::Outbox => {
+                std::fs::create_dir_all(&outbox_dir)
+                    .map_err(|e| MailError::OutboxDir(outbox_dir.clone(), e))?;
+                Transport::Outbox(AsyncFileTransport::new(&outbox_dir), outbox_dir)
+            }
+            MailTransport::Smtp => {
+                let smtp = &settings.smtp;
+                let mut builder = match smtp.security {
+                    SmtpSecurity::Starttls => {
+                        AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)?
+                    }
+                    SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)?,
+                    SmtpSecurity::None => {
+                        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host)
+                    }
+                }
+                .port(smtp.port);
+                if let (Some(user), Some(password)) = (&smtp.username, &smtp.password) {
+                    builder = builder.credentials(Credentials::new(
+                        user.expose().to_owned(),
+                        password.expose().to_owned(),
+                    ));
+                }
+                Transport::Smtp(builder.build())
+            }
+        };
+        Ok(Self { transport, from })
+    }
+
+    /// Checks that the transport can deliver (SMTP: connects and authenticates).
+    pub async fn check(&self) -> Result<(), MailError> {
+        match &self.transport {
+            Transport::Outbox(_, dir) => std::fs::metadata(dir)
+                .map(drop)
+                .map_err(|e| MailError::OutboxDir(dir.clone(), e)),
+            Transport::Smtp(smtp) => smtp.test_connection().await.map(drop).map_err(Into::into),
+        }
+    }
+
+    /// Builds and delivers one message.
+    pub async fn send(&self, to: &str, email: Email) -> Result<(), MailError> {
+        let to_box: Mailbox = to.parse().map_err(|_| MailError::Address(to.to_owned()))?;
+        let alternative = MultiPart::alternative_plain_html(email.text, email.html);
+        let body = if email.attachments.is_empty() {
+            alternative
+        } else {
+            email.attachments.into_iter().fold(
+                MultiPart::mixed().multipart(alternative),
+                |mixed, a| {
+                    let content_type =
+                        ContentType::parse(&a.content_type).unwrap_or(ContentType::TEXT_PLAIN);
+                    mixed.singlepart(Attachment::new(a.filename).body(a.bytes, content_type))
+                },
+            )
+        };
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to_box)
+            .subject(email.subject)
+            .message_id(None)
+            .multipart(body)?;
+        match &self.transport {
+            Transport::Outbox(outbox, _) => outbox.send(message).await.map(drop)?,
+            Transport::Smtp(smtp) => smtp.send(message).await.map(drop)?,
+        }
+        Ok(())
+    }
+}

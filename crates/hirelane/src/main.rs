@@ -1,0 +1,125 @@
+//! The `hirelane` command: serve the product, manage recruiters.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use hirelane::Application;
+use hirelane::auth::recruiters;
+use hirelane::clock::{Clock, SystemClock};
+use hirelane::config::Settings;
+use hirelane::store::Db;
+
+/// Hirelane: job descriptions, ATS scoring and AI voice interviews.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    /// Settings file (default: ./hirelane.toml when present). Environment variables
+    /// HIRELANE__SECTION__KEY override it.
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web server and background workers.
+    Serve,
+    /// Manage recruiter accounts.
+    #[command(subcommand)]
+    User(UserCommand),
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Register a recruiter who can then sign in with an e-mailed code.
+    Add { email: String, full_name: String },
+    /// List registered recruiters.
+    List,
+    /// Remove a recruiter and end their sessions.
+    Remove { email: String },
+}
+
+/// Registered on the first start so a newcomer can sign in at once.
+const FIRST_RECRUITER: (&str, &str) = ("admin@example.com", "Admin User");
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let settings = Settings::load(cli.config.as_deref())?;
+    match cli.command {
+        Command::Serve => serve(settings).await,
+        Command::User(command) => user(settings, command).await,
+    }
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    hirelane::telemetry::init(&settings.log);
+    let app = Application::build(settings, Arc::new(SystemClock)).await?;
+    let state = app.state().clone();
+    if recruiters::count(&state.db).await? == 0 {
+        let (email, name) = FIRST_RECRUITER;
+        recruiters::add(&state.db, email, name, SystemClock.now()).await?;
+        tracing::info!(email, "registered the first recruiter");
+    }
+    if !state.settings.web.dist_dir.join("index.html").exists() {
+        tracing::warn!(
+            dir = %state.settings.web.dist_dir.display(),
+            "the web app is not built (npm run build in web/); only the API is served"
+        );
+    }
+    let url = state.settings.public_url();
+    tracing::info!(
+        database = state.db.backend(),
+        port = app.port(),
+        "Hirelane is running at {url} — sign in as {} with the code from {}",
+        FIRST_RECRUITER.0,
+        match state.settings.mail.transport {
+            hirelane::config::MailTransport::Outbox =>
+                format!("the log below or {}", state.settings.outbox_dir().display()),
+            hirelane::config::MailTransport::Smtp => "your inbox".to_owned(),
+        }
+    );
+    app.run_until_stopped().await.context("server")
+}
+
+async fn user(settings: Settings, command: UserCommand) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&settings.data_dir)?;
+    let db = Db::connect(&settings.database_url(), 2).await?;
+    let result = match command {
+        UserCommand::Add { email, full_name } => {
+            let row = recruiters::add(&db, &email, &full_name, SystemClock.now()).await?;
+            println!("registered {} ({})", row.email, row.full_name);
+            Ok(())
+        }
+        UserCommand::List => {
+            for row in recruiters::list(&db).await? {
+                println!("{}\t{}", row.email, row.full_name);
+            }
+            Ok(())
+        }
+        UserCommand::Remove { email } => {
+            if recruiters::remove(&db, &email).await? {
+                println!("removed {email}");
+                Ok(())
+            } else {
+                Err(anyhow::anyhow!("no recruiter is registered as {email}"))
+            }
+        }
+    };
+    db.close().await;
+    result
+}

@@ -1,0 +1,44 @@
+//! Migrations embedded in the binary, one set per backend with the same versions.
+//!
+//! Built by hand rather than with `sqlx::migrate!` so the build does not need sqlx's macro crate,
+//! which compiles the whole database stack a second time.
+
+use std::borrow::Cow;
+
+use sqlx::SqlStr;
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+
+/// `(version, description, SQLite text, PostgreSQL text)`; append, never edit a shipped entry.
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
+    1,
+    "auth",
+    include_str!("../../migrations/sqlite/0001_auth.sql"),
+    include_str!("../../migrations/postgres/0001_auth.sql"),
+)];
+
+fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {
+    let migrations = MIGRATIONS
+        .iter()
+        .map(|entry| {
+            Migration::new(
+                entry.0,
+                Cow::Borrowed(entry.1),
+                MigrationType::Simple,
+                SqlStr::from_static(pick(entry)),
+                false,
+            )
+        })
+        .collect::<Vec<_>>();
+    Migrator {
+        migrations: Cow::Owned(migrations),
+        ..Migrator::DEFAULT
+    }
+}
+
+pub(super) fn sqlite() -> Migrator {
+    migrator(|entry| entry.2)
+}
+
+pub(super) fn postgres() -> Migrator {
+    migrator(|entry| entry.3)
+}

@@ -1,0 +1,169 @@
+//! The database: one pool of either backend, chosen by the URL scheme, and its migrations.
+//!
+//! Queries are written once, in SQL both SQLite and PostgreSQL accept (`$1` placeholders,
+//! `RETURNING`, `ON CONFLICT`, instants as unix milliseconds), and run through [`with_db!`],
+//! which compiles the same code against each backend's concrete pool. Where the dialects really
+//! differ (row locks, full-text search) the code matches on [`Db`] explicitly.
+
+mod migrations;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+/// A connection pool to the configured database.
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool (`&SqlitePool` or `&PgPool`).
+///
+/// The body is compiled once per backend, so it may use each backend's types freely as long as
+/// the SQL text is valid in both dialects.
+#[macro_export]
+macro_rules! with_db {
+    ($db:expr, |$pool:ident| $body:expr) => {
+        match $db {
+            $crate::store::Db::Sqlite($pool) => $body,
+            $crate::store::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Why the database could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error(
+        "unsupported database URL scheme in '{0}': use sqlite://PATH or postgres://USER@HOST/DB"
+    )]
+    UnknownScheme(String),
+    #[error("cannot open the database: {0}")]
+    Open(#[from] sqlx::Error),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl Db {
+    /// Opens the database named by `url` (`sqlite://…` or `postgres://…`) and runs pending
+    /// migrations. SQLite files are created when missing and run in WAL mode.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Db, ConnectError> {
+        let db = Self::open(url, max_connections).await?;
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    /// Opens the pool without migrating (for tools that inspect an existing database).
+    pub async fn open(url: &str, max_connections: u32) -> Result<Db, ConnectError> {
+        let scheme = url.split_once(':').map(|(s, _)| s).unwrap_or_default();
+        match scheme {
+            "sqlite" => {
+                let options = SqliteConnectOptions::from_str(url)?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .busy_timeout(Duration::from_secs(10))
+                    .foreign_keys(true);
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(max_connections)
+                    .connect_with(options)
+                    .await?;
+                Ok(Db::Sqlite(pool))
+            }
+            "postgres" | "postgresql" => {
+                let options = PgConnectOptions::from_str(url)?;
+                let pool = PgPoolOptions::new()
+                    .max_connections(max_connections)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(options)
+                    .await?;
+                Ok(Db::Postgres(pool))
+            }
+            _ => Err(ConnectError::UnknownScheme(redact_url(url))),
+        }
+    }
+
+    /// Applies pending migrations. On PostgreSQL the migrator holds an advisory lock, so several
+    /// instances starting together migrate once.
+    pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
+        match self {
+            Db::Sqlite(pool) => migrations::sqlite().run(pool).await,
+            Db::Postgres(pool) => migrations::postgres().run(pool).await,
+        }
+    }
+
+    /// A cheap round trip, for health checks.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        with_db!(self, |pool| sqlx::query("SELECT 1")
+            .execute(pool)
+            .await
+            .map(drop))
+    }
+
+    /// The backend's name, for logs.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Closes every connection (SQLite checkpoints its WAL on the last close).
+    pub async fn close(&self) {
+        with_db!(self, |pool| pool.close().await)
+    }
+}
+
+/// Hides the password of a database URL before it reaches a log or an error message.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let credentials = &url[scheme_end + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => {
+                    format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..])
+                }
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Whether an error is a unique-constraint violation (the same check on both backends).
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(e) if e.is_unique_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords_only() {
+        assert_eq!(
+            redact_url("postgres://app:s3cret@db:5432/hirelane"),
+            "postgres://app:***@db:5432/hirelane"
+        );
+        assert_eq!(
+            redact_url("postgres://app@db/hirelane"),
+            "postgres://app@db/hirelane"
+        );
+        assert_eq!(
+            redact_url("sqlite://data/hirelane.db"),
+            "sqlite://data/hirelane.db"
+        );
+    }
+
+    #[tokio::test]
+    async fn refuses_unknown_schemes() {
+        let err = Db::open("mysql://root:pw@localhost/x", 1)
+            .await
+            .expect_err("mysql is not supported");
+        assert!(err.to_string().contains("mysql://root:***@localhost/x"));
+    }
+}

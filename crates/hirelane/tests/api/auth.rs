@@ -1,0 +1,338 @@
+//! Sign-in by one-time code, tokens and refresh, on every backend.
+
+use jiff::SignedDuration;
+use serde_json::json;
+
+use crate::helpers::{ADMIN_EMAIL, ADMIN_NAME, TestApp, on_each_db};
+
+#[tokio::test]
+async fn sign_in_happy_path() {
+    on_each_db(|app: TestApp| async move {
+        let (status, body) = app.request_otp("  Admin@Example.com ", false).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            body,
+            json!({ "success": true, "message": "OTP sent successfully." })
+        );
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        let (status, body) = app.verify_otp("ADMIN@example.com", &code).await;
+        assert_eq!(status, 200, "{body}");
+        let data = &body["data"];
+        assert_eq!(data["user"]["userFullName"], ADMIN_NAME);
+        assert_eq!(
+            data["validTo"], "2026-03-02T09:30:00Z",
+            "30-minute access token"
+        );
+        let token = data["token"].as_str().expect("token");
+        assert!(data["refreshToken"].as_str().is_some_and(|t| t.len() >= 40));
+        let (status, me) = app.get_with_token("/api/auth/me", token).await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            me,
+            json!({ "email": ADMIN_EMAIL, "userFullName": ADMIN_NAME })
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn mail_is_well_formed_text_and_html() {
+    on_each_db(|app: TestApp| async move {
+        app.request_otp(ADMIN_EMAIL, false).await;
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        let mail = std::fs::read_dir(&app.outbox)
+            .expect("outbox")
+            .filter_map(Result::ok)
+            .map(|e| std::fs::read_to_string(e.path()).expect("eml"))
+            .next()
+            .expect("one mail");
+        assert!(mail.contains("Content-Type: multipart/alternative"));
+        assert!(mail.contains("Content-Type: text/plain"));
+        assert!(mail.contains("Content-Type: text/html"));
+        assert!(mail.contains(&format!("Your Hirelane sign-in code is {code}")));
+        assert!(mail.contains("Message-ID:") && mail.contains("Date:"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn wrong_codes_count_down_then_kill_the_code() {
+    on_each_db(|app: TestApp| async move {
+        app.request_otp(ADMIN_EMAIL, false).await;
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        for remaining in (0..5).rev() {
+            let (status, body) = app.verify_otp(ADMIN_EMAIL, wrong).await;
+            assert_eq!(status, 400);
+            assert_eq!(body["code"], "invalid_otp");
+            assert_eq!(
+                body["message"],
+                "Invalid OTP. Please check otp and try again."
+            );
+            assert_eq!(body["attemptsRemaining"], remaining);
+        }
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, &code).await;
+        assert_eq!(status, 400, "the right code after five misses is dead");
+        assert_eq!(body["code"], "otp_expired");
+        assert_eq!(body["attemptsRemaining"], 0);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn codes_expire_after_fifteen_minutes() {
+    on_each_db(|app: TestApp| async move {
+        app.request_otp(ADMIN_EMAIL, false).await;
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        app.advance(SignedDuration::from_mins(15));
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, &code).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["code"], "otp_expired");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn codes_are_single_use() {
+    on_each_db(|app: TestApp| async move {
+        app.request_otp(ADMIN_EMAIL, false).await;
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        assert_eq!(app.verify_otp(ADMIN_EMAIL, &code).await.0, 200);
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, &code).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["code"], "otp_expired");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn resend_waits_a_minute_and_replaces_the_code() {
+    on_each_db(|app: TestApp| async move {
+        app.request_otp(ADMIN_EMAIL, false).await;
+        let first = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        app.advance(SignedDuration::from_secs(30));
+        let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
+        assert_eq!(status, 429);
+        assert_eq!(body["code"], "resend_cooldown");
+        assert_eq!(body["retryAfterSeconds"], 30);
+        app.advance(SignedDuration::from_secs(30));
+        let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["message"], "OTP sent successfully again.");
+        let second = app.otp_from_outbox(ADMIN_EMAIL, 2).await;
+        if first != second {
+            let (status, _) = app.verify_otp(ADMIN_EMAIL, &first).await;
+            assert_eq!(status, 400, "the replaced code no longer works");
+        }
+        assert_eq!(app.verify_otp(ADMIN_EMAIL, &second).await.0, 200);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn at_most_three_resends_per_quarter_hour() {
+    on_each_db(|app: TestApp| async move {
+        app.request_otp(ADMIN_EMAIL, false).await;
+        for _ in 0..3 {
+            app.advance(SignedDuration::from_secs(61));
+            let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        app.advance(SignedDuration::from_secs(61));
+        let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
+        assert_eq!(status, 429);
+        assert_eq!(body["code"], "resend_limit");
+        assert_eq!(
+            body["message"],
+            "Maximum resend attempts reached. Please try again later."
+        );
+        // The window started with the first resend; once it has passed, resending works again.
+        app.advance(SignedDuration::from_mins(13));
+        let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
+        assert_eq!(status, 200, "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn unregistered_addresses_look_the_same_and_get_no_mail() {
+    on_each_db(|app: TestApp| async move {
+        let stranger = "nobody@example.org";
+        let registered = app.request_otp(ADMIN_EMAIL, false).await;
+        let unknown = app.request_otp(stranger, false).await;
+        assert_eq!(registered, unknown);
+        app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        assert!(
+            app.outbox_codes(stranger).is_empty(),
+            "no mail to unknown addresses"
+        );
+        let (status, body) = app.verify_otp(stranger, "123456").await;
+        assert_eq!(status, 400);
+        assert_eq!(body["code"], "invalid_otp");
+        assert_eq!(body["attemptsRemaining"], 4);
+        // Resend rules apply identically too.
+        let (status, body) = app.request_otp(stranger, true).await;
+        assert_eq!((status, &body["code"]), (429, &json!("resend_cooldown")));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn too_many_codes_for_one_address_are_refused() {
+    on_each_db(|app: TestApp| async move {
+        for _ in 0..6 {
+            assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
+        }
+        let (status, body) = app.request_otp(ADMIN_EMAIL, false).await;
+        assert_eq!(status, 429);
+        assert_eq!(body["code"], "rate_limited");
+        assert!(
+            body["retryAfterSeconds"]
+                .as_u64()
+                .is_some_and(|s| s > 0 && s <= 900)
+        );
+        app.advance(SignedDuration::from_mins(15));
+        assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn bad_input_gets_the_spec_messages() {
+    on_each_db(|app: TestApp| async move {
+        let (status, body) = app.post("/api/auth/requestotp?email=%20%20").await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "Please enter your email address.");
+        let (status, body) = app.request_otp("not-an-address", false).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("invalid_email"))
+        );
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, "").await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "Please enter the OTP.");
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, "12ab56").await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("invalid_otp")));
+        let response = app
+            .client
+            .post(app.url("/api/auth/verifyotp"))
+            .header("content-type", "application/json")
+            .body("{not json")
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 400);
+        let body: serde_json::Value = response.json().await.expect("json error body");
+        assert_eq!(body["code"], "invalid_json");
+        assert!(body["message"].is_string());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn body_and_query_names_match_case_insensitively() {
+    on_each_db(|app: TestApp| async move {
+        let (status, _) = app
+            .post(&format!(
+                "/api/auth/requestotp?EMAIL={ADMIN_EMAIL}&Retry=false"
+            ))
+            .await;
+        assert_eq!(status, 200);
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 1).await;
+        let (status, body) = app
+            .post_json(
+                "/api/auth/verifyotp",
+                &json!({ "Email": ADMIN_EMAIL, "OTPCODE": code }),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn refresh_rotates_and_reuse_revokes_the_family() {
+    on_each_db(|app: TestApp| async move {
+        let session = app.sign_in().await;
+        let first = session["refreshToken"]
+            .as_str()
+            .expect("refresh")
+            .to_owned();
+        app.advance(SignedDuration::from_mins(10));
+        let (status, body) = app
+            .post_json("/api/auth/refresh-token", &json!({ "refreshToken": first }))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let second = body["refreshToken"].as_str().expect("rotated").to_owned();
+        assert_ne!(first, second);
+        assert_eq!(body["validTo"], "2026-03-02T09:40:00Z");
+        let access = body["accessToken"].as_str().expect("access");
+        assert_eq!(app.get_with_token("/api/auth/me", access).await.0, 200);
+        // The old token again: someone copied it. Both it and its successor stop working.
+        let (status, body) = app
+            .post_json("/api/auth/refresh-token", &json!({ "refreshToken": first }))
+            .await;
+        assert_eq!((status, body["code"].as_str()), (401, Some("unauthorized")));
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh-token",
+                &json!({ "refreshToken": second }),
+            )
+            .await;
+        assert_eq!(status, 401, "the family is revoked");
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh-token",
+                &json!({ "refreshToken": "made-up" }),
+            )
+            .await;
+        assert_eq!(status, 401);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn refresh_tokens_expire() {
+    on_each_db(|app: TestApp| async move {
+        let session = app.sign_in().await;
+        app.advance(SignedDuration::from_hours(30 * 24));
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh-token",
+                &json!({ "refreshToken": session["refreshToken"] }),
+            )
+            .await;
+        assert_eq!(status, 401);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn access_tokens_expire_and_removed_recruiters_lose_access() {
+    on_each_db(|app: TestApp| async move {
+        let session = app.sign_in().await;
+        let token = session["token"].as_str().expect("token").to_owned();
+        app.advance(SignedDuration::from_mins(29));
+        assert_eq!(app.get_with_token("/api/auth/me", &token).await.0, 200);
+        app.advance(SignedDuration::from_mins(1));
+        assert_eq!(app.get_with_token("/api/auth/me", &token).await.0, 401);
+
+        let session = app.sign_in().await;
+        let token = session["token"].as_str().expect("token").to_owned();
+        assert!(
+            hirelane::auth::recruiters::remove(&app.state.db, ADMIN_EMAIL)
+                .await
+                .expect("removed")
+        );
+        assert_eq!(app.get_with_token("/api/auth/me", &token).await.0, 401);
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh-token",
+                &json!({ "refreshToken": session["refreshToken"] }),
+            )
+            .await;
+        assert_eq!(status, 401);
+    })
+    .await;
+}

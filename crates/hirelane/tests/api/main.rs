@@ -1,0 +1,6 @@
+//! Black-box API tests: the real application on a random port, real databases, one binary.
+
+mod auth;
+mod helpers;
+mod openapi;
+mod serving;

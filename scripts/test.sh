@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every check and test: formatting, lints, Rust tests on SQLite and PostgreSQL, the web app's
+# typecheck, lint, unit tests, build and bundle size, and the browser tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+if ! command -v chromium >/dev/null 2>&1 || ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  scripts/system-deps.sh
+fi
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+
+step "cargo fmt --check"
+cargo fmt --all --check
+step "cargo clippy"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
+cargo nextest run --workspace --locked --no-fail-fast
+
+web_install
+step "web: typecheck, lint, unit tests"
+(cd web && npm run typecheck && npm run lint && npm test)
+step "web: build and bundle size"
+(cd web && npm run build && npm run size)
+step "browser tests (Chromium)"
+cargo build --locked -p hirelane
+(cd web && HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" npm run e2e)
