@@ -68,6 +68,36 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // A lapsed access token is renewed with the refresh token on the next navigation…
+    const refreshBefore = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'lapsed');
+      localStorage.setItem('tokenExpiry', new Date(Date.now() - 1000).toISOString());
+    });
+    await page.goto('/folders');
+    await expect(page.getByRole('heading', { level: 1, name: 'JD Folders' })).toBeVisible();
+    const renewed = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      refreshToken: localStorage.getItem('refreshToken'),
+      tokenExpiry: localStorage.getItem('tokenExpiry'),
+    }));
+    expect(renewed.token).not.toBe('lapsed');
+    expect(renewed.refreshToken).not.toBe(refreshBefore);
+    expect(Date.parse(renewed.tokenExpiry ?? '')).toBeGreaterThan(Date.now());
+
+    // …and a token the server rejects (401 on /auth/me) is refreshed and the call retried once.
+    const refreshRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh-token')) refreshRequests.push(request.url());
+    });
+    await page.evaluate(() => localStorage.setItem('token', 'forged'));
+    const meRetried = page.waitForResponse((response) => response.url().endsWith('/api/auth/me') && response.status() === 200);
+    await page.reload();
+    await meRetried;
+    expect(refreshRequests).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe('forged');
+    await expect(page.getByTestId('user-initials')).toHaveText('AU');
+
     await page.getByRole('button', { name: `Account menu for ${ADMIN.fullName}` }).click();
     const menu = page.getByRole('menu');
     await expect(menu.getByText(ADMIN.fullName)).toBeVisible();

@@ -8,8 +8,13 @@ export { ADMIN, expect };
 
 export const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
 
-/** Tests get the server that the global setup started as their baseURL. */
-export const test = base.extend({
+/**
+ * Tests get the server that the global setup started as their baseURL, and
+ * fail on any uncaught page error or console error (a CSP violation, a React
+ * warning), except the browser's own notes about HTTP error statuses, which
+ * some tests provoke on purpose.
+ */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
   // Playwright reads fixture dependencies from the destructuring pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -17,6 +22,21 @@ export const test = base.extend({
     if (!baseUrl) throw new Error('HIRELANE_E2E_BASE_URL is not set; is the global setup running?');
     await use(baseUrl);
   },
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (/^Failed to load resource: the server responded with a status of (400|401|404|429)\b/.test(text)) return;
+        errors.push(`console error: ${text}`);
+      });
+      await use();
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -73,3 +73,14 @@ describe('RequireAuth (route guard)', () => {
     expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 });
+
+describe('RequireAuth across tabs', () => {
+  it('leaves for /login when another tab signs out', async () => {
+    seedSession();
+    renderAt('/folders');
+    expect(screen.getByText('folders page')).toBeInTheDocument();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+});

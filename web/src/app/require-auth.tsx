@@ -10,7 +10,7 @@ import { clearSession, getRefreshToken, hasValidSession } from '@/lib/session';
 /**
  * The route guard (SPEC section 2): a token in local or session storage and an
  * unexpired `tokenExpiry` are needed, else /login. Checked on every
- * navigation. When only the access token has lapsed and a refresh token is
+ * navigation and whenever another tab changes storage. When only the access token has lapsed and a refresh token is
  * stored, one refresh is tried first, so a recruiter is not signed out while
  * the refresh token is still good.
  */
@@ -21,6 +21,13 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
   const valid = hasValidSession();
   const tryRefresh = !valid && !refreshFailed && getRefreshToken() !== null;
+
+  // Another tab signing out (or in) changes storage: check again at once.
+  useEffect(() => {
+    const onStorage = () => rerender();
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   useEffect(() => {
     if (!tryRefresh) return;

@@ -218,3 +218,44 @@ describe('api client', () => {
     await expect(api.delete('/thing')).resolves.toBeUndefined();
   });
 });
+
+describe('api client across tabs', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+    setSessionExpiredHandler(() => undefined);
+  });
+
+  it('skips its own refresh when another tab refreshed while it waited for the lock', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    // A lock manager whose lock another tab holds; that tab refreshes, then lets go.
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: {
+        request: async (_name: string, callback: () => Promise<boolean>) => {
+          localStorage.setItem('token', 'access-from-other-tab');
+          localStorage.setItem('refreshToken', 'refresh-from-other-tab');
+          localStorage.setItem('tokenExpiry', NEW_EXPIRY);
+          return callback();
+        },
+      },
+    });
+    const { calls } = mockFetch((call) =>
+      bearer(call) === 'Bearer access-from-other-tab' ? json(200, { ok: true }) : json(401, { message: 'no', code: 'unauthorized' }),
+    );
+
+    await expect(api.get('/auth/me')).resolves.toEqual({ ok: true });
+    expect(callsTo(calls, REFRESH_URL)).toHaveLength(0);
+    expect(callsTo(calls, '/api/auth/me').map(bearer)).toEqual(['Bearer access-1', 'Bearer access-from-other-tab']);
+  });
+
+  it('refreshes under the lock when no other tab did', async () => {
+    seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
+    const request = vi.fn((_name: string, callback: () => Promise<boolean>) => callback());
+    Object.defineProperty(navigator, 'locks', { configurable: true, value: { request } });
+    const { calls } = serverWithRotation();
+
+    await expect(api.get('/auth/me')).resolves.toMatchObject({ ok: true });
+    expect(request).toHaveBeenCalledWith('hirelane-token-refresh', expect.any(Function));
+    expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
+  });
+});

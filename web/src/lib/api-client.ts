@@ -6,7 +6,7 @@
  * refresh token, the session is cleared and the user is sent to /login.
  */
 import { env } from '@/config/env';
-import { clearSession, getRefreshToken, getToken, saveRefreshedTokens } from '@/lib/session';
+import { clearSession, getRefreshToken, getToken, hasValidSession, saveRefreshedTokens } from '@/lib/session';
 
 /** Every error body of the server: `{ message, code }` plus optional extras. */
 export type ApiErrorBody = {
@@ -123,7 +123,7 @@ async function toResult<T>(response: Response): Promise<T> {
 
 let refreshInFlight: Promise<boolean> | null = null;
 
-async function performRefresh(): Promise<boolean> {
+async function exchangeRefreshToken(): Promise<boolean> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) {
     console.error('Error No refresh token available');
@@ -149,6 +149,22 @@ async function performRefresh(): Promise<boolean> {
     console.error('Token refresh failed', error);
     return false;
   }
+}
+
+const REFRESH_LOCK = 'hirelane-token-refresh';
+
+async function performRefresh(): Promise<boolean> {
+  // Refresh tokens rotate and a reused one revokes the whole family, so tabs
+  // take turns: whoever waited for the lock first checks whether another tab
+  // already stored a fresh token.
+  const tokenBefore = getToken();
+  const locks = 'locks' in navigator ? navigator.locks : undefined;
+  if (!locks) return exchangeRefreshToken();
+  return locks.request(REFRESH_LOCK, async () => {
+    const current = getToken();
+    if (current !== null && current !== tokenBefore && hasValidSession()) return true;
+    return exchangeRefreshToken();
+  });
 }
 
 /**
