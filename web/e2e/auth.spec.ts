@@ -123,6 +123,9 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(page.getByText('Invalid OTP. Please check otp and try again.')).toBeVisible();
     await expect(page.getByText(/^Attempts remaining: \d+/)).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}login-code-error-mobile.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Paste the code into a middle box: it fills all six.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
