@@ -30,6 +30,7 @@ use crate::auth::{self, Keys};
 use crate::clock::SharedClock;
 use crate::config::Settings;
 use crate::error::Error;
+use crate::jobs;
 use crate::mail::Mailer;
 use crate::rate_limit;
 use crate::store::{Db, redact_url};
@@ -42,6 +43,14 @@ pub struct AppState {
     pub keys: Arc<Keys>,
     pub mailer: Mailer,
     pub settings: Arc<Settings>,
+    pub time_zone: jiff::tz::TimeZone,
+}
+
+impl AppState {
+    /// Today's date in the organisation's time zone.
+    pub fn today(&self) -> jiff::civil::Date {
+        self.clock.now().to_zoned(self.time_zone.clone()).date()
+    }
 }
 
 #[derive(OpenApi)]
@@ -49,7 +58,10 @@ pub struct AppState {
     info(title = "Hirelane API", description = "Recruiter and candidate API of Hirelane."),
     servers((url = "/api")),
     modifiers(&BearerScheme),
-    tags((name = "auth", description = "Sign-in by e-mailed one-time code"))
+    tags(
+        (name = "auth", description = "Sign-in by e-mailed one-time code"),
+        (name = "jobs", description = "Job descriptions, their folders and the bin"),
+    )
 )]
 struct ApiDoc;
 
@@ -68,7 +80,9 @@ impl Modify for BearerScheme {
 /// Every API route with its documentation. Routes join the API only through here, so the
 /// router and the OpenAPI document cannot disagree.
 fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::router())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(auth::router())
+        .merge(jobs::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -143,6 +157,7 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
             settings.data_dir.display()
         )
     })?;
+    let time_zone = settings.time_zone()?;
     let url = settings.database_url();
     let db = Db::connect(&url, settings.database.max_connections)
         .await
@@ -160,6 +175,7 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
         keys: Arc::new(keys),
         mailer,
         settings: Arc::new(settings),
+        time_zone,
     })
 }
 
@@ -255,21 +271,23 @@ impl MakeRequestId for RandomRequestId {
     }
 }
 
-/// Hourly housekeeping: expired codes, stale rate-limit counters.
+/// Hourly housekeeping, first run at start: the bin purge, expired codes, stale rate-limit
+/// counters. Each step is a single atomic statement, safe to run on several instances at once.
 async fn maintenance(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
     loop {
         tick.tick().await;
         let now = state.clock.now();
         let pruned = async {
+            let jobs = jobs::purge_bin(&state).await?;
             let limits = rate_limit::prune(&state.db, now).await?;
             let codes = auth::otp::prune(&state.db, now).await?;
-            Ok::<_, Error>((limits, codes))
+            Ok::<_, Error>((jobs, limits, codes))
         }
         .await;
         match pruned {
-            Ok((limits, codes)) => {
-                tracing::debug!(limits, codes, "maintenance: pruned expired rows")
+            Ok((jobs, limits, codes)) => {
+                tracing::debug!(jobs, limits, codes, "maintenance: pruned expired rows")
             }
             Err(err) => tracing::warn!(error = %err, "maintenance failed"),
         }

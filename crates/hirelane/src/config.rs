@@ -16,6 +16,8 @@ pub const ENV_PREFIX: &str = "HIRELANE__";
 pub struct Settings {
     /// Where the embedded defaults keep their files: SQLite database, outbox, keys, uploads.
     pub data_dir: PathBuf,
+    /// The organisation's time zone (IANA name): what "today" means for dates recruiters enter.
+    pub time_zone: String,
     pub server: ServerSettings,
     pub database: DatabaseSettings,
     pub web: WebSettings,
@@ -118,6 +120,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             data_dir: PathBuf::from("data"),
+            time_zone: "UTC".into(),
             server: ServerSettings::default(),
             database: DatabaseSettings::default(),
             web: WebSettings::default(),
@@ -244,6 +247,12 @@ impl Settings {
         toml::Value::Table(tree)
             .try_into()
             .map_err(|e: toml::de::Error| ConfigError(format!("invalid settings: {e}")))
+    }
+
+    /// The configured time zone, checked against the time-zone database.
+    pub fn time_zone(&self) -> Result<jiff::tz::TimeZone, ConfigError> {
+        jiff::tz::TimeZone::get(&self.time_zone)
+            .map_err(|_| ConfigError(format!("time_zone: unknown time zone '{}'", self.time_zone)))
     }
 
     /// The database URL, defaulting to a SQLite file in the data directory.

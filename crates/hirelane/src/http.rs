@@ -24,23 +24,46 @@ where
         let bytes = Bytes::from_request(req, state).await.map_err(|_| {
             Error::bad_request("invalid_body", "The request body could not be read.")
         })?;
-        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|_| {
-            Error::bad_request("invalid_json", "The request body is not valid JSON.")
+        parse_json(&bytes)
+    }
+}
+
+/// Parses a JSON body, matching top-level field names to `T`'s ignoring case.
+fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<Json<T>, Error> {
+    let value: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|_| Error::bad_request("invalid_json", "The request body is not valid JSON."))?;
+    let value = match value {
+        serde_json::Value::Object(map) => {
+            let fields = field_names::<T>();
+            serde_json::Value::Object(
+                map.into_iter()
+                    .map(|(key, v)| (canonical(fields, key), v))
+                    .collect(),
+            )
+        }
+        other => other,
+    };
+    serde_json::from_value(value)
+        .map(Json)
+        .map_err(|e| Error::bad_request("invalid_json", format!("Invalid request: {e}.")))
+}
+
+/// An optional JSON body: an empty body is `None`, anything else must be valid.
+impl<T, S> axum::extract::OptionalFromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|_| {
+            Error::bad_request("invalid_body", "The request body could not be read.")
         })?;
-        let value = match value {
-            serde_json::Value::Object(map) => {
-                let fields = field_names::<T>();
-                serde_json::Value::Object(
-                    map.into_iter()
-                        .map(|(key, v)| (canonical(fields, key), v))
-                        .collect(),
-                )
-            }
-            other => other,
-        };
-        serde_json::from_value(value)
-            .map(Json)
-            .map_err(|e| Error::bad_request("invalid_json", format!("Invalid request: {e}.")))
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        parse_json(&bytes).map(Some)
     }
 }
 

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod config;
 pub mod error;
 pub mod http;
+pub mod jobs;
 pub mod mail;
 pub mod rate_limit;
 pub mod store;

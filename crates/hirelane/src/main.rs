@@ -31,6 +31,8 @@ enum Command {
     /// Manage recruiter accounts.
     #[command(subcommand)]
     User(UserCommand),
+    /// Remove for good what has been in the bin for 30 days (the server also does this hourly).
+    Purge,
 }
 
 #[derive(Subcommand)]
@@ -63,6 +65,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve => serve(settings).await,
         Command::User(command) => user(settings, command).await,
+        Command::Purge => purge(settings).await,
     }
 }
 
@@ -94,6 +97,14 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         }
     );
     app.run_until_stopped().await.context("server")
+}
+
+async fn purge(settings: Settings) -> anyhow::Result<()> {
+    let state = hirelane::app::build_state(settings, Arc::new(SystemClock)).await?;
+    let purged = hirelane::jobs::purge_bin(&state).await?;
+    println!("purged {purged} job description(s) from the bin");
+    state.db.close().await;
+    Ok(())
 }
 
 async fn user(settings: Settings, command: UserCommand) -> anyhow::Result<()> {

@@ -9,12 +9,20 @@ use sqlx::SqlStr;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 /// `(version, description, SQLite text, PostgreSQL text)`; append, never edit a shipped entry.
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "auth",
-    include_str!("../../migrations/sqlite/0001_auth.sql"),
-    include_str!("../../migrations/postgres/0001_auth.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "auth",
+        include_str!("../../migrations/sqlite/0001_auth.sql"),
+        include_str!("../../migrations/postgres/0001_auth.sql"),
+    ),
+    (
+        2,
+        "jobs",
+        include_str!("../../migrations/sqlite/0002_jobs.sql"),
+        include_str!("../../migrations/postgres/0002_jobs.sql"),
+    ),
+];
 
 fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {
     let migrations = MIGRATIONS

@@ -192,6 +192,32 @@ impl TestApp {
         read(response).await
     }
 
+    /// Sends `method path` with the bearer `token` and an optional JSON body.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let mut request = self
+            .client
+            .request(method, self.url(path))
+            .bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        read(request.send().await.expect("request")).await
+    }
+
+    /// Signs in and returns just the access token.
+    pub async fn token(&self) -> String {
+        self.sign_in().await["token"]
+            .as_str()
+            .expect("token")
+            .to_owned()
+    }
+
     pub async fn request_otp(&self, email: &str, retry: bool) -> (u16, Value) {
         self.post(&format!("/api/auth/requestotp?email={email}&retry={retry}"))
             .await

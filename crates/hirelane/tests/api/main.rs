@@ -2,5 +2,6 @@
 
 mod auth;
 mod helpers;
+mod jobs;
 mod openapi;
 mod serving;

@@ -1,0 +1,217 @@
+//! Job-description rows: create, read, update, move to the bin, restore, purge.
+
+use jiff::{SignedDuration, Timestamp};
+
+use super::rules::ValidJob;
+use crate::clock::to_millis;
+use crate::error::Result;
+use crate::store::Db;
+use crate::with_db;
+
+/// How long a deleted JD waits in the bin before it is removed for good.
+pub const BIN_RETENTION: SignedDuration = SignedDuration::from_hours(30 * 24);
+
+/// A stored job description.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct JobRow {
+    pub id: i64,
+    pub jdid: String,
+    pub jdname: String,
+    pub jddescription: String,
+    pub key_skills: String,
+    pub experience: String,
+    pub additional_notes: String,
+    pub apply_last_date: Option<String>,
+    pub resume_required: bool,
+    pub created_on: i64,
+    pub deleted_at: Option<i64>,
+    pub delete_reason: Option<String>,
+    pub deleted_by_name: Option<String>,
+}
+
+/// How the API names a JD: its integer id or its folder's opaque id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobKey {
+    Id(i64),
+    Folder(String),
+}
+
+impl JobKey {
+    /// Digits name the integer id; anything else the folder. Blank names nothing.
+    pub fn parse(raw: &str) -> Option<JobKey> {
+        let raw = raw.trim();
+        if raw.is_empty() || raw.len() > 64 {
+            None
+        } else if raw.bytes().all(|b| b.is_ascii_digit()) {
+            raw.parse().ok().map(JobKey::Id)
+        } else {
+            Some(JobKey::Folder(raw.to_owned()))
+        }
+    }
+}
+
+const SELECT: &str = "SELECT j.id, j.jdid, j.jdname, j.jddescription, j.key_skills, j.experience,
+        j.additional_notes, j.apply_last_date, j.resume_required, j.created_on, j.deleted_at,
+        j.delete_reason, r.full_name AS deleted_by_name
+    FROM jobs j LEFT JOIN recruiters r ON r.id = j.deleted_by";
+
+pub async fn insert(
+    db: &Db,
+    jdid: &str,
+    job: &ValidJob,
+    resume_required: bool,
+    created_by: i64,
+    now: Timestamp,
+) -> Result<i64> {
+    let now = to_millis(now);
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "INSERT INTO jobs (jdid, jdname, jddescription, key_skills, experience,
+                additional_notes, apply_last_date, resume_required, created_on, modified_on,
+                created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) RETURNING id",
+        )
+        .bind(jdid)
+        .bind(&job.jdname)
+        .bind(&job.jddescription)
+        .bind(&job.key_skills)
+        .bind(&job.experience)
+        .bind(&job.additional_notes)
+        .bind(job.apply_last_date.map(|d| d.to_string()))
+        .bind(resume_required)
+        .bind(now)
+        .bind(created_by)
+        .fetch_one(pool)
+        .await
+    })?)
+}
+
+/// JDs not in the bin, newest first.
+pub async fn list_active(db: &Db) -> Result<Vec<JobRow>> {
+    let sql = format!("{SELECT} WHERE j.deleted_at IS NULL ORDER BY j.created_on DESC, j.id DESC");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .fetch_all(pool)
+            .await
+    })?)
+}
+
+/// JDs in the bin, most recently deleted first.
+pub async fn list_deleted(db: &Db) -> Result<Vec<JobRow>> {
+    let sql = format!("{SELECT} WHERE j.deleted_at IS NOT NULL ORDER BY j.deleted_at DESC");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .fetch_all(pool)
+            .await
+    })?)
+}
+
+/// A JD by either id, in the bin or not.
+pub async fn find(db: &Db, key: &JobKey) -> Result<Option<JobRow>> {
+    let (id, folder) = match key {
+        JobKey::Id(id) => (*id, ""),
+        JobKey::Folder(folder) => (-1, folder.as_str()),
+    };
+    let sql = format!("{SELECT} WHERE j.id = $1 OR j.jdid = $2");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .bind(folder)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+/// Updates a JD outside the bin. A missing application last date keeps the stored one (the
+/// edit form does not prefill it). Returns whether a row changed.
+pub async fn update(db: &Db, id: i64, job: &ValidJob, now: Timestamp) -> Result<bool> {
+    let changed = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE jobs SET jdname = $2, jddescription = $3, key_skills = $4, experience = $5,
+                additional_notes = $6, apply_last_date = COALESCE($7, apply_last_date),
+                modified_on = $8
+             WHERE id = $1 AND deleted_at IS NULL",
+        )
+        .bind(id)
+        .bind(&job.jdname)
+        .bind(&job.jddescription)
+        .bind(&job.key_skills)
+        .bind(&job.experience)
+        .bind(&job.additional_notes)
+        .bind(job.apply_last_date.map(|d| d.to_string()))
+        .bind(to_millis(now))
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(changed == 1)
+}
+
+/// Moves a JD to the bin with who, when and why. Returns whether it was outside the bin.
+pub async fn move_to_bin(
+    db: &Db,
+    id: i64,
+    deleted_by: i64,
+    reason: &str,
+    now: Timestamp,
+) -> Result<bool> {
+    let moved = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE jobs SET deleted_at = $2, deleted_by = $3, delete_reason = $4
+             WHERE id = $1 AND deleted_at IS NULL",
+        )
+        .bind(id)
+        .bind(to_millis(now))
+        .bind(deleted_by)
+        .bind(reason)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(moved == 1)
+}
+
+/// Takes a JD out of the bin. Returns whether it was in the bin.
+pub async fn restore(db: &Db, id: i64) -> Result<bool> {
+    let restored = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE jobs SET deleted_at = NULL, deleted_by = NULL, delete_reason = NULL
+             WHERE id = $1 AND deleted_at IS NOT NULL",
+        )
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(restored == 1)
+}
+
+/// Removes for good every JD that has been in the bin for the retention period. A single
+/// `DELETE` per run: with several instances each row is removed by exactly one of them.
+pub async fn purge(db: &Db, now: Timestamp) -> Result<Vec<i64>> {
+    let cutoff = to_millis(now) - BIN_RETENTION.as_millis() as i64;
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "DELETE FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1 RETURNING id",
+        )
+        .bind(cutoff)
+        .fetch_all(pool)
+        .await
+    })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_name_either_id() {
+        assert_eq!(JobKey::parse(" 42 "), Some(JobKey::Id(42)));
+        assert_eq!(
+            JobKey::parse("jd-Ab3_x"),
+            Some(JobKey::Folder("jd-Ab3_x".into()))
+        );
+        assert_eq!(JobKey::parse(""), None);
+        assert_eq!(JobKey::parse("99999999999999999999999"), None);
+    }
+}
