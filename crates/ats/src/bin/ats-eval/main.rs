@@ -1,0 +1,105 @@
+//! `ats-eval`: prints contact-field accuracy and ranking quality on the labelled set.
+//! `cargo run -p ats --release --bin ats-eval [-- --verbose]`; exits 1 when a target is missed.
+
+mod metrics;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let verbose = std::env::args().any(|a| a == "--verbose" || a == "-v");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (eval_dir, fixtures) = (root.join("eval"), root.join("tests/fixtures"));
+    let contacts = match metrics::contacts(&eval_dir, &fixtures) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let ranking = match metrics::ranking(&eval_dir) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+
+    println!("scoring version {}", ats::VERSION);
+    println!(
+        "\nContacts ({} resumes: 80 evaluation texts + fixtures through extraction)",
+        contacts.total
+    );
+    for (field, n) in [
+        ("name", contacts.name),
+        ("email", contacts.email),
+        ("phone", contacts.phone),
+        ("all three", contacts.all),
+    ] {
+        println!(
+            "  {field:<10} {n:>3}/{:<3} {:>6.1}%",
+            contacts.total,
+            100.0 * contacts.rate(n)
+        );
+    }
+    if verbose {
+        for m in &contacts.misses {
+            println!("  miss {m}");
+        }
+    }
+
+    println!("\nRanking (labels good > partial > poor)");
+    println!("  {:<6} {:>9} {:>7}", "JD", "pairwise", "NDCG@5");
+    let (mut pw, mut nd) = (0.0, 0.0);
+    for r in &ranking {
+        println!("  {:<6} {:>9.3} {:>7.3}", r.jd, r.pairwise, r.ndcg5);
+        pw += r.pairwise;
+        nd += r.ndcg5;
+        if verbose {
+            for (file, label, persona, score, rec) in &r.rows {
+                println!("      {score:>3} {rec:?}\t{label:<7} {persona:<20} {file}");
+            }
+        }
+    }
+    let n = ranking.len().max(1) as f64;
+    let (pw, nd) = (pw / n, nd / n);
+    println!("  {:<6} {:>9.3} {:>7.3}", "mean", pw, nd);
+
+    let pass_rate = |label: &str| {
+        let rows: Vec<_> = ranking
+            .iter()
+            .flat_map(|r| r.rows.iter())
+            .filter(|r| r.1 == label)
+            .collect();
+        let pass = rows
+            .iter()
+            .filter(|r| r.4 == ats::Recommendation::Pass)
+            .count();
+        (pass, rows.len())
+    };
+    println!("\nRecommendation Pass by label");
+    for label in ["good", "partial", "poor"] {
+        let (p, t) = pass_rate(label);
+        println!("  {label:<8} {p:>2}/{t}");
+    }
+
+    let contact_rate = [contacts.name, contacts.email, contacts.phone]
+        .into_iter()
+        .map(|n| contacts.rate(n))
+        .fold(1.0, f64::min);
+    let ok = contact_rate >= 0.95 && pw >= 0.9;
+    println!(
+        "\nTargets: contacts >= 95% exact per field ({}), pairwise >= 0.9 ({})",
+        if contact_rate >= 0.95 {
+            "met"
+        } else {
+            "MISSED"
+        },
+        if pw >= 0.9 { "met" } else { "MISSED" }
+    );
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

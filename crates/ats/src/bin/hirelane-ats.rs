@@ -1,0 +1,265 @@
+//! `hirelane-ats`: a recruiter's bulk tool over the `ats` library.
+//!
+//! ```text
+//! hirelane-ats extract FILE
+//! hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json]
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde::{Deserialize, Serialize};
+
+const USAGE: &str = "usage:
+  hirelane-ats extract FILE
+      print the normalised text (exit 2 for encrypted, corrupt, unsupported or scanned files)
+  hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json]
+      score every PDF, DOCX or TXT against the JD; JD.json has jdname, jddescription,
+      keySkills, experience (and optionally additionalNotes)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("extract") if args.len() == 2 => extract(Path::new(&args[1])),
+        Some("rank") => rank(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(64)
+        }
+    }
+}
+
+fn extract(path: &Path) -> ExitCode {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+    };
+    match ats::extract(&bytes) {
+        Ok(doc) => {
+            println!("{}", doc.text);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {e} ({})", path.display(), e.code());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A JD file, with the spec's field names.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JdFile {
+    jdname: String,
+    #[serde(default)]
+    jddescription: String,
+    #[serde(default)]
+    key_skills: String,
+    #[serde(default)]
+    experience: String,
+    #[serde(default)]
+    additional_notes: String,
+}
+
+/// One line of `rank --json`, with the spec's resume field names.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Ranked {
+    file: String,
+    candidate_name: Option<String>,
+    candidate_email: Option<String>,
+    candidate_phone: Option<String>,
+    ats_score: Option<u8>,
+    skills_match_score: Option<u8>,
+    recommendation: Option<ats::Recommendation>,
+    matched_skills: Vec<String>,
+    missing_skills: Vec<String>,
+    analysis_summary: Option<String>,
+    error: Option<String>,
+}
+
+fn rank(args: &[String]) -> ExitCode {
+    let mut jd_path = None;
+    let mut json = false;
+    let mut inputs = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--jd" => jd_path = it.next().map(PathBuf::from),
+            "--json" => json = true,
+            other => inputs.push(PathBuf::from(other)),
+        }
+    }
+    let (Some(jd_path), false) = (jd_path, inputs.is_empty()) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(64);
+    };
+    let jd: JdFile = match std::fs::read(&jd_path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
+    {
+        Ok(jd) => jd,
+        Err(e) => {
+            eprintln!("{}: {e}", jd_path.display());
+            return ExitCode::from(1);
+        }
+    };
+    let job = ats::JobSpec::new(
+        &jd.jdname,
+        &jd.jddescription,
+        &jd.key_skills,
+        &jd.experience,
+        &jd.additional_notes,
+    );
+    let files = collect_files(&inputs);
+    let config = ats::ScoringConfig::default();
+    let options = ats::ParseOptions::default();
+
+    // Files are independent: split them across cores.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len().max(1));
+    let chunk = files.len().div_ceil(workers).max(1);
+    let mut results: Vec<Ranked> = std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(|| {
+                    part.iter()
+                        .map(|f| rank_one(f, &job, &config, &options))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    results.sort_by(|a, b| {
+        b.ats_score
+            .cmp(&a.ats_score)
+            .then_with(|| a.file.cmp(&b.file))
+    });
+
+    if json {
+        match serde_json::to_string_pretty(&results) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(1);
+            }
+        }
+    } else {
+        print_table(&results);
+    }
+    ExitCode::SUCCESS
+}
+
+fn collect_files(inputs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(input)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect();
+            entries.sort();
+            files.extend(entries);
+        } else {
+            files.push(input.clone());
+        }
+    }
+    files
+}
+
+fn rank_one(
+    path: &Path,
+    job: &ats::JobSpec,
+    config: &ats::ScoringConfig,
+    options: &ats::ParseOptions,
+) -> Ranked {
+    let mut out = Ranked {
+        file: path.display().to_string(),
+        candidate_name: None,
+        candidate_email: None,
+        candidate_phone: None,
+        ats_score: None,
+        skills_match_score: None,
+        recommendation: None,
+        matched_skills: Vec::new(),
+        missing_skills: Vec::new(),
+        analysis_summary: None,
+        error: None,
+    };
+    let doc = match std::fs::read(path).map_err(|e| e.to_string()) {
+        Ok(bytes) => ats::extract(&bytes).map_err(|e| e.to_string()),
+        Err(e) => Err(e),
+    };
+    match doc {
+        Ok(doc) => {
+            let resume = ats::parse_resume_with(&doc.text, options);
+            let a = ats::score(&resume, job, config);
+            out.candidate_name = resume.name;
+            out.candidate_email = resume.email;
+            out.candidate_phone = resume.phone;
+            out.ats_score = Some(a.ats_score);
+            out.skills_match_score = Some(a.skills_match);
+            out.recommendation = Some(a.recommendation);
+            out.matched_skills = a.matched_skills;
+            out.missing_skills = a.missing_skills;
+            out.analysis_summary = Some(a.summary);
+        }
+        Err(e) => out.error = Some(e),
+    }
+    out
+}
+
+fn print_table(results: &[Ranked]) {
+    println!(
+        "{:>4}  {:>5}  {:>6}  {:<6}  {:<26}  FILE",
+        "RANK", "SCORE", "SKILLS", "RESULT", "CANDIDATE"
+    );
+    for (i, r) in results.iter().enumerate() {
+        let file = Path::new(&r.file)
+            .file_name()
+            .map_or(r.file.clone(), |f| f.to_string_lossy().into_owned());
+        match &r.error {
+            Some(e) => println!(
+                "{:>4}  {:>5}  {:>6}  {:<6}  {:<26}  {file}: {e}",
+                "-", "-", "-", "ERROR", "-"
+            ),
+            None => {
+                let name: String = r
+                    .candidate_name
+                    .clone()
+                    .unwrap_or_else(|| "?".into())
+                    .chars()
+                    .take(26)
+                    .collect();
+                let verdict = match r.recommendation {
+                    Some(ats::Recommendation::Pass) => "Pass",
+                    _ => "Fail",
+                };
+                println!(
+                    "{:>4}  {:>5}  {:>5}%  {:<6}  {:<26}  {file}",
+                    i + 1,
+                    r.ats_score.unwrap_or(0),
+                    r.skills_match_score.unwrap_or(0),
+                    verdict,
+                    name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! Resume parsing: contacts, sections, work periods and skills from normalised text.
+
+mod dates;
+mod phone;
+mod sections;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+pub use dates::{Period, YearMonth, find_periods, merged_months};
+pub use phone::{find_phone, normalize_phone};
+pub use sections::{Section, SectionKind};
+
+use crate::skills::{SkillId, dictionary};
+use crate::text::{regex, title_case};
+
+/// Options for [`parse_resume_with`].
+#[derive(Debug, Clone)]
+pub struct ParseOptions {
+    /// The month "Present" means. Fix it for reproducible results.
+    pub as_of: YearMonth,
+    /// Country calling code for numbers written without one (Hirelane's users are in India).
+    pub default_country_code: String,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            as_of: YearMonth::now_utc(),
+            default_country_code: "91".into(),
+        }
+    }
+}
+
+/// What kind of profile link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum LinkKind {
+    /// linkedin.com
+    LinkedIn,
+    /// github.com
+    GitHub,
+    /// Any other web address.
+    Website,
+}
+
+/// A web link found in a resume.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Link {
+    /// LinkedIn, GitHub or other.
+    pub kind: LinkKind,
+    /// The address, with `https://` added when it was written without a scheme.
+    pub url: String,
+}
+
+/// A skill found in a resume, with where it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FoundSkill {
+    /// Canonical name from the dictionary.
+    pub name: String,
+    /// How many times it is mentioned.
+    pub mentions: u32,
+    /// Mentions in work experience or projects, as opposed to a skills list or summary.
+    pub experience_mentions: u32,
+    #[serde(skip)]
+    pub(crate) id: SkillId,
+}
+
+/// A parsed resume.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resume {
+    /// Candidate's name, if one could be found.
+    pub name: Option<String>,
+    /// First e-mail address, lower-cased.
+    pub email: Option<String>,
+    /// Phone in E.164 when the digits allow it, else as written.
+    pub phone: Option<String>,
+    /// LinkedIn, GitHub and other web links.
+    pub links: Vec<Link>,
+    /// Sections in document order, starting with the header.
+    pub sections: Vec<Section>,
+    /// Work periods (from the experience section when there is one; never from education).
+    pub periods: Vec<Period>,
+    /// Months of experience with overlapping periods merged; falls back to a stated
+    /// "N years of experience" when no dated period is found.
+    pub total_experience_months: u32,
+    /// Skills found, in order of first mention.
+    pub skills: Vec<FoundSkill>,
+    /// The normalised text that was parsed.
+    #[serde(skip)]
+    pub text: String,
+    /// Lower-case token counts, for text relevance.
+    #[serde(skip)]
+    pub(crate) term_counts: HashMap<String, u32>,
+    /// Number of tokens.
+    #[serde(skip)]
+    pub(crate) token_count: u32,
+    /// Tokens of the header, summary and experience: where a role title shows.
+    #[serde(skip)]
+    pub(crate) role_terms: HashSet<String>,
+}
+
+impl Resume {
+    /// Total experience in years (one decimal is meaningful).
+    pub fn experience_years(&self) -> f32 {
+        self.total_experience_months as f32 / 12.0
+    }
+
+    /// Text of all sections of one kind, joined.
+    pub fn section_text(&self, kind: SectionKind) -> String {
+        let mut out = String::new();
+        for s in self.sections.iter().filter(|s| s.kind == kind) {
+            out.push_str(&s.text);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Parses normalised resume text (see [`crate::extract`]) with today's month as "Present".
+pub fn parse_resume(text: &str) -> Resume {
+    parse_resume_with(text, &ParseOptions::default())
+}
+
+/// Parses normalised resume text with explicit options. Pure and deterministic.
+pub fn parse_resume_with(text: &str, options: &ParseOptions) -> Resume {
+    let sections = sections::split(text);
+    let email = find_email(text);
+    let phone = find_phone(text).map(|raw| {
+        normalize_phone(raw, &options.default_country_code)
+            .unwrap_or_else(|| raw.trim().to_string())
+    });
+    let name = find_name(&sections, email.as_deref());
+    let links = find_links(text);
+
+    let has_experience = sections.iter().any(|s| s.kind == SectionKind::Experience);
+    let mut periods = Vec::new();
+    for s in &sections {
+        let counts = match s.kind {
+            SectionKind::Experience => true,
+            SectionKind::Education | SectionKind::Certifications | SectionKind::Projects => false,
+            _ => !has_experience,
+        };
+        if counts {
+            periods.extend(find_periods(&s.text, options.as_of));
+        }
+    }
+    let mut total = merged_months(&periods);
+    if periods.is_empty() {
+        total = stated_experience_months(text).unwrap_or(0);
+    }
+
+    let skills = find_skills(&sections);
+    let mut term_counts: HashMap<String, u32> = HashMap::new();
+    let mut token_count = 0u32;
+    for t in crate::text::tokens(text) {
+        token_count += 1;
+        *term_counts.entry(t).or_insert(0) += 1;
+    }
+    let role_terms = sections
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.kind,
+                SectionKind::Header | SectionKind::Summary | SectionKind::Experience
+            )
+        })
+        .flat_map(|s| crate::text::tokens(&s.text).collect::<Vec<_>>())
+        .collect();
+    Resume {
+        name,
+        email,
+        phone,
+        links,
+        sections,
+        periods,
+        total_experience_months: total,
+        skills,
+        text: text.to_string(),
+        term_counts,
+        token_count,
+        role_terms,
+    }
+}
+
+fn find_email(text: &str) -> Option<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = regex(
+        &RE,
+        r"[A-Za-z0-9][A-Za-z0-9._%+\-]*@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}",
+    );
+    re.find(text).map(|m| m.as_str().to_lowercase())
+}
+
+fn find_links(text: &str) -> Vec<Link> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = regex(
+        &RE,
+        r"(?i)\b(?:https?://)?(?:www\.)?(?:[a-z0-9\-]+\.)+(?:com|in|io|dev|me|org|net|co|app|page|site)(?:/[^\s|,;()<>]*)?",
+    );
+    let mut out: Vec<Link> = Vec::new();
+    for m in re.find_iter(text) {
+        let raw = m.as_str().trim_end_matches(['.', '/']);
+        // Part of an e-mail address, not a link.
+        if text[..m.start()].ends_with('@')
+            || !raw.contains('/') && !raw.starts_with("www.") && !raw.contains("://")
+        {
+            continue;
+        }
+        let lower = raw.to_ascii_lowercase();
+        let kind = if lower.contains("linkedin.com") {
+            LinkKind::LinkedIn
+        } else if lower.contains("github.com") {
+            LinkKind::GitHub
+        } else {
+            LinkKind::Website
+        };
+        let url = if lower.starts_with("http") {
+            raw.to_string()
+        } else {
+            format!("https://{raw}")
+        };
+        if !out.iter().any(|l| l.url.eq_ignore_ascii_case(&url)) {
+            out.push(Link { kind, url });
+        }
+    }
+    out
+}
+
+/// Words that show a line is a title, a heading or an address rather than a person's name.
+const NOT_NAME_WORDS: &[&str] = &[
+    "resume",
+    "curriculum",
+    "vitae",
+    "cv",
+    "profile",
+    "contact",
+    "engineer",
+    "developer",
+    "manager",
+    "designer",
+    "analyst",
+    "scientist",
+    "consultant",
+    "accountant",
+    "intern",
+    "architect",
+    "lead",
+    "senior",
+    "junior",
+    "officer",
+    "executive",
+    "specialist",
+    "administrator",
+    "tester",
+    "associate",
+    "coordinator",
+    "director",
+    "head",
+    "trainee",
+    "student",
+    "graduate",
+    "email",
+    "e-mail",
+    "phone",
+    "mobile",
+    "address",
+    "linkedin",
+    "github",
+    "summary",
+    "experience",
+    "skills",
+    "education",
+    "india",
+    "street",
+    "road",
+    "nagar",
+    "city",
+    "present",
+    "software",
+    "data",
+    "backend",
+    "frontend",
+];
+
+fn looks_like_name(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    if !(2..=4).contains(&words.len()) || s.chars().count() > 40 {
+        return false;
+    }
+    words.iter().all(|w| {
+        let first = w.chars().next();
+        let letters_only = w
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '.'));
+        let lower = w.to_lowercase();
+        letters_only
+            && first.is_some_and(char::is_uppercase)
+            && !NOT_NAME_WORDS.contains(&lower.trim_matches(['.', ',']))
+    })
+}
+
+fn find_name(sections: &[Section], email: Option<&str>) -> Option<String> {
+    static LABEL: OnceLock<Regex> = OnceLock::new();
+    let label = regex(&LABEL, r"(?im)^\s*(?:full\s+)?name\s*[:\-]\s*(.+?)\s*$");
+    let all: String = sections
+        .iter()
+        .map(|s| format!("{}\n{}\n", s.heading, s.text))
+        .collect();
+    if let Some(c) = label.captures(&all).and_then(|c| c.get(1)) {
+        let candidate = c.as_str().trim();
+        if looks_like_name(candidate) || looks_like_name(&title_case(candidate)) {
+            return Some(tidy_name(candidate));
+        }
+    }
+    // The first name-like line near the top: the header, else the first lines of any section
+    // (two-column layouts can put a "Contact" sidebar before the name).
+    let mut near_top: Vec<&str> = Vec::new();
+    for s in sections {
+        near_top.extend(
+            s.text
+                .lines()
+                .take(if s.kind == SectionKind::Header { 8 } else { 3 }),
+        );
+        if near_top.len() > 20 {
+            break;
+        }
+    }
+    for line in near_top {
+        let segment = line
+            .split(['|', ',', '·', '•'])
+            .next()
+            .unwrap_or_default()
+            .trim();
+        let segment = segment.trim_end_matches(|c: char| c == '-' || c.is_whitespace());
+        let candidate = if segment.chars().any(char::is_lowercase) {
+            segment.to_string()
+        } else {
+            title_case(segment)
+        };
+        if looks_like_name(&candidate) {
+            return Some(tidy_name(&candidate));
+        }
+    }
+    // Last resort: "priya.sharma@…" → "Priya Sharma".
+    let local = email?.split('@').next()?;
+    let parts: Vec<&str> = local
+        .split(['.', '_', '-'])
+        .filter(|p| p.len() > 1 && p.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    (parts.len() >= 2).then(|| title_case(&parts.join(" ")))
+}
+
+fn tidy_name(s: &str) -> String {
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().any(char::is_lowercase) {
+        s
+    } else {
+        title_case(&s)
+    }
+}
+
+/// "7 years of experience", "5+ yrs experience" in a summary.
+fn stated_experience_months(text: &str) -> Option<u32> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = regex(
+        &RE,
+        r"(?i)\b(\d{1,2}(?:\.\d)?)\s*\+?\s*(?:years?|yrs?)\b[^.\n]{0,30}?\bexperience",
+    );
+    let years: f32 = re.captures(text)?.get(1)?.as_str().parse().ok()?;
+    (years > 0.0 && years < 50.0).then(|| (years * 12.0).round() as u32)
+}
+
+fn find_skills(sections: &[Section]) -> Vec<FoundSkill> {
+    let dict = dictionary();
+    let mut found: Vec<FoundSkill> = Vec::new();
+    let mut index: HashMap<SkillId, usize> = HashMap::new();
+    for s in sections {
+        let evidence = matches!(s.kind, SectionKind::Experience | SectionKind::Projects);
+        for m in dict.find(&s.text) {
+            let i = *index.entry(m.skill).or_insert_with(|| {
+                found.push(FoundSkill {
+                    name: dict.name(m.skill).to_string(),
+                    mentions: 0,
+                    experience_mentions: 0,
+                    id: m.skill,
+                });
+                found.len() - 1
+            });
+            if let Some(f) = found.get_mut(i) {
+                f.mentions += 1;
+                f.experience_mentions += u32::from(evidence);
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts() -> ParseOptions {
+        ParseOptions {
+            as_of: YearMonth {
+                year: 2025,
+                month: 6,
+            },
+            default_country_code: "91".into(),
+        }
+    }
+
+    #[test]
+    fn contacts_from_a_simple_header() {
+        let r = parse_resume_with(
+            "PRIYA SHARMA\nSenior Engineer\npriya.sharma@Example.com | +91 98765 43210\nlinkedin.com/in/priya",
+            &opts(),
+        );
+        assert_eq!(r.name.as_deref(), Some("Priya Sharma"));
+        assert_eq!(r.email.as_deref(), Some("priya.sharma@example.com"));
+        assert_eq!(r.phone.as_deref(), Some("+919876543210"));
+        assert_eq!(r.links[0].kind, LinkKind::LinkedIn);
+        assert_eq!(r.links[0].url, "https://linkedin.com/in/priya");
+    }
+
+    #[test]
+    fn labelled_name_and_cyrillic() {
+        let r = parse_resume_with(
+            "CURRICULUM VITAE\nName: Ольга Смирнова\nE-mail: o@x.ru",
+            &opts(),
+        );
+        assert_eq!(r.name.as_deref(), Some("Ольга Смирнова"));
+    }
+
+    #[test]
+    fn education_dates_do_not_count_as_experience() {
+        let text = "Jane Roe\nEXPERIENCE\nAcme, Jan 2020 - Dec 2021\nBeta, Jun 2021 - Present\nEDUCATION\nBSc, 2015 - 2019";
+        let r = parse_resume_with(text, &opts());
+        assert_eq!(r.periods.len(), 2);
+        assert_eq!(r.total_experience_months, 66);
+    }
+
+    #[test]
+    fn skills_know_where_they_were_seen() {
+        let text = "Jane Roe\nEXPERIENCE\nBuilt Kafka pipelines\nSKILLS\nKafka, Python";
+        let r = parse_resume_with(text, &opts());
+        let kafka = r
+            .skills
+            .iter()
+            .find(|s| s.name == "Kafka")
+            .map(|s| (s.mentions, s.experience_mentions));
+        let python = r
+            .skills
+            .iter()
+            .find(|s| s.name == "Python")
+            .map(|s| s.experience_mentions);
+        assert_eq!(kafka, Some((2, 1)));
+        assert_eq!(python, Some(0));
+    }
+}
