@@ -1,4 +1,4 @@
-import { ADMIN, SCREENSHOT_DIR, expect, requestCode, test } from './fixtures';
+import { ADMIN, SCREENSHOT_DIR, expect, expectAccessible, requestCode, test } from './fixtures';
 
 test.describe('sign-in', () => {
   test('types the code from the outbox, sees the initials, opens the menu and logs out', async ({ page }) => {
@@ -7,12 +7,14 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to Hirelane' })).toBeVisible();
     await expect(page.getByText('Hire the right people, faster.')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}login-desktop.png`, fullPage: true });
+    await expectAccessible(page);
 
     const code = await requestCode(page, ` ${ADMIN.email.toUpperCase()} `);
     await expect(page.getByText('OTP sent successfully.')).toBeVisible();
     await expect(page.getByText('For security, this code expires in 15 minutes')).toBeVisible();
     await expect(page.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
     await page.screenshot({ path: `${SCREENSHOT_DIR}login-code-desktop.png`, fullPage: true });
+    await expectAccessible(page);
 
     await page.getByLabel('Digit 1 of 6').click();
     await page.keyboard.type(code, { delay: 30 });
@@ -35,6 +37,7 @@ test.describe('sign-in', () => {
     expect(Date.parse(stored.tokenExpiry ?? '')).toBeGreaterThan(Date.now());
     expect(stored.fullName).toBe(ADMIN.fullName);
     await page.screenshot({ path: `${SCREENSHOT_DIR}shell-desktop.png`, fullPage: true });
+    await expectAccessible(page);
 
     // The shell talks to the protected API with the stored token.
     const me = await page.evaluate(async () => {
@@ -63,6 +66,7 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect(nav.getByRole('link', { name: 'Candidate List' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}shell-mobile-sidebar.png`, fullPage: true });
+    await expectAccessible(page);
     await nav.getByRole('link', { name: 'Candidate List' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Candidate List' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
@@ -102,6 +106,7 @@ test.describe('sign-in', () => {
     const menu = page.getByRole('menu');
     await expect(menu.getByText(ADMIN.fullName)).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}shell-menu.png` });
+    await expectAccessible(page);
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
 
     await expect(page).toHaveURL(/\/login$/);
@@ -151,6 +156,7 @@ test.describe('sign-in', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}login-mobile.png`, fullPage: true });
+    await expectAccessible(page);
 
     // Empty e-mail: the spec's toast, no request.
     await page.getByRole('button', { name: 'Send OTP' }).click();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -14,7 +15,7 @@ export const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathnam
  * warning), except the browser's own notes about HTTP error statuses, which
  * some tests provoke on purpose.
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ consoleErrors: string[] }>({
   // Playwright reads fixture dependencies from the destructuring pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -22,7 +23,8 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
     if (!baseUrl) throw new Error('HIRELANE_E2E_BASE_URL is not set; is the global setup running?');
     await use(baseUrl);
   },
-  failOnConsoleErrors: [
+  // A test that provokes an error on purpose removes it from this list.
+  consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
@@ -32,7 +34,7 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         if (/^Failed to load resource: the server responded with a status of (400|401|404|429)\b/.test(text)) return;
         errors.push(`console error: ${text}`);
       });
-      await use();
+      await use(errors);
       expect(errors, 'errors in the browser console').toEqual([]);
     },
     { auto: true },
@@ -49,4 +51,11 @@ export async function requestCode(page: Page, typed: string = ADMIN.email): Prom
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByRole('heading', { name: 'Verify Code' })).toBeVisible();
   return waitForOtp({ email: typed.trim().toLowerCase(), before });
+}
+
+/** Fails on WCAG 2 A/AA violations that axe finds on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(summary, 'accessibility violations').toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('routing', () => {
   test('a protected URL redirects to /login', async ({ page }) => {
@@ -24,6 +24,7 @@ test.describe('routing', () => {
     await page.goto('/interviewguidelines');
     await page.goto('/this/page/does-not-exist');
     await expect(page.getByRole('heading', { name: '404 - Invalid URL' })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/interviewguidelines$/);
   });
@@ -39,6 +40,42 @@ test.describe('routing', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     }
+  });
+
+  test('the app runs under a strict Content-Security-Policy (no inline scripts or styles)', async ({ page, consoleErrors }) => {
+    // Tighter than the server's policy: proves the SPA needs no 'unsafe-inline'.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+        },
+      });
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to Hirelane' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    // Bundled styles applied: the primary button has its brand colour (away from hover).
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('button', { name: 'Send OTP' })).toHaveCSS('background-color', 'rgb(79, 70, 229)');
+    expect(violations).toEqual([]);
+
+    // Control: the policy is in force, so an inline <style> is refused and reported.
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = 'body { color: red; }';
+      document.head.append(style);
+    });
+    await expect.poll(() => violations.length).toBe(1);
+    consoleErrors.splice(0, consoleErrors.length);
   });
 
   test('the API answers unknown protected calls with the JSON error shape', async ({ request }) => {
