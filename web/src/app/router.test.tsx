@@ -209,3 +209,32 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });
+
+describe('app shell on a phone', () => {
+  afterEach(() => setWidth(1024));
+
+  it('closes the open sidebar with Escape and after following a link', async () => {
+    setWidth(375);
+    seedSession();
+    meServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, { at: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Expand sidebar' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Create New JD' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create New Job Description' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('does not ask the server who is signed in when no name is stored', async () => {
+    seedSession({ fullName: null });
+    const { fetchMock } = meServer();
+    const { router } = renderRoutes(routes, { at: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

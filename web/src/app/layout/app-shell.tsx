@@ -18,10 +18,10 @@ const isMobileWidth = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
  */
 export function AppShell() {
   const logout = useLogout();
-  const me = useMe();
+  const storedName = getFullName();
+  const me = useMe({ enabled: storedName !== null });
   const sidebarId = useId();
   const [collapsed, setCollapsed] = useState(isMobileWidth);
-  const storedName = getFullName();
 
   // No stored name means no session (SPEC section 2).
   useEffect(() => {
@@ -33,6 +33,27 @@ export function AppShell() {
   useEffect(() => {
     if (serverName && getFullName() !== null) setFullName(serverName);
   }, [serverName]);
+
+  // Narrowing the window below 640 px folds the sidebar away.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+    const onChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setCollapsed(true);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  // On a phone the open sidebar covers the page: Escape closes it.
+  useEffect(() => {
+    if (collapsed) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isMobileWidth()) setCollapsed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [collapsed]);
 
   if (storedName === null) return null;
   const fullName = serverName || storedName;

@@ -18,6 +18,6 @@ export const meQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export function useMe() {
-  return useQuery(meQueryOptions());
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...meQueryOptions(), enabled });
 }
