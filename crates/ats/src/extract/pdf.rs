@@ -28,11 +28,47 @@ pub(crate) fn extract(
         text.push_str(&page_text);
         text.push('\n');
     }
+    if !text.trim().is_empty() && !looks_decoded(&text) {
+        // Fonts without usable character maps (often a truncated file) give shifted glyph codes:
+        // "SUL\\DVKDUPD" for "priya.sharma". That is damage, not a resume.
+        return Err(ExtractError::Corrupt(
+            "the text could not be decoded (font maps missing)".into(),
+        ));
+    }
     Ok(RawText {
-        text,
+        text: separate_run_on_sentences(&text),
         pages: total_u32,
         truncated: wanted < total,
     })
+}
+
+/// True when most whitespace-separated tokens read as words or numbers.
+fn looks_decoded(text: &str) -> bool {
+    let (mut words, mut total) = (0usize, 0usize);
+    for token in text.split_whitespace() {
+        let t = token.trim_matches(|c: char| c.is_ascii_punctuation());
+        if t.is_empty() {
+            continue;
+        }
+        total += 1;
+        let alphabetic = t
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '\'' || c == '-');
+        let numeric = t
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '/' | '-' | '%' | '+'));
+        words += usize::from((alphabetic && t.chars().any(char::is_alphabetic)) || numeric);
+    }
+    total == 0 || words * 2 >= total
+}
+
+/// List items laid out as separate blocks sometimes come out glued: "second.Migrated". Put the
+/// line break back where a sentence end runs straight into a capitalised word.
+fn separate_run_on_sentences(text: &str) -> String {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    crate::text::regex(&RE, r"([a-z0-9)])\.(\p{Lu}\p{Ll})")
+        .replace_all(text, "$1.\n$2")
+        .into_owned()
 }
 
 fn map_error(e: pdf_oxide::Error) -> ExtractError {
@@ -53,4 +89,27 @@ fn truncate(mut s: String) -> String {
         s.push('…');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifted_glyphs_are_not_text() {
+        assert!(!looks_decoded(
+            "&217$&7 SUL\\DVKDUPD#H[DPSOHFRP 6.,//6 *R-DYD 6SULQJ%RRW"
+        ));
+        assert!(looks_decoded(
+            "Priya Sharma, Senior Engineer; 2019 - 2021 priya@example.com"
+        ));
+    }
+
+    #[test]
+    fn run_on_sentences_are_split() {
+        assert_eq!(
+            separate_run_on_sentences("per second.Migrated to Node.js"),
+            "per second.\nMigrated to Node.js"
+        );
+    }
 }

@@ -1,0 +1,24 @@
+//! Inputs that once crashed or hung a parser (found by fuzzing: crates/ats/fuzz). Each must
+//! now give a result or a typed error.
+
+use std::path::PathBuf;
+
+#[test]
+fn fuzz_findings_do_not_panic() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
+        .collect();
+    files.sort();
+    for file in files {
+        let bytes = std::fs::read(&file).unwrap();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("csv") {
+            let _ = ats::parse_candidates_csv(&bytes);
+        } else if let Ok(doc) = ats::extract(&bytes) {
+            let _ = ats::parse_resume(&doc.text);
+        }
+    }
+}

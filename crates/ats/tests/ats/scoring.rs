@@ -1,0 +1,100 @@
+//! Scoring behaviour a recruiter relies on.
+
+use ats::{JobSpec, Recommendation, ScoringConfig};
+
+fn resume(text: &str) -> ats::Resume {
+    let options = ats::ParseOptions {
+        as_of: ats::YearMonth {
+            year: 2025,
+            month: 6,
+        },
+        default_country_code: "91".into(),
+    };
+    ats::parse_resume_with(text, &options)
+}
+
+fn job() -> JobSpec {
+    JobSpec::new(
+        "Backend Engineer",
+        "<p>Must have: Go, PostgreSQL</p><p>Nice to have: Redis</p>",
+        "Go, PostgreSQL, Kafka",
+        "3+ years",
+        "",
+    )
+}
+
+const GOOD: &str = "Jane Roe\njane@example.com\nEXPERIENCE\nBackend Engineer, Acme, Jan 2019 - Present\n- Built Go services on Postgres and Kafka.\nSKILLS\nGo, PostgreSQL, Kafka, Redis";
+
+#[test]
+fn good_resume_passes_with_an_explanation() {
+    let a = ats::score(&resume(GOOD), &job(), &ScoringConfig::default());
+    assert_eq!(a.recommendation, Recommendation::Pass);
+    assert_eq!(a.matched_skills, ["Go", "PostgreSQL", "Kafka", "Redis"]);
+    assert!(a.missing_skills.is_empty());
+    assert!(a.ats_score >= 80, "{a:?}");
+    assert!(
+        a.summary.contains("Matches 3 of 3 required skills"),
+        "{}",
+        a.summary
+    );
+    assert!(
+        a.summary.contains("6.5 years found, 3+ asked"),
+        "{}",
+        a.summary
+    );
+    assert_eq!(a.version, ats::VERSION);
+}
+
+#[test]
+fn missing_skills_and_experience_lower_the_score() {
+    let weak = "John Roe\nEXPERIENCE\nDeveloper, Beta, Jan 2024 - Dec 2024\n- Built Go tools.";
+    let a = ats::score(&resume(weak), &job(), &ScoringConfig::default());
+    let good = ats::score(&resume(GOOD), &job(), &ScoringConfig::default());
+    assert!(a.ats_score < good.ats_score);
+    assert_eq!(a.missing_skills, ["PostgreSQL", "Kafka", "Redis"]);
+    assert_eq!(a.recommendation, Recommendation::Fail);
+}
+
+#[test]
+fn threshold_is_configurable() {
+    let a = ats::score(&resume(GOOD), &job(), &ScoringConfig::default());
+    let strict = ScoringConfig {
+        pass_threshold: a.ats_score + 1,
+        ..ScoringConfig::default()
+    };
+    assert_eq!(
+        ats::score(&resume(GOOD), &job(), &strict).recommendation,
+        Recommendation::Fail
+    );
+}
+
+#[test]
+fn keyword_stuffing_is_flagged() {
+    let stuffed = "Sam Poe\nSUMMARY\nGo PostgreSQL Kafka Go PostgreSQL Kafka\nEXPERIENCE\nCashier, Shop, 2022 - Present\n- Billing.\nSKILLS\nGo, PostgreSQL, Kafka, Go, PostgreSQL, Kafka";
+    let a = ats::score(&resume(stuffed), &job(), &ScoringConfig::default());
+    assert!(a.keyword_stuffing);
+    assert_eq!(a.recommendation, Recommendation::Fail);
+    assert!(a.summary.contains("repeated"));
+}
+
+#[test]
+fn reranker_seam_reapplies_the_threshold() {
+    struct Zero;
+    impl ats::Reranker for Zero {
+        fn rerank(&self, _: &ats::Resume, _: &JobSpec, mut a: ats::Assessment) -> ats::Assessment {
+            a.ats_score = 10;
+            a
+        }
+    }
+    let a = ats::score_with_reranker(&resume(GOOD), &job(), &ScoringConfig::default(), &Zero);
+    assert_eq!((a.ats_score, a.recommendation), (10, Recommendation::Fail));
+}
+
+#[test]
+fn assessment_serialises_for_storage() {
+    let a = ats::score(&resume(GOOD), &job(), &ScoringConfig::default());
+    let json = serde_json::to_value(&a).unwrap();
+    assert_eq!(json["recommendation"], "Pass");
+    assert!(json["atsScore"].is_u64());
+    assert!(json["matchedSkills"].is_array());
+}
