@@ -97,15 +97,22 @@ export async function waitForOtp({
   timeoutMs?: number;
 }): Promise<string> {
   const deadline = Date.now() + timeoutMs;
+  let lastProblem = '';
   while (Date.now() < deadline) {
     for (const { path } of listMails()) {
       if (before.has(path)) continue;
       const raw = readFileSync(path, 'utf8');
-      if (isAddressedTo(raw, email) && /\n\r?\n/.test(raw)) return extractOtp(raw);
+      if (!isAddressedTo(raw, email)) continue;
+      // The server writes the file while we poll: a half-written mail is read again.
+      try {
+        return extractOtp(raw);
+      } catch (error) {
+        lastProblem = error instanceof Error ? error.message : String(error);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No new OTP mail to ${email} in ${outboxDir()} within ${timeoutMs} ms`);
+  throw new Error(`No new OTP mail to ${email} in ${outboxDir()} within ${timeoutMs} ms. ${lastProblem}`);
 }
 
 /** The paths of the mails already in the outbox. */
