@@ -86,14 +86,14 @@ fn broken_files_give_typed_errors() {
         };
         let bytes = std::fs::read(dir().join(&file)).unwrap();
         let got = ats::extract(&bytes);
-        let ok = match (error, &got) {
-            ("Encrypted", Err(ExtractError::Encrypted)) => true,
-            ("Corrupt", Err(ExtractError::Corrupt(_))) => true,
-            ("Unsupported", Err(ExtractError::Unsupported)) => true,
-            ("NoText", Err(ExtractError::NoText)) => true,
-            ("TooLarge", Err(ExtractError::TooLarge)) => true,
-            _ => false,
-        };
+        let ok = matches!(
+            (error, &got),
+            ("Encrypted", Err(ExtractError::Encrypted))
+                | ("Corrupt", Err(ExtractError::Corrupt(_)))
+                | ("Unsupported", Err(ExtractError::Unsupported))
+                | ("NoText", Err(ExtractError::NoText))
+                | ("TooLarge", Err(ExtractError::TooLarge))
+        );
         assert!(ok, "{file}: expected {error}, got {got:?}");
     }
 }

@@ -1,5 +1,8 @@
 //! Black-box tests of the `ats` crate, compiled as one binary.
 
+// Helpers outside #[test] functions unwrap too: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
 mod csv_import;
 mod eval;
 mod fixtures;
