@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Outlet } from 'react-router';
 
 import { MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
 import { PageSpinner } from '@/components/ui/spinner';
 import { MOBILE_BREAKPOINT_PX } from '@/config/constants';
 import { useLogout, useMe } from '@/features/auth';
@@ -80,16 +81,20 @@ export function AppShell() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
-          <button
-            type="button"
-            aria-controls={sidebarId}
-            aria-expanded={!collapsed}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            onClick={() => setCollapsed((value) => !value)}
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <MenuIcon />
-          </button>
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-controls={sidebarId}
+              aria-expanded={!collapsed}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              onClick={() => setCollapsed((value) => !value)}
+              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <MenuIcon />
+            </button>
+            {/* On a phone the sidebar (and its logo) is folded away. */}
+            <Logo className="sm:hidden" />
+          </div>
           <UserMenu fullName={fullName} email={me.data?.email} onLogout={logout} />
         </header>
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8">
