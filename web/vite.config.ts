@@ -17,6 +17,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget, changeOrigin: false },
+      '/api-docs': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

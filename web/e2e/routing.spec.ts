@@ -78,7 +78,7 @@ test.describe('routing', () => {
     consoleErrors.splice(0, consoleErrors.length);
   });
 
-  test('the API answers unknown protected calls with the JSON error shape', async ({ request }) => {
+  test('a protected API call without a token answers 401 with the JSON error shape', async ({ request }) => {
     const response = await request.get('/api/auth/me');
     expect(response.status()).toBe(401);
     expect(await response.json()).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String) }));
