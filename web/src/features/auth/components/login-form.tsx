@@ -269,7 +269,6 @@ export function LoginForm() {
           variant="link"
           onClick={handleResend}
           disabled={countdown.secondsLeft > 0 || requestOtp.isPending || maxResendsReached}
-          aria-live="off"
         >
           {resendLabel}
         </Button>
