@@ -1,0 +1,510 @@
+//! The simulated interview: who says what, and the analysis Vapi's post-call LLM would write.
+//!
+//! Everything is derived from the assistant (system prompt, first and end messages, analysis
+//! plan), the call's template variables, the candidate's name and a per-call hash, so a call
+//! with the same inputs and seed always produces the same transcript, scores and recording.
+
+use serde_json::{Map, Value, json};
+
+use crate::ids::{hash, pick};
+
+/// How a simulated call turns out. Chosen when the call is created (see [`Outcome::steer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Strong answers, `successEvaluation` "true", scores 7-9.
+    Pass,
+    /// Middling answers, `successEvaluation` "true", scores 5-6 (Hirelane's "Needs Review").
+    Review,
+    /// Weak answers, `successEvaluation` "false", scores 2-4.
+    Fail,
+    /// Nobody picks up (`customer-did-not-answer`).
+    NoAnswer,
+    /// The line is busy (`customer-busy`).
+    Busy,
+    /// A voicemail box answers (`voicemail`).
+    Voicemail,
+}
+
+impl Outcome {
+    fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+            "pass" | "passed" | "true" => Some(Self::Pass),
+            "review" | "needs-review" => Some(Self::Review),
+            "fail" | "failed" | "false" => Some(Self::Fail),
+            "no-answer" | "noanswer" => Some(Self::NoAnswer),
+            "busy" => Some(Self::Busy),
+            "voicemail" => Some(Self::Voicemail),
+            _ => None,
+        }
+    }
+
+    /// Picks the outcome: an explicit `simOutcome` hint in the call's metadata or template
+    /// variables wins, then a keyword word in the candidate's name ("Pass", "Fail", "Review",
+    /// "NoAnswer", "Busy", "Voicemail"), then the per-call hash (60 % pass, 15 % review,
+    /// 25 % fail).
+    pub(crate) fn steer(hints: &[Option<&Value>], candidate: &str, call_hash: u64) -> Self {
+        for hint in hints.iter().flatten() {
+            if let Some(outcome) = hint.as_str().and_then(Self::parse) {
+                return outcome;
+            }
+        }
+        let from_name = candidate
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .find_map(Self::parse);
+        if let Some(outcome) = from_name {
+            return outcome;
+        }
+        match call_hash % 20 {
+            0..12 => Self::Pass,
+            12..15 => Self::Review,
+            _ => Self::Fail,
+        }
+    }
+
+    /// Whether someone (or a voicemail box) answers the phone.
+    pub(crate) fn answers(self) -> bool {
+        !matches!(self, Self::NoAnswer | Self::Busy)
+    }
+}
+
+/// One utterance of the conversation.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    pub bot: bool,
+    pub text: String,
+    /// Seconds from the start of the call.
+    pub start: f64,
+    pub duration: f64,
+}
+
+/// What the interview is about, read from the assistant and the call.
+#[derive(Debug)]
+pub(crate) struct Interview {
+    pub call_hash: u64,
+    pub candidate: String,
+    pub role: String,
+    pub first_message: String,
+    pub end_message: String,
+    pub voicemail_message: String,
+    pub questions: Vec<String>,
+    pub skills: Vec<String>,
+    pub years: u64,
+    pub outcome: Outcome,
+    plan: Option<Value>,
+}
+
+impl Interview {
+    /// Reads the effective assistant (saved assistant with the call's overrides applied).
+    pub(crate) fn new(
+        assistant: &Map<String, Value>,
+        variables: &Map<String, Value>,
+        candidate: String,
+        outcome: Outcome,
+        call_hash: u64,
+    ) -> Self {
+        let text = |key: &str| {
+            assistant
+                .get(key)
+                .and_then(Value::as_str)
+                .map(|s| render(s, variables))
+        };
+        let system: String = assistant
+            .get("model")
+            .and_then(|m| m.get("messages"))
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|m| m.get("role").and_then(Value::as_str) == Some("system"))
+            .filter_map(|m| m.get("content").and_then(Value::as_str))
+            .map(|s| render(s, variables))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut questions = extract_questions(&system);
+        if let Some(extra) = variables.get("questions") {
+            questions.extend(list_of(extra).iter().flat_map(|q| extract_questions(q)));
+        }
+        questions.dedup();
+        questions.truncate(10);
+        if questions.is_empty() {
+            questions = [
+                "Could you walk me through your most recent role?",
+                "Tell me about a difficult problem you solved and how you approached it.",
+                "How do you work with teammates when you disagree on a technical decision?",
+            ]
+            .map(String::from)
+            .to_vec();
+        }
+        let mut skills = extract_skills(&system, &questions);
+        for key in ["topics", "skills", "keySkills"] {
+            if let Some(v) = variables.get(key) {
+                skills.extend(list_of(v).iter().flat_map(|s| split_list(s)));
+            }
+        }
+        dedup_ci(&mut skills);
+        skills.truncate(6);
+        if skills.is_empty() {
+            skills = vec!["Communication".into(), "Problem solving".into()];
+        }
+        let years = ["yearsOfExperience", "experience"]
+            .iter()
+            .filter_map(|k| variables.get(*k))
+            .find_map(first_number)
+            .unwrap_or_else(|| pick(hash(call_hash, "years"), 1, 12));
+        let role = ["role", "jobRole", "jobTitle", "position"]
+            .iter()
+            .find_map(|k| variables.get(*k).and_then(Value::as_str))
+            .map(String::from)
+            .or_else(|| text("name"))
+            .unwrap_or_else(|| "the role".into());
+        Self {
+            call_hash,
+            first_message: text("firstMessage")
+                .unwrap_or_else(|| format!("Hello {candidate}, thanks for taking the time today.")),
+            end_message: text("endCallMessage")
+                .unwrap_or_else(|| "Thank you for your time. Goodbye!".into()),
+            voicemail_message: text("voicemailMessage")
+                .unwrap_or_else(|| "Sorry we missed you. We will try again later.".into()),
+            candidate,
+            role,
+            questions,
+            skills,
+            years,
+            outcome,
+            plan: assistant.get("analysisPlan").cloned(),
+        }
+    }
+
+    /// The whole conversation as it would go if nobody hangs up early.
+    pub(crate) fn conversation(&self) -> Vec<Line> {
+        let mut lines = Vec::new();
+        let mut at = 1.0;
+        let mut say = |bot: bool, text: String| {
+            let duration = 1.5 + 0.4 * text.split_whitespace().count() as f64;
+            lines.push(Line {
+                bot,
+                text,
+                start: at,
+                duration,
+            });
+            at += duration + 1.0;
+        };
+        if self.outcome == Outcome::Voicemail {
+            say(true, self.voicemail_message.clone());
+            return lines;
+        }
+        say(true, self.first_message.clone());
+        say(false, "Hi, yes, I'm ready. Thanks for having me.".into());
+        for (i, question) in self.questions.iter().enumerate() {
+            say(true, question.clone());
+            say(false, self.answer(i, question));
+        }
+        say(true, self.end_message.clone());
+        lines
+    }
+
+    /// Seconds from the first ring being answered to the assistant hanging up.
+    pub(crate) fn length_seconds(&self) -> u64 {
+        let lines = self.conversation();
+        lines
+            .last()
+            .map_or(5.0, |l| l.start + l.duration + 2.0)
+            .ceil() as u64
+    }
+
+    fn topic_of(&self, question: &str) -> String {
+        let lower = question.to_lowercase();
+        self.skills
+            .iter()
+            .find(|s| lower.contains(&s.to_lowercase()))
+            .cloned()
+            .unwrap_or_else(|| {
+                let words: Vec<&str> = question
+                    .trim_end_matches('?')
+                    .split_whitespace()
+                    .filter(|w| w.len() > 3)
+                    .collect();
+                words[words.len().saturating_sub(3)..].join(" ")
+            })
+    }
+
+    fn answer(&self, index: usize, question: &str) -> String {
+        let topic = self.topic_of(question);
+        let h = hash(self.call_hash, &format!("answer{index}"));
+        let pool: &[&str] = match self.outcome {
+            Outcome::Pass => &[
+                "Sure. With {t}, in my last role I owned the design end to end: I measured first, wrote down the trade-offs, shipped behind a flag and we cut incidents by about a third.",
+                "Good question. For {t} I start from the failure modes. Last year I led a migration where we added tests around the critical paths first, then moved traffic gradually.",
+                "I have used {t} daily for a few years. A concrete example: I profiled a slow endpoint, found an N+1 query, batched it and latency dropped from 800 to 90 milliseconds.",
+            ],
+            Outcome::Review => &[
+                "I think {t} is mostly about keeping things simple. I have used it on one project, though someone else set most of it up.",
+                "With {t}, I would probably look at the logs and try a few things until it works. I have done that a couple of times.",
+            ],
+            _ => &[
+                "Sorry, I'm not really sure about {t}. I haven't worked with it much.",
+                "Hmm, I don't know. I would have to look up {t}.",
+            ],
+        };
+        pool[(h % pool.len() as u64) as usize].replace("{t}", &topic)
+    }
+
+    /// `call.analysis` for the part of the conversation that took place, honouring the
+    /// assistant's analysis plan in either shape (2024 flat prompts or 2026 nested plans).
+    pub(crate) fn analysis(&self, heard: &[Line], ended_reason: &str) -> Value {
+        let threshold = self
+            .plan
+            .as_ref()
+            .and_then(|p| p.get("minMessagesThreshold"))
+            .and_then(Value::as_u64)
+            .unwrap_or(2) as usize;
+        let mut out = Map::new();
+        if heard.len() < threshold.max(1) || !self.outcome.answers() {
+            return Value::Object(out);
+        }
+        let answered = heard.iter().filter(|l| !l.bot).count().saturating_sub(1);
+        let asked = self.questions.len();
+        let completed = answered >= asked;
+        let h = self.call_hash;
+        let score = |name: &str| -> u64 {
+            let (lo, hi) = match self.outcome {
+                Outcome::Pass => (7, 9),
+                Outcome::Review => (5, 6),
+                _ => (2, 4),
+            };
+            pick(hash(h, name), lo, hi)
+        };
+        let passed = matches!(self.outcome, Outcome::Pass | Outcome::Review);
+        let skills_list = self.skills.join(", ");
+        if self.enabled("summary") {
+            let verdict = match self.outcome {
+                Outcome::Pass => "gave specific, well-structured answers with concrete examples",
+                Outcome::Review => "gave general answers with few concrete examples",
+                _ => "struggled to answer most questions",
+            };
+            out.insert(
+                "summary".into(),
+                json!(format!(
+                    "{} interviewed for {} and answered {answered} of {asked} questions. The candidate {verdict}, touching on {skills_list}. The call ended with reason {ended_reason}.",
+                    self.candidate, self.role
+                )),
+            );
+        }
+        if self.enabled("successEvaluation") {
+            out.insert("successEvaluation".into(), json!(passed.to_string()));
+        }
+        if self.enabled("structuredData") {
+            let (strengths, weaknesses) = match self.outcome {
+                Outcome::Pass => (
+                    vec!["Concrete examples from past work", "Clear reasoning about trade-offs", "Structured communication"],
+                    vec!["Could go deeper on testing strategy"],
+                ),
+                Outcome::Review => (
+                    vec!["Friendly and cooperative"],
+                    vec!["Answers lacked specific examples", "Limited depth on core topics"],
+                ),
+                _ => (
+                    vec!["Honest about gaps"],
+                    vec!["Could not explain core concepts", "No concrete examples", "Short answers"],
+                ),
+            };
+            let mentioned: Vec<&String> = self.skills.iter().take(if passed { 6 } else { 2 }).collect();
+            out.insert(
+                "structuredData".into(),
+                json!({
+                    "candidateInformation": {
+                        "fullName": self.candidate,
+                        "yearsOfExperience": self.years,
+                    },
+                    "additionalInterviewMetrics": {
+                        "technicalScore": score("technicalScore"),
+                        "communicationScore": score("communicationScore"),
+                        "problemSolvingScore": score("problemSolvingScore"),
+                        "culturalFitScore": score("culturalFitScore"),
+                    },
+                    "summaryInsights": {
+                        "keyInsights": format!("{} answered {answered} of {asked} questions{}.", self.candidate, if completed { "" } else { " before the call ended" }),
+                        "areasForImprovement": weaknesses.join("; "),
+                        "recommendations": match self.outcome {
+                            Outcome::Pass => "Proceed to the next round.",
+                            Outcome::Review => "Review the recording before deciding.",
+                            _ => "Do not proceed at this time.",
+                        },
+                    },
+                    "interviewPerformance": { "strengths": strengths, "weaknesses": weaknesses },
+                    "keySkills": mentioned,
+                    "keyTakeaways": format!("{} for {}: {}.", match self.outcome { Outcome::Pass => "Strong candidate", Outcome::Review => "Mixed signals", _ => "Not a fit yet" }, self.role, strengths.join(", ")),
+                    "experience": format!("{} years of experience, mainly with {skills_list}.", self.years),
+                }),
+            );
+        }
+        Value::Object(out)
+    }
+
+    /// Whether a part of the analysis is on: the 2024 flat prompts switch off with "" or
+    /// "off"; the 2026 nested plans with `enabled: false` (summary and success evaluation are
+    /// on by default), and structured data needs a prompt/schema or `enabled: true`, as in Vapi.
+    fn enabled(&self, part: &str) -> bool {
+        let Some(plan) = self.plan.as_ref() else {
+            return part != "structuredData";
+        };
+        let off = |prompt: &str| {
+            plan.get(prompt)
+                .and_then(Value::as_str)
+                .is_some_and(|p| p.is_empty() || p.eq_ignore_ascii_case("off"))
+        };
+        let nested = |key: &str| plan.get(key).and_then(|p| p.get("enabled")).and_then(Value::as_bool);
+        match part {
+            "summary" => !off("summaryPrompt") && nested("summaryPlan") != Some(false),
+            "successEvaluation" => {
+                !off("successEvaluationPrompt") && nested("successEvaluationPlan") != Some(false)
+            }
+            _ => {
+                let flat = ["structuredDataPrompt", "structuredDataSchema"]
+                    .iter()
+                    .any(|k| plan.get(*k).is_some_and(|v| !v.is_null()) && !off(k));
+                flat || nested("structuredDataPlan") == Some(true)
+            }
+        }
+    }
+}
+
+/// Replaces `{{name}}` (with optional spaces) by the template variable's value, as Vapi's
+/// Liquid templates do for plain variables; unknown variables render empty.
+pub(crate) fn render(template: &str, variables: &Map<String, Value>) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find("}}") else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = rest[open + 2..open + close].trim();
+        match variables.get(name) {
+            Some(Value::String(s)) => out.push_str(s),
+            Some(Value::Null) | None => {}
+            Some(other) => out.push_str(&other.to_string()),
+        }
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn strip_marker(line: &str) -> &str {
+    let t = line.trim().trim_start_matches(['-', '*', '•']).trim_start();
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    let t = if digits > 0 {
+        t[digits..].trim_start_matches(['.', ')', ':']).trim_start()
+    } else {
+        t
+    };
+    t.strip_prefix('Q')
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        .map_or(t, |r| r.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':' || c == '.').trim_start())
+}
+
+fn extract_questions(text: &str) -> Vec<String> {
+    text.lines()
+        .map(strip_marker)
+        .filter(|l| l.ends_with('?') && l.split_whitespace().count() >= 3)
+        .map(String::from)
+        .collect()
+}
+
+fn split_list(text: &str) -> Vec<String> {
+    text.split([',', ';', '/'])
+        .flat_map(|s| s.split(" and "))
+        .map(|s| s.trim().trim_end_matches('.').to_string())
+        .filter(|s| !s.is_empty() && s.len() <= 40)
+        .collect()
+}
+
+fn extract_skills(system: &str, questions: &[String]) -> Vec<String> {
+    let labelled: Vec<String> = system
+        .lines()
+        .map(strip_marker)
+        .filter_map(|l| {
+            let (label, rest) = l.split_once(':')?;
+            let label = label.trim().to_ascii_lowercase();
+            ["topic", "skill", "focus", "stack", "technolog"]
+                .iter()
+                .any(|k| label.contains(k))
+                .then(|| split_list(rest))
+        })
+        .flatten()
+        .collect();
+    if !labelled.is_empty() {
+        return labelled;
+    }
+    // No labelled list: capitalised words inside questions are usually technologies.
+    const COMMON: &[&str] = &["I", "What", "How", "Why", "When", "Where", "Which", "Who", "Tell", "Describe", "Can", "Could", "Would", "Do", "Did", "Have", "Explain", "Walk", "Give"];
+    questions
+        .iter()
+        .flat_map(|q| q.split_whitespace().skip(1))
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '#'))
+        .filter(|w| w.len() > 1 && w.starts_with(|c: char| c.is_uppercase()) && !COMMON.contains(w))
+        .map(String::from)
+        .collect()
+}
+
+fn dedup_ci(items: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    items.retain(|s| seen.insert(s.to_lowercase()));
+}
+
+fn list_of(value: &Value) -> Vec<String> {
+    match value {
+        Value::String(s) => vec![s.clone()],
+        Value::Array(items) => items
+            .iter()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn first_number(value: &Value) -> Option<u64> {
+    match value {
+        Value::Number(n) => n.as_f64().map(|f| f.max(0.0).round() as u64),
+        Value::String(s) => {
+            let digits: String = s
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().ok()
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_and_skills_come_from_the_prompt() {
+        let system = "You are an interviewer.\nTopics: Rust, PostgreSQL, Distributed systems\nQuestions:\n1. How do you handle errors in Rust?\n2) What is an index in PostgreSQL?\n- Not a question\n";
+        let qs = extract_questions(system);
+        assert_eq!(qs, ["How do you handle errors in Rust?", "What is an index in PostgreSQL?"]);
+        assert_eq!(extract_skills(system, &qs), ["Rust", "PostgreSQL", "Distributed systems"]);
+    }
+
+    #[test]
+    fn templates_render_variables() {
+        let vars = json!({"candidateName": "Jane", "n": 3});
+        let vars = vars.as_object().unwrap();
+        assert_eq!(render("Hi {{ candidateName }}, {{n}} q{{missing}}", vars), "Hi Jane, 3 q");
+    }
+
+    #[test]
+    fn outcome_hints_win_over_the_name_and_the_hash() {
+        let hint = json!("fail");
+        assert_eq!(Outcome::steer(&[Some(&hint)], "Jane Pass", 0), Outcome::Fail);
+        assert_eq!(Outcome::steer(&[None], "Jane Review", 0), Outcome::Review);
+        assert_eq!(Outcome::steer(&[], "Noah NoAnswer", 0), Outcome::NoAnswer);
+        assert_eq!(Outcome::steer(&[], "Jane Doe", 0), Outcome::Pass);
+        assert_eq!(Outcome::steer(&[], "Jane Doe", 19), Outcome::Fail);
+    }
+}
