@@ -6,7 +6,7 @@ use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use jiff::Timestamp;
 use serde_json::{Map, Value, json};
@@ -21,7 +21,9 @@ pub(crate) fn router() -> Router<Arc<Sim>> {
         .route("/assistant", get(list_assistants).post(create_assistant))
         .route(
             "/assistant/{id}",
-            get(get_assistant).patch(update_assistant).delete(delete_assistant),
+            get(get_assistant)
+                .patch(update_assistant)
+                .delete(delete_assistant),
         )
         .route("/call", get(list_calls).post(create_call))
         .route("/call/web", axum::routing::post(create_web_call))
@@ -32,7 +34,9 @@ pub(crate) fn router() -> Router<Arc<Sim>> {
 fn object(body: Value) -> ApiResult<Map<String, Value>> {
     match body {
         Value::Object(o) => Ok(o),
-        _ => Err(ApiError::BadRequest("Request body must be a JSON object".into())),
+        _ => Err(ApiError::BadRequest(
+            "Request body must be a JSON object".into(),
+        )),
     }
 }
 
@@ -40,7 +44,9 @@ fn check_id(id: &str) -> ApiResult<()> {
     if is_uuid(id) {
         Ok(())
     } else {
-        Err(ApiError::BadRequest("Validation failed (uuid is expected)".into()))
+        Err(ApiError::BadRequest(
+            "Validation failed (uuid is expected)".into(),
+        ))
     }
 }
 
@@ -85,7 +91,10 @@ impl ListQuery {
                     0
                 }
                 Err(_) => {
-                    problems.push("limit must be a number conforming to the specified constraints".to_string());
+                    problems.push(
+                        "limit must be a number conforming to the specified constraints"
+                            .to_string(),
+                    );
                     0
                 }
             },
@@ -138,7 +147,10 @@ impl Filter {
     }
 }
 
-async fn list_assistants(State(sim): State<Arc<Sim>>, Query(q): Query<ListQuery>) -> ApiResult<Json<Value>> {
+async fn list_assistants(
+    State(sim): State<Arc<Sim>>,
+    Query(q): Query<ListQuery>,
+) -> ApiResult<Json<Value>> {
     let filter = q.filter()?;
     Ok(sim.with_store(|store, _| {
         let mut list: Vec<&AssistantRec> = store
@@ -146,17 +158,20 @@ async fn list_assistants(State(sim): State<Arc<Sim>>, Query(q): Query<ListQuery>
             .values()
             .filter(|a| filter.keeps(a.created_at, a.updated_at))
             .collect();
-        list.sort_by(|a, b| b.seq.cmp(&a.seq));
+        list.sort_by_key(|x| std::cmp::Reverse(x.seq));
         let out: Vec<Value> = list
             .into_iter()
             .take(filter.limit)
-            .map(|a| store.render_assistant(a, &sim))
+            .map(|a| store.render_assistant(a))
             .collect();
         Json(Value::Array(out))
     }))
 }
 
-async fn create_assistant(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> ApiResult<Response> {
+async fn create_assistant(
+    State(sim): State<Arc<Sim>>,
+    VapiJson(body): VapiJson,
+) -> ApiResult<Response> {
     let fields = object(body)?;
     validate::assistant(&fields).map_err(ApiError::Validation)?;
     let created = sim.with_store(|store, now| {
@@ -168,7 +183,7 @@ async fn create_assistant(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson)
             updated_at: now,
             fields,
         };
-        let out = store.render_assistant(&rec, &sim);
+        let out = store.render_assistant(&rec);
         store.assistants.insert(id, rec);
         out
     });
@@ -179,11 +194,14 @@ fn assistant_not_found() -> ApiError {
     ApiError::NotFound("Couldn't Get Assistant. `assistant` Not Found.".into())
 }
 
-async fn get_assistant(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_assistant(
+    State(sim): State<Arc<Sim>>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     check_id(&id)?;
     sim.with_store(|store, _| {
         let a = store.assistants.get(&id).ok_or_else(assistant_not_found)?;
-        Ok(Json(store.render_assistant(a, &sim)))
+        Ok(Json(store.render_assistant(a)))
     })
 }
 
@@ -196,41 +214,57 @@ async fn update_assistant(
     let patch = object(body)?;
     validate::assistant(&patch).map_err(ApiError::Validation)?;
     sim.with_store(|store, now| {
-        let a = store.assistants.get_mut(&id).ok_or_else(assistant_not_found)?;
+        let a = store
+            .assistants
+            .get_mut(&id)
+            .ok_or_else(assistant_not_found)?;
         // Top-level fields are replaced whole, as Vapi's PATCH does.
         for (k, v) in patch {
             a.fields.insert(k, v);
         }
         a.updated_at = now;
         let a = a.clone();
-        Ok(Json(store.render_assistant(&a, &sim)))
+        Ok(Json(store.render_assistant(&a)))
     })
 }
 
-async fn delete_assistant(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn delete_assistant(
+    State(sim): State<Arc<Sim>>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     check_id(&id)?;
     sim.with_store(|store, _| {
-        let a = store.assistants.remove(&id).ok_or_else(assistant_not_found)?;
-        Ok(Json(store.render_assistant(&a, &sim)))
+        let a = store
+            .assistants
+            .remove(&id)
+            .ok_or_else(assistant_not_found)?;
+        Ok(Json(store.render_assistant(&a)))
     })
 }
 
-async fn list_calls(State(sim): State<Arc<Sim>>, Query(q): Query<ListQuery>) -> ApiResult<Json<Value>> {
+async fn list_calls(
+    State(sim): State<Arc<Sim>>,
+    Query(q): Query<ListQuery>,
+) -> ApiResult<Json<Value>> {
     let filter = q.filter()?;
     Ok(sim.with_store(|store, _| {
         let matches = |c: &&crate::sim::CallRec| {
             let field = |k: &str| c.request.get(k).and_then(Value::as_str);
             q.id.as_deref().is_none_or(|id| c.id == id)
-                && q.assistant_id.as_deref().is_none_or(|a| field("assistantId") == Some(a))
-                && q.phone_number_id.as_deref().is_none_or(|p| field("phoneNumberId") == Some(p))
+                && q.assistant_id
+                    .as_deref()
+                    .is_none_or(|a| field("assistantId") == Some(a))
+                && q.phone_number_id
+                    .as_deref()
+                    .is_none_or(|p| field("phoneNumberId") == Some(p))
                 && filter.keeps(c.created_at, c.updated_at)
         };
         let mut list: Vec<_> = store.calls.values().filter(matches).collect();
-        list.sort_by(|a, b| b.seq.cmp(&a.seq));
+        list.sort_by_key(|x| std::cmp::Reverse(x.seq));
         let out: Vec<Value> = list
             .into_iter()
             .take(filter.limit)
-            .map(|c| store.render_call(c, &sim))
+            .map(|c| store.render_call(c))
             .collect();
         Json(Value::Array(out))
     }))
@@ -240,7 +274,7 @@ async fn get_call(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiRes
     check_id(&id)?;
     sim.with_store(|store, _| {
         let c = store.calls.get(&id).ok_or_else(call_not_found)?;
-        Ok(Json(store.render_call(c, &sim)))
+        Ok(Json(store.render_call(c)))
     })
 }
 
@@ -249,14 +283,18 @@ fn call_not_found() -> ApiError {
 }
 
 /// Vapi answers a 302 to a short-lived signed URL; ours is the simulator's recording URL.
-async fn mono_recording(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn mono_recording(
+    State(sim): State<Arc<Sim>>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
     check_id(&id)?;
     sim.with_store(|store, _| {
         let c = store.calls.get(&id).ok_or_else(call_not_found)?;
         if c.recording.is_none() {
             return Err(ApiError::NotFound("Recording Not Found.".into()));
         }
-        Ok(Redirect::to(&format!("{}/recordings/{id}.wav", sim.base_url)).into_response())
+        let location = format!("{}/recordings/{id}.wav", sim.base_url);
+        Ok((StatusCode::FOUND, [(header::LOCATION, location)]).into_response())
     })
 }
 
@@ -264,13 +302,24 @@ async fn mono_recording(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> 
 fn check_assistant_ref(store: &crate::sim::Store, body: &Map<String, Value>) -> ApiResult<()> {
     match body.get("assistantId") {
         Some(Value::String(id)) if store.assistants.contains_key(id) => Ok(()),
-        Some(Value::String(_)) => Err(ApiError::BadRequest("Couldn't Get Assistant. `assistantId` Not Found.".into())),
-        Some(_) => Err(ApiError::Validation(vec!["assistantId must be a string".into()])),
+        Some(Value::String(_)) => Err(ApiError::BadRequest(
+            "Couldn't Get Assistant. `assistantId` Not Found.".into(),
+        )),
+        Some(_) => Err(ApiError::Validation(vec![
+            "assistantId must be a string".into(),
+        ])),
         None if body.contains_key("assistant") => Ok(()),
-        None if ["squadId", "squad", "workflowId", "workflow"].iter().any(|k| body.contains_key(*k)) => Err(
-            ApiError::BadRequest("The simulator supports assistants only (not squads or workflows).".into()),
-        ),
-        None => Err(ApiError::BadRequest("Need Either `assistantId` Or `assistant`.".into())),
+        None if ["squadId", "squad", "workflowId", "workflow"]
+            .iter()
+            .any(|k| body.contains_key(*k)) =>
+        {
+            Err(ApiError::BadRequest(
+                "The simulator supports assistants only (not squads or workflows).".into(),
+            ))
+        }
+        None => Err(ApiError::BadRequest(
+            "Need Either `assistantId` Or `assistant`.".into(),
+        )),
     }
 }
 
@@ -284,7 +333,12 @@ fn echoed(body: &Map<String, Value>, drop: &[&str]) -> Map<String, Value> {
 
 /// Per-customer overrides win over the call's (Vapi merges them for batch calls).
 fn merge_customer_overrides(request: &mut Map<String, Value>, customer: &Value) {
-    let Some(own) = customer.get("assistantOverrides").and_then(Value::as_object) else { return };
+    let Some(own) = customer
+        .get("assistantOverrides")
+        .and_then(Value::as_object)
+    else {
+        return;
+    };
     let merged = request
         .entry("assistantOverrides")
         .or_insert_with(|| json!({}));
@@ -306,7 +360,9 @@ async fn create_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> A
     let body = object(body)?;
     validate::call(&body, sim.cfg.legacy_call_fields).map_err(ApiError::Validation)?;
     if body.get("phoneNumberId").is_none() && body.get("phoneNumber").is_none() {
-        return Err(ApiError::BadRequest("Need Either `phoneNumberId` Or `phoneNumber`.".into()));
+        return Err(ApiError::BadRequest(
+            "Need Either `phoneNumberId` Or `phoneNumber`.".into(),
+        ));
     }
     let answer = sim.with_store(|store, now| {
         check_assistant_ref(store, &body)?;
@@ -328,7 +384,7 @@ async fn create_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> A
                 merge_customer_overrides(&mut request, customer);
                 let id = store.insert_call(Kind::Phone, request, now, seed);
                 if let Some(c) = store.calls.get(&id) {
-                    results.push(store.render_call(c, &sim));
+                    results.push(store.render_call(c));
                 }
             }
             return Ok(json!({
@@ -338,7 +394,9 @@ async fn create_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> A
             }));
         }
         if !body.contains_key("customer") && !body.contains_key("customerId") {
-            return Err(ApiError::BadRequest("Need Either `customer` Or `customerId` Or `customers`.".into()));
+            return Err(ApiError::BadRequest(
+                "Need Either `customer` Or `customerId` Or `customers`.".into(),
+            ));
         }
         let mut request = echoed(&body, &[]);
         if let Some(c) = body.get("customer") {
@@ -348,7 +406,7 @@ async fn create_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> A
         let mut call = store
             .calls
             .get(&id)
-            .map(|c| store.render_call(c, &sim))
+            .map(|c| store.render_call(c))
             .unwrap_or_default();
         call["subscriptionLimits"] = subscription_limits(store.active_calls());
         Ok(call)
@@ -357,16 +415,24 @@ async fn create_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> A
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 
-async fn create_web_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> ApiResult<Response> {
+async fn create_web_call(
+    State(sim): State<Arc<Sim>>,
+    VapiJson(body): VapiJson,
+) -> ApiResult<Response> {
     let body = object(body)?;
     validate::web_call(&body).map_err(ApiError::Validation)?;
     let answer = sim.with_store(|store, now| {
         check_assistant_ref(store, &body)?;
-        let id = store.insert_call(Kind::Web, echoed(&body, &["roomDeleteOnUserLeaveEnabled"]), now, sim.cfg.seed);
+        let id = store.insert_call(
+            Kind::Web,
+            echoed(&body, &["roomDeleteOnUserLeaveEnabled"]),
+            now,
+            sim.cfg.seed,
+        );
         let mut call = store
             .calls
             .get(&id)
-            .map(|c| store.render_call(c, &sim))
+            .map(|c| store.render_call(c))
             .unwrap_or_default();
         // The web SDK reads these from the answer to join the room.
         call["artifactPlan"] = json!({"videoRecordingEnabled": false});
@@ -381,7 +447,10 @@ pub(crate) fn authorized(sim: &Sim, headers: &HeaderMap, public_ok: bool) -> boo
     let Some(token) = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
         .map(str::trim)
     else {
         return false;

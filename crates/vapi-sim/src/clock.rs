@@ -135,7 +135,10 @@ impl SimClock {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Mode> {
         // The mode is a plain value, so a panic elsewhere cannot leave it half-written.
-        self.inner.mode.lock().unwrap_or_else(PoisonError::into_inner)
+        self.inner
+            .mode
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -145,6 +148,7 @@ pub(crate) fn iso(t: Timestamp) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -164,6 +168,11 @@ mod tests {
         clock.advance(SignedDuration::from_hours(2));
         clock.freeze();
         clock.resume();
-        assert!(clock.now() > Timestamp::now().saturating_add(SignedDuration::from_mins(119)).unwrap());
+        assert!(
+            clock.now()
+                > Timestamp::now()
+                    .saturating_add(SignedDuration::from_mins(119))
+                    .unwrap()
+        );
     }
 }

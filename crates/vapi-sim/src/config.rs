@@ -130,7 +130,9 @@ impl Faults {
         let rule = self.api.iter_mut().find(|r| {
             r.count > 0
                 && r.path.as_deref().is_none_or(|p| path.starts_with(p))
-                && r.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method))
+                && r.method
+                    .as_deref()
+                    .is_none_or(|m| m.eq_ignore_ascii_case(method))
         })?;
         rule.count -= 1;
         let taken = rule.clone();
@@ -140,9 +142,10 @@ impl Faults {
 
     /// Takes one use of the first webhook rule matching a message type, if any.
     pub(crate) fn take_webhook(&mut self, message_type: &str) -> Option<WebhookFault> {
-        let rule = self.webhooks.iter_mut().find(|r| {
-            r.count > 0 && r.message_type.as_deref().is_none_or(|t| t == message_type)
-        })?;
+        let rule = self
+            .webhooks
+            .iter_mut()
+            .find(|r| r.count > 0 && r.message_type.as_deref().is_none_or(|t| t == message_type))?;
         rule.count -= 1;
         let taken = rule.clone();
         self.webhooks.retain(|r| r.count > 0);

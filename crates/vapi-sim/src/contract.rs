@@ -57,21 +57,34 @@ impl Schemas {
         };
         let mut errors = Vec::new();
         self.check(root, value, "$", &mut errors, 0);
-        if errors.is_empty() { Ok(()) } else { Err(errors) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
     }
 
     fn resolve<'a>(&'a self, reference: &str) -> Option<&'a Value> {
         self.schemas.get(reference.rsplit('/').next()?)
     }
 
-    fn check(&self, schema: &Value, value: &Value, path: &str, errors: &mut Vec<String>, depth: usize) {
+    fn check(
+        &self,
+        schema: &Value,
+        value: &Value,
+        path: &str,
+        errors: &mut Vec<String>,
+        depth: usize,
+    ) {
         // The schemas are recursive (assistants contain squads contain assistants); values are
         // finite, so this only guards against a malformed file.
         if depth > 64 {
             errors.push(format!("{path}: schema nesting too deep"));
             return;
         }
-        let Some(schema) = schema.as_object() else { return };
+        let Some(schema) = schema.as_object() else {
+            return;
+        };
         if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
             match self.resolve(r) {
                 Some(target) => self.check(target, value, path, errors, depth + 1),
@@ -90,7 +103,11 @@ impl Schemas {
                 self.check(s, value, path, errors, depth + 1);
             }
         }
-        if let Some(any) = schema.get("oneOf").or_else(|| schema.get("anyOf")).and_then(Value::as_array) {
+        if let Some(any) = schema
+            .get("oneOf")
+            .or_else(|| schema.get("anyOf"))
+            .and_then(Value::as_array)
+        {
             let mut best: Option<Vec<String>> = None;
             for s in any {
                 let mut e = Vec::new();
@@ -104,7 +121,10 @@ impl Schemas {
                 }
             }
             if let Some(e) = best {
-                errors.push(format!("{path}: matches none of {} alternatives; closest:", any.len()));
+                errors.push(format!(
+                    "{path}: matches none of {} alternatives; closest:",
+                    any.len()
+                ));
                 errors.extend(e);
             }
         }
@@ -114,10 +134,18 @@ impl Schemas {
             errors.push(format!("{path}: expected {t}, got {}", kind(value)));
             return;
         }
-        if let Some(options) = schema.get("enum").and_then(Value::as_array)
-            && !options.contains(value)
-        {
-            errors.push(format!("{path}: {value} is not one of the {} allowed values", options.len()));
+        if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+            // Nest's generator puts an array's item enum on the array itself.
+            let values = match value {
+                Value::Array(items) => items.iter().collect(),
+                single => vec![single],
+            };
+            for v in values.into_iter().filter(|v| !options.contains(v)) {
+                errors.push(format!(
+                    "{path}: {v} is not one of the {} allowed values",
+                    options.len()
+                ));
+            }
         }
         match value {
             Value::String(s) => {
@@ -154,7 +182,13 @@ impl Schemas {
             Value::Array(items) => {
                 if let Some(item_schema) = schema.get("items") {
                     for (i, item) in items.iter().enumerate() {
-                        self.check(item_schema, item, &format!("{path}[{i}]"), errors, depth + 1);
+                        self.check(
+                            item_schema,
+                            item,
+                            &format!("{path}[{i}]"),
+                            errors,
+                            depth + 1,
+                        );
                     }
                 }
             }
@@ -169,10 +203,17 @@ impl Schemas {
                 let props = schema.get("properties").and_then(Value::as_object);
                 for (k, v) in fields {
                     let sub = format!("{path}.{k}");
-                    match (props.and_then(|p| p.get(k)), schema.get("additionalProperties")) {
+                    match (
+                        props.and_then(|p| p.get(k)),
+                        schema.get("additionalProperties"),
+                    ) {
                         (Some(s), _) => self.check(s, v, &sub, errors, depth + 1),
-                        (None, Some(Value::Bool(false))) => errors.push(format!("{sub}: property not allowed")),
-                        (None, Some(extra @ Value::Object(_))) => self.check(extra, v, &sub, errors, depth + 1),
+                        (None, Some(Value::Bool(false))) => {
+                            errors.push(format!("{sub}: property not allowed"))
+                        }
+                        (None, Some(extra @ Value::Object(_))) => {
+                            self.check(extra, v, &sub, errors, depth + 1)
+                        }
                         (None, _) => {}
                     }
                 }
@@ -206,15 +247,26 @@ fn kind(value: &Value) -> &'static str {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;
 
     #[test]
     fn checks_required_types_and_enums() {
-        assert!(validate("SchedulePlan", &json!({"earliestAt": "2026-09-01T10:00:00Z"})).is_ok());
+        assert!(
+            validate(
+                "SchedulePlan",
+                &json!({"earliestAt": "2026-09-01T10:00:00Z"})
+            )
+            .is_ok()
+        );
         let err = validate("SchedulePlan", &json!({"latestAt": 3})).unwrap_err();
-        assert!(err.iter().any(|e| e.contains("missing required property earliestAt")), "{err:?}");
+        assert!(
+            err.iter()
+                .any(|e| e.contains("missing required property earliestAt")),
+            "{err:?}"
+        );
         assert!(err.iter().any(|e| e.contains("expected string")), "{err:?}");
         assert!(validate("Call", &json!({"id": "x", "orgId": "o", "createdAt": "2026-09-01T10:00:00.000Z", "updatedAt": "2026-09-01T10:00:00.000Z", "status": "bogus"})).is_err());
     }

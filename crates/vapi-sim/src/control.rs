@@ -19,7 +19,10 @@ use crate::sim::Sim;
 pub(crate) fn router() -> Router<Arc<Sim>> {
     Router::new()
         .route("/_sim/clock", get(clock).post(move_clock))
-        .route("/_sim/faults", get(faults).post(set_faults).delete(clear_faults))
+        .route(
+            "/_sim/faults",
+            get(faults).post(set_faults).delete(clear_faults),
+        )
         .route("/_sim/webhooks", get(webhooks))
 }
 
@@ -41,8 +44,12 @@ struct ClockChange {
     advance_seconds: Option<f64>,
 }
 
-async fn move_clock(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> ApiResult<Json<Value>> {
-    let change: ClockChange = serde_json::from_value(body).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+async fn move_clock(
+    State(sim): State<Arc<Sim>>,
+    VapiJson(body): VapiJson,
+) -> ApiResult<Json<Value>> {
+    let change: ClockChange =
+        serde_json::from_value(body).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let clock = &sim.cfg.clock;
     match change.mode {
         Some(ClockMode::Manual) => clock.freeze(),
@@ -50,14 +57,16 @@ async fn move_clock(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> Ap
         None => {}
     }
     if let Some(at) = change.set {
-        let at: Timestamp = at
-            .parse()
-            .map_err(|_| ApiError::Validation(vec!["set must be a valid ISO 8601 date string".into()]))?;
+        let at: Timestamp = at.parse().map_err(|_| {
+            ApiError::Validation(vec!["set must be a valid ISO 8601 date string".into()])
+        })?;
         clock.set(at);
     }
     if let Some(secs) = change.advance_seconds {
         if !secs.is_finite() {
-            return Err(ApiError::Validation(vec!["advanceSeconds must be a number".into()]));
+            return Err(ApiError::Validation(vec![
+                "advanceSeconds must be a number".into(),
+            ]));
         }
         clock.advance(SignedDuration::from_secs_f64(secs));
     }
@@ -71,8 +80,12 @@ async fn faults(State(sim): State<Arc<Sim>>) -> Json<Faults> {
 }
 
 /// Replaces the fault rules with the body (see [`Faults`]).
-async fn set_faults(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> ApiResult<Json<Faults>> {
-    let faults: Faults = serde_json::from_value(body).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+async fn set_faults(
+    State(sim): State<Arc<Sim>>,
+    VapiJson(body): VapiJson,
+) -> ApiResult<Json<Faults>> {
+    let faults: Faults =
+        serde_json::from_value(body).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let problems = faults.problems();
     if !problems.is_empty() {
         return Err(ApiError::Validation(problems));

@@ -5,8 +5,8 @@
 //! failures list every problem in a `message` array, as class-validator does.
 
 use axum::Json;
-use axum::extract::{FromRequest, Request};
 use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
@@ -37,8 +37,7 @@ pub(crate) enum ApiError {
 }
 
 /// Vapi's text for a wrong key (seen in real answers; it is the same for a missing key).
-pub(crate) const INVALID_KEY: &str =
-    "Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.";
+pub(crate) const INVALID_KEY: &str = "Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.";
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {

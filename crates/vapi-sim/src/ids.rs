@@ -85,6 +85,7 @@ pub(crate) fn is_uuid(s: &str) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -82,7 +82,10 @@ impl Simulator {
             let shutdown = async move {
                 let _ = server_stop.changed().await;
             };
-            if let Err(e) = axum::serve(listener, app).with_graceful_shutdown(shutdown).await {
+            if let Err(e) = axum::serve(listener, app)
+                .with_graceful_shutdown(shutdown)
+                .await
+            {
                 tracing::error!(error = %e, "vapi-sim server stopped");
             }
         });
@@ -167,7 +170,8 @@ impl SimHandle {
 /// The whole HTTP surface.
 fn router(sim: Arc<Sim>) -> Router {
     let vapi = api::router().layer(middleware::from_fn_with_state(sim.clone(), vapi_gate));
-    let control = control::router().layer(middleware::from_fn_with_state(sim.clone(), control_gate));
+    let control =
+        control::router().layer(middleware::from_fn_with_state(sim.clone(), control_gate));
     Router::new()
         .merge(vapi)
         .merge(control)
@@ -182,9 +186,13 @@ async fn vapi_gate(State(sim): State<Arc<Sim>>, request: Request, next: Next) ->
     if !api::authorized(&sim, request.headers(), public_ok) {
         return ApiError::Unauthorized.into_response();
     }
-    let (method, path) = (request.method().as_str().to_string(), request.uri().path().to_string());
+    let (method, path) = (
+        request.method().as_str().to_string(),
+        request.uri().path().to_string(),
+    );
     if let Some(fault) = sim.with_store(|s, _| s.faults.take_api(&method, &path)) {
-        let status = StatusCode::from_u16(fault.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let status =
+            StatusCode::from_u16(fault.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         return ApiError::Injected {
             status,
             retry_after_seconds: fault.retry_after_seconds,
@@ -204,5 +212,9 @@ async fn control_gate(State(sim): State<Arc<Sim>>, request: Request, next: Next)
 /// Nest's answer for an unknown route.
 async fn not_found(request: Request) -> Response {
     let message = format!("Cannot {} {}", request.method(), request.uri().path());
-    (StatusCode::NOT_FOUND, axum::Json(error_body(StatusCode::NOT_FOUND, json!(message)))).into_response()
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(error_body(StatusCode::NOT_FOUND, json!(message))),
+    )
+        .into_response()
 }

@@ -34,9 +34,18 @@ async fn cors(request: Request, next: Next) -> Response {
         next.run(request).await
     };
     let h = response.headers_mut();
-    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-    h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, OPTIONS"));
-    h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("content-type, range"));
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_METHODS,
+        HeaderValue::from_static("GET, POST, OPTIONS"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_HEADERS,
+        HeaderValue::from_static("content-type, range"),
+    );
     h.insert(
         header::ACCESS_CONTROL_EXPOSE_HEADERS,
         HeaderValue::from_static("content-range, accept-ranges, content-length"),
@@ -51,8 +60,12 @@ fn not_found() -> ApiError {
 /// What the join page needs: the call's state and where to post start/end.
 fn state_json(sim: &Sim, id: &str) -> ApiResult<Value> {
     sim.with_store(|store, _| {
-        let c = store.calls.get(id).filter(|c| c.kind == Kind::Web).ok_or_else(not_found)?;
-        let call = store.render_call(c, sim);
+        let c = store
+            .calls
+            .get(id)
+            .filter(|c| c.kind == Kind::Web)
+            .ok_or_else(not_found)?;
+        let call = store.render_call(c);
         let base = format!("{}/web-call/{id}", sim.base_url);
         Ok(json!({
             "id": id,
@@ -68,7 +81,11 @@ fn state_json(sim: &Sim, id: &str) -> ApiResult<Value> {
     })
 }
 
-async fn web_call_state(State(sim): State<Arc<Sim>>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult<Response> {
+async fn web_call_state(
+    State(sim): State<Arc<Sim>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let state = state_json(&sim, &id)?;
     let wants_html = headers
         .get(header::ACCEPT)
@@ -85,12 +102,20 @@ async fn web_call_state(State(sim): State<Arc<Sim>>, Path(id): Path<String>, hea
 
 /// Conflict answers in Vapi's error shape.
 fn conflict(message: &str) -> Response {
-    (StatusCode::CONFLICT, Json(error_body(StatusCode::CONFLICT, json!(message)))).into_response()
+    (
+        StatusCode::CONFLICT,
+        Json(error_body(StatusCode::CONFLICT, json!(message))),
+    )
+        .into_response()
 }
 
 async fn start(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult<Response> {
     let result = sim.with_store(|store, now| {
-        let c = store.calls.get(&id).filter(|c| c.kind == Kind::Web).ok_or_else(not_found)?;
+        let c = store
+            .calls
+            .get(&id)
+            .filter(|c| c.kind == Kind::Web)
+            .ok_or_else(not_found)?;
         match c.status {
             Status::Queued => {
                 store.start_conversation(&id, now);
@@ -109,9 +134,13 @@ async fn start(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult
 
 async fn end(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult<Response> {
     sim.with_store(|store, now| {
-        let c = store.calls.get(&id).filter(|c| c.kind == Kind::Web).ok_or_else(not_found)?;
+        let c = store
+            .calls
+            .get(&id)
+            .filter(|c| c.kind == Kind::Web)
+            .ok_or_else(not_found)?;
         if c.status != Status::Ended {
-            store.end(&id, now, "customer-ended-call", &sim);
+            store.end(&id, now, "customer-ended-call");
         }
         Ok::<_, ApiError>(())
     })?;
@@ -119,8 +148,14 @@ async fn end(State(sim): State<Arc<Sim>>, Path(id): Path<String>) -> ApiResult<R
     Ok(Json(state_json(&sim, &id)?).into_response())
 }
 
-async fn recording(State(sim): State<Arc<Sim>>, Path(file): Path<String>, headers: HeaderMap) -> ApiResult<Response> {
-    let id = file.strip_suffix(".wav").ok_or_else(|| ApiError::NotFound("Recording Not Found.".into()))?;
+async fn recording(
+    State(sim): State<Arc<Sim>>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let id = file
+        .strip_suffix(".wav")
+        .ok_or_else(|| ApiError::NotFound("Recording Not Found.".into()))?;
     let bytes = sim.with_store(|store, _| store.calls.get(id).and_then(|c| c.recording.clone()));
     let bytes = bytes.ok_or_else(|| ApiError::NotFound("Recording Not Found.".into()))?;
     Ok(crate::wav::serve(&bytes, &headers))

@@ -27,7 +27,12 @@ pub(crate) enum Outcome {
 
 impl Outcome {
     fn parse(text: &str) -> Option<Self> {
-        match text.trim().to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+        match text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['_', ' '], "-")
+            .as_str()
+        {
             "pass" | "passed" | "true" => Some(Self::Pass),
             "review" | "needs-review" => Some(Self::Review),
             "fail" | "failed" | "false" => Some(Self::Fail),
@@ -295,19 +300,34 @@ impl Interview {
         if self.enabled("structuredData") {
             let (strengths, weaknesses) = match self.outcome {
                 Outcome::Pass => (
-                    vec!["Concrete examples from past work", "Clear reasoning about trade-offs", "Structured communication"],
+                    vec![
+                        "Concrete examples from past work",
+                        "Clear reasoning about trade-offs",
+                        "Structured communication",
+                    ],
                     vec!["Could go deeper on testing strategy"],
                 ),
                 Outcome::Review => (
                     vec!["Friendly and cooperative"],
-                    vec!["Answers lacked specific examples", "Limited depth on core topics"],
+                    vec![
+                        "Answers lacked specific examples",
+                        "Limited depth on core topics",
+                    ],
                 ),
                 _ => (
                     vec!["Honest about gaps"],
-                    vec!["Could not explain core concepts", "No concrete examples", "Short answers"],
+                    vec![
+                        "Could not explain core concepts",
+                        "No concrete examples",
+                        "Short answers",
+                    ],
                 ),
             };
-            let mentioned: Vec<&String> = self.skills.iter().take(if passed { 6 } else { 2 }).collect();
+            let mentioned: Vec<&String> = self
+                .skills
+                .iter()
+                .take(if passed { 6 } else { 2 })
+                .collect();
             out.insert(
                 "structuredData".into(),
                 json!({
@@ -352,7 +372,11 @@ impl Interview {
                 .and_then(Value::as_str)
                 .is_some_and(|p| p.is_empty() || p.eq_ignore_ascii_case("off"))
         };
-        let nested = |key: &str| plan.get(key).and_then(|p| p.get("enabled")).and_then(Value::as_bool);
+        let nested = |key: &str| {
+            plan.get(key)
+                .and_then(|p| p.get("enabled"))
+                .and_then(Value::as_bool)
+        };
         match part {
             "summary" => !off("summaryPrompt") && nested("summaryPlan") != Some(false),
             "successEvaluation" => {
@@ -401,7 +425,10 @@ fn strip_marker(line: &str) -> &str {
     };
     t.strip_prefix('Q')
         .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
-        .map_or(t, |r| r.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':' || c == '.').trim_start())
+        .map_or(t, |r| {
+            r.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':' || c == '.')
+                .trim_start()
+        })
 }
 
 fn extract_questions(text: &str) -> Vec<String> {
@@ -438,7 +465,10 @@ fn extract_skills(system: &str, questions: &[String]) -> Vec<String> {
         return labelled;
     }
     // No labelled list: capitalised words inside questions are usually technologies.
-    const COMMON: &[&str] = &["I", "What", "How", "Why", "When", "Where", "Which", "Who", "Tell", "Describe", "Can", "Could", "Would", "Do", "Did", "Have", "Explain", "Walk", "Give"];
+    const COMMON: &[&str] = &[
+        "I", "What", "How", "Why", "When", "Where", "Which", "Who", "Tell", "Describe", "Can",
+        "Could", "Would", "Do", "Did", "Have", "Explain", "Walk", "Give",
+    ];
     questions
         .iter()
         .flat_map(|q| q.split_whitespace().skip(1))
@@ -480,6 +510,7 @@ fn first_number(value: &Value) -> Option<u64> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -487,21 +518,36 @@ mod tests {
     fn questions_and_skills_come_from_the_prompt() {
         let system = "You are an interviewer.\nTopics: Rust, PostgreSQL, Distributed systems\nQuestions:\n1. How do you handle errors in Rust?\n2) What is an index in PostgreSQL?\n- Not a question\n";
         let qs = extract_questions(system);
-        assert_eq!(qs, ["How do you handle errors in Rust?", "What is an index in PostgreSQL?"]);
-        assert_eq!(extract_skills(system, &qs), ["Rust", "PostgreSQL", "Distributed systems"]);
+        assert_eq!(
+            qs,
+            [
+                "How do you handle errors in Rust?",
+                "What is an index in PostgreSQL?"
+            ]
+        );
+        assert_eq!(
+            extract_skills(system, &qs),
+            ["Rust", "PostgreSQL", "Distributed systems"]
+        );
     }
 
     #[test]
     fn templates_render_variables() {
         let vars = json!({"candidateName": "Jane", "n": 3});
         let vars = vars.as_object().unwrap();
-        assert_eq!(render("Hi {{ candidateName }}, {{n}} q{{missing}}", vars), "Hi Jane, 3 q");
+        assert_eq!(
+            render("Hi {{ candidateName }}, {{n}} q{{missing}}", vars),
+            "Hi Jane, 3 q"
+        );
     }
 
     #[test]
     fn outcome_hints_win_over_the_name_and_the_hash() {
         let hint = json!("fail");
-        assert_eq!(Outcome::steer(&[Some(&hint)], "Jane Pass", 0), Outcome::Fail);
+        assert_eq!(
+            Outcome::steer(&[Some(&hint)], "Jane Pass", 0),
+            Outcome::Fail
+        );
         assert_eq!(Outcome::steer(&[None], "Jane Review", 0), Outcome::Review);
         assert_eq!(Outcome::steer(&[], "Noah NoAnswer", 0), Outcome::NoAnswer);
         assert_eq!(Outcome::steer(&[], "Jane Doe", 0), Outcome::Pass);

@@ -49,8 +49,18 @@ pub(crate) struct Store {
     /// Delayed webhooks and when they may leave.
     held: Vec<(Timestamp, Outgoing)>,
     pub log: Vec<Delivery>,
-    /// Transitions that happened during this lock, to be turned into webhooks.
-    events: Vec<Event>,
+    /// Webhooks produced during this lock (rendered when their transition happened, so each
+    /// carries the call as it was then), sent when the lock is released.
+    outgoing: Vec<Outgoing>,
+    ctx: RenderCtx,
+}
+
+/// What rendering resources needs from the configuration.
+#[derive(Debug)]
+struct RenderCtx {
+    org_id: String,
+    base_url: String,
+    legacy: bool,
 }
 
 /// A saved assistant: the fields the client sent, plus what Vapi adds.
@@ -161,7 +171,10 @@ pub struct Delivery {
 
 impl Sim {
     /// The state plus the receiving end of the webhook queue (for the delivery worker).
-    pub(crate) fn new(cfg: SimConfig, base_url: String) -> (Arc<Self>, mpsc::UnboundedReceiver<Outgoing>) {
+    pub(crate) fn new(
+        cfg: SimConfig,
+        base_url: String,
+    ) -> (Arc<Self>, mpsc::UnboundedReceiver<Outgoing>) {
         let (outbox, rx) = mpsc::unbounded_channel();
         let store = Store {
             ids: IdGen::new(cfg.seed),
@@ -171,7 +184,12 @@ impl Sim {
             faults: cfg.faults.clone(),
             held: Vec::new(),
             log: Vec::new(),
-            events: Vec::new(),
+            outgoing: Vec::new(),
+            ctx: RenderCtx {
+                org_id: cfg.org_id.clone(),
+                base_url: base_url.clone(),
+                legacy: cfg.legacy_call_fields,
+            },
         };
         let sim = Arc::new(Self {
             cfg,
@@ -194,7 +212,7 @@ impl Sim {
     pub(crate) fn with_store<R>(&self, f: impl FnOnce(&mut Store, Timestamp) -> R) -> R {
         let now = self.now();
         let mut store = self.lock();
-        store.tick(now, self);
+        store.tick(now);
         let result = f(&mut store, now);
         self.flush(&mut store, now);
         result
@@ -206,32 +224,31 @@ impl Sim {
         self.store.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Turns pending events into webhooks, applying fault rules, and releases held ones.
+    /// Sends the webhooks produced under this lock, applying fault rules, and releases held ones.
     fn flush(&self, store: &mut Store, now: Timestamp) {
-        let events = std::mem::take(&mut store.events);
-        for event in events {
-            for out in store.webhooks_for(&event, self) {
-                match store.faults.take_webhook(&out.message_type) {
-                    None => self.send(out),
-                    Some(rule) => match rule.action {
-                        WebhookAction::Drop => store.log.push(out.logged("dropped", None, None)),
-                        WebhookAction::Duplicate => {
-                            self.send(out.clone());
-                            self.send(out);
-                        }
-                        WebhookAction::Delay => {
-                            store.log.push(out.logged("delayed", None, None));
-                            let due = now
-                                .saturating_add(SignedDuration::from_secs(rule.delay_seconds as i64))
-                                .unwrap_or(now);
-                            store.held.push((due, out));
-                        }
-                    },
-                }
+        let outgoing = std::mem::take(&mut store.outgoing);
+        for out in outgoing {
+            match store.faults.take_webhook(&out.message_type) {
+                None => self.send(out),
+                Some(rule) => match rule.action {
+                    WebhookAction::Drop => store.log.push(out.logged("dropped", None, None)),
+                    WebhookAction::Duplicate => {
+                        self.send(out.clone());
+                        self.send(out);
+                    }
+                    WebhookAction::Delay => {
+                        store.log.push(out.logged("delayed", None, None));
+                        let due = now
+                            .saturating_add(SignedDuration::from_secs(rule.delay_seconds as i64))
+                            .unwrap_or(now);
+                        store.held.push((due, out));
+                    }
+                },
             }
         }
-        let (due, later): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut store.held).into_iter().partition(|(at, _)| *at <= now);
+        let (due, later): (Vec<_>, Vec<_>) = std::mem::take(&mut store.held)
+            .into_iter()
+            .partition(|(at, _)| *at <= now);
         store.held = later;
         for (_, out) in due {
             self.send(out);
@@ -279,10 +296,7 @@ impl Sim {
     pub(crate) async fn deliver(self: Arc<Self>, mut rx: mpsc::UnboundedReceiver<Outgoing>) {
         let client = reqwest::Client::new();
         while let Some(out) = rx.recv().await {
-            let mut request = client
-                .post(&out.url)
-                .timeout(out.timeout)
-                .json(&out.body);
+            let mut request = client.post(&out.url).timeout(out.timeout).json(&out.body);
             if let Some(secret) = &out.secret {
                 request = request.header("x-vapi-secret", secret);
             }
@@ -290,7 +304,9 @@ impl Sim {
                 request = request.header(name, value);
             }
             let record = match request.send().await {
-                Ok(r) if r.status().is_success() => out.logged("delivered", Some(r.status().as_u16()), None),
+                Ok(r) if r.status().is_success() => {
+                    out.logged("delivered", Some(r.status().as_u16()), None)
+                }
                 Ok(r) => out.logged("failed", Some(r.status().as_u16()), None),
                 Err(e) => {
                     tracing::warn!(url = %out.url, error = %e, "webhook delivery failed");
@@ -304,7 +320,11 @@ impl Sim {
 
     /// Runs due transitions whenever the clock moves, a call changes, or (on a real clock)
     /// the next transition's time arrives.
-    pub(crate) async fn engine(self: Arc<Self>, mut clock: watch::Receiver<u64>, mut stop: watch::Receiver<bool>) {
+    pub(crate) async fn engine(
+        self: Arc<Self>,
+        mut clock: watch::Receiver<u64>,
+        mut stop: watch::Receiver<bool>,
+    ) {
         loop {
             self.with_store(|_, _| ());
             let wait = match (self.cfg.clock.mode(), self.next_due()) {
@@ -346,26 +366,34 @@ impl Store {
     }
 
     /// Runs every transition due at `now`, each at its own scheduled instant.
-    fn tick(&mut self, now: Timestamp, sim: &Sim) {
+    fn tick(&mut self, now: Timestamp) {
         loop {
             let due = self
                 .calls
                 .values()
-                .filter_map(|c| c.next_at.filter(|at| *at <= now).map(|at| (at, c.seq, c.id.clone())))
+                .filter_map(|c| {
+                    c.next_at
+                        .filter(|at| *at <= now)
+                        .map(|at| (at, c.seq, c.id.clone()))
+                })
                 .min();
             let Some((at, _, id)) = due else { return };
-            self.step(&id, at, sim);
+            self.step(&id, at);
         }
     }
 
     /// One transition of one call, at `at`.
-    fn step(&mut self, id: &str, at: Timestamp, sim: &Sim) {
-        let Some(call) = self.calls.get(id) else { return };
+    fn step(&mut self, id: &str, at: Timestamp) {
+        let Some(call) = self.calls.get(id) else {
+            return;
+        };
         let (kind, status, outcome) = (call.kind, call.status, call.outcome);
         match (kind, status) {
             (_, Status::Scheduled) => {
-                self.set_status(id, Status::Queued, at, Some(secs(at, 1)));
-                self.resolve_assistant(id, at);
+                // Resolved first so the "queued" webhook knows where to go.
+                if self.resolve_assistant(id, at) {
+                    self.set_status(id, Status::Queued, at, Some(secs(at, 1)));
+                }
             }
             (Kind::Phone, Status::Queued) => {
                 let ring = match outcome {
@@ -379,15 +407,21 @@ impl Store {
                 if outcome.answers() {
                     self.start_conversation(id, at);
                 } else {
-                    let reason = if outcome == Outcome::Busy { "customer-busy" } else { "customer-did-not-answer" };
-                    self.end(id, at, reason, sim);
+                    let reason = if outcome == Outcome::Busy {
+                        "customer-busy"
+                    } else {
+                        "customer-did-not-answer"
+                    };
+                    self.end(id, at, reason);
                 }
             }
             // The browser never joined.
-            (Kind::Web, Status::Queued) => self.end(id, at, "customer-did-not-give-microphone-permission", sim),
+            (Kind::Web, Status::Queued) => {
+                self.end(id, at, "customer-did-not-give-microphone-permission")
+            }
             (_, Status::InProgress) => {
                 let reason = self.natural_end_reason(id);
-                self.end(id, at, reason, sim);
+                self.end(id, at, reason);
             }
             (Kind::Web, Status::Ringing) | (_, Status::Ended) => {
                 if let Some(c) = self.calls.get_mut(id) {
@@ -402,17 +436,27 @@ impl Store {
             c.status = status;
             c.updated_at = at;
             c.next_at = next_at;
-            self.events.push(Event::Status { call: id.into(), at });
+            let out = self.webhooks_for(&Event::Status {
+                call: id.into(),
+                at,
+            });
+            self.outgoing.extend(out);
         }
     }
 
     /// Fixes the assistant the call will use (Vapi reads a saved assistant at call time, so a
     /// deleted one makes the call fail).
     pub(crate) fn resolve_assistant(&mut self, id: &str, at: Timestamp) -> bool {
-        let Some(call) = self.calls.get(id) else { return false };
+        let Some(call) = self.calls.get(id) else {
+            return false;
+        };
         let base = match call.request.get("assistantId").and_then(Value::as_str) {
             Some(aid) => self.assistants.get(aid).map(|a| a.fields.clone()),
-            None => call.request.get("assistant").and_then(Value::as_object).cloned(),
+            None => call
+                .request
+                .get("assistant")
+                .and_then(Value::as_object)
+                .cloned(),
         };
         let Some(mut assistant) = base else {
             if let Some(c) = self.calls.get_mut(id) {
@@ -421,12 +465,17 @@ impl Store {
                 c.updated_at = at;
                 c.next_at = None;
                 c.ended_reason = Some("assistant-not-found".into());
-                c.artifact = Some(json!({"messages": [], "messagesOpenAIFormatted": [], "transcript": ""}));
+                c.artifact =
+                    Some(json!({"messages": [], "messagesOpenAIFormatted": [], "transcript": ""}));
                 c.analysis = Some(json!({}));
             }
             return false;
         };
-        if let Some(o) = call.request.get("assistantOverrides").and_then(Value::as_object) {
+        if let Some(o) = call
+            .request
+            .get("assistantOverrides")
+            .and_then(Value::as_object)
+        {
             for (k, v) in o {
                 if k != "variableValues" {
                     assistant.insert(k.clone(), v.clone());
@@ -441,7 +490,9 @@ impl Store {
 
     /// The call is answered (phone) or joined (web): the interview begins.
     pub(crate) fn start_conversation(&mut self, id: &str, at: Timestamp) {
-        let Some(call) = self.calls.get_mut(id) else { return };
+        let Some(call) = self.calls.get_mut(id) else {
+            return;
+        };
         let assistant = call.assistant.clone().unwrap_or_default();
         let variables = call
             .request
@@ -450,7 +501,13 @@ impl Store {
             .and_then(Value::as_object)
             .cloned()
             .unwrap_or_default();
-        let interview = Interview::new(&assistant, &variables, candidate_name(&call.request), call.outcome, call.call_hash);
+        let interview = Interview::new(
+            &assistant,
+            &variables,
+            candidate_name(&call.request),
+            call.outcome,
+            call.call_hash,
+        );
         let max = assistant
             .get("maxDurationSeconds")
             .and_then(Value::as_f64)
@@ -462,7 +519,9 @@ impl Store {
     }
 
     fn natural_end_reason(&self, id: &str) -> &'static str {
-        let Some(call) = self.calls.get(id) else { return "assistant-ended-call" };
+        let Some(call) = self.calls.get(id) else {
+            return "assistant-ended-call";
+        };
         if call.outcome == Outcome::Voicemail {
             return "voicemail";
         }
@@ -479,9 +538,11 @@ impl Store {
     }
 
     /// Ends a call at `at`: builds the artifact, analysis and recording from what was said.
-    pub(crate) fn end(&mut self, id: &str, at: Timestamp, reason: &str, sim: &Sim) {
-        let base = sim.base_url.clone();
-        let Some(call) = self.calls.get_mut(id) else { return };
+    pub(crate) fn end(&mut self, id: &str, at: Timestamp, reason: &str) {
+        let base = self.ctx.base_url.clone();
+        let Some(call) = self.calls.get_mut(id) else {
+            return;
+        };
         if call.status == Status::Ended {
             return;
         }
@@ -507,36 +568,59 @@ impl Store {
                     .map(String::from);
                 let artifact = artifact(&heard, system.as_deref(), started, &base, id);
                 let wav = crate::wav::synthesize(
-                    &heard.iter().map(|l| (l.bot, hash(call.call_hash, &l.text))).collect::<Vec<_>>(),
+                    &heard
+                        .iter()
+                        .map(|l| (l.bot, hash(call.call_hash, &l.text)))
+                        .collect::<Vec<_>>(),
                 );
                 let minutes = elapsed / 60.0;
-                (artifact, interview.analysis(&heard, reason), Some(Arc::new(wav)), Some((minutes * 0.1 * 100.0).round() / 100.0))
+                (
+                    artifact,
+                    interview.analysis(&heard, reason),
+                    Some(Arc::new(wav)),
+                    Some((minutes * 0.1 * 100.0).round() / 100.0),
+                )
             }
-            _ => (json!({"messages": [], "messagesOpenAIFormatted": [], "transcript": ""}), json!({}), None, Some(0.0)),
+            _ => (
+                json!({"messages": [], "messagesOpenAIFormatted": [], "transcript": ""}),
+                json!({}),
+                None,
+                Some(0.0),
+            ),
         };
         call.artifact = Some(artifact);
         call.analysis = Some(analysis);
         call.recording = recording;
         call.cost = cost;
         self.set_status(id, Status::Ended, at, None);
-        self.events.push(Event::Report { call: id.into(), at });
+        let out = self.webhooks_for(&Event::Report {
+            call: id.into(),
+            at,
+        });
+        self.outgoing.extend(out);
     }
 
     /// The webhooks an event produces (none if the call's assistant has no server URL or
     /// does not subscribe to that message type).
-    fn webhooks_for(&self, event: &Event, sim: &Sim) -> Vec<Outgoing> {
+    fn webhooks_for(&self, event: &Event) -> Vec<Outgoing> {
         let (id, at, kind) = match event {
             Event::Status { call, at } => (call, *at, "status-update"),
             Event::Report { call, at } => (call, *at, "end-of-call-report"),
         };
-        let Some(call) = self.calls.get(id) else { return vec![] };
-        let Some(assistant) = call.assistant.as_ref() else { return vec![] };
+        let Some(call) = self.calls.get(id) else {
+            return vec![];
+        };
+        let Some(assistant) = call.assistant.as_ref() else {
+            return vec![];
+        };
         let server = assistant.get("server");
         let url = server
             .and_then(|s| s.get("url"))
             .or_else(|| assistant.get("serverUrl"))
             .and_then(Value::as_str);
-        let Some(url) = url.filter(|u| !u.is_empty()) else { return vec![] };
+        let Some(url) = url.filter(|u| !u.is_empty()) else {
+            return vec![];
+        };
         if let Some(wanted) = assistant.get("serverMessages").and_then(Value::as_array)
             && !wanted.iter().any(|w| w.as_str() == Some(kind))
         {
@@ -560,7 +644,7 @@ impl Store {
             .and_then(|s| s.get("timeoutSeconds"))
             .and_then(Value::as_f64)
             .unwrap_or(20.0);
-        let call_json = self.render_call(call, sim);
+        let call_json = self.render_call(call);
         let mut message = Map::new();
         message.insert("type".into(), json!(kind));
         message.insert("timestamp".into(), json!(at.as_millisecond()));
@@ -573,8 +657,14 @@ impl Store {
             }
             Event::Report { .. } => {
                 message.insert("endedReason".into(), json!(call.ended_reason));
-                message.insert("artifact".into(), call.artifact.clone().unwrap_or_else(|| json!({})));
-                message.insert("analysis".into(), call.analysis.clone().unwrap_or_else(|| json!({})));
+                message.insert(
+                    "artifact".into(),
+                    call.artifact.clone().unwrap_or_else(|| json!({})),
+                );
+                message.insert(
+                    "analysis".into(),
+                    call.analysis.clone().unwrap_or_else(|| json!({})),
+                );
                 if let Some(s) = call.started_at {
                     message.insert("startedAt".into(), json!(iso(s)));
                 }
@@ -603,20 +693,20 @@ impl Store {
     }
 
     /// A saved assistant as Vapi answers it.
-    pub(crate) fn render_assistant(&self, a: &AssistantRec, sim: &Sim) -> Value {
+    pub(crate) fn render_assistant(&self, a: &AssistantRec) -> Value {
         let mut out = a.fields.clone();
         out.insert("id".into(), json!(a.id));
-        out.insert("orgId".into(), json!(sim.cfg.org_id));
+        out.insert("orgId".into(), json!(self.ctx.org_id));
         out.insert("createdAt".into(), json!(iso(a.created_at)));
         out.insert("updatedAt".into(), json!(iso(a.updated_at)));
         Value::Object(out)
     }
 
     /// A call as Vapi answers it (`GET /call/{id}` and inside webhooks).
-    pub(crate) fn render_call(&self, c: &CallRec, sim: &Sim) -> Value {
+    pub(crate) fn render_call(&self, c: &CallRec) -> Value {
         let mut out = Map::new();
         out.insert("id".into(), json!(c.id));
-        out.insert("orgId".into(), json!(sim.cfg.org_id));
+        out.insert("orgId".into(), json!(self.ctx.org_id));
         let kind = match c.kind {
             Kind::Phone => "outboundPhoneCall",
             Kind::Web => "webCall",
@@ -636,9 +726,12 @@ impl Store {
                 out.insert("phoneCallTransport".into(), json!("pstn"));
             }
             Kind::Web => {
-                let url = format!("{}/web-call/{}", sim.base_url, c.id);
+                let url = format!("{}/web-call/{}", self.ctx.base_url, c.id);
                 out.insert("webCallUrl".into(), json!(url));
-                out.insert("transport".into(), json!({"provider": "daily", "callUrl": url, "conversationType": "voice"}));
+                out.insert(
+                    "transport".into(),
+                    json!({"provider": "daily", "callUrl": url, "conversationType": "voice"}),
+                );
             }
         }
         if let Some(s) = c.started_at {
@@ -661,11 +754,12 @@ impl Store {
         if let Some(a) = &c.analysis {
             out.insert("analysis".into(), a.clone());
         }
-        if sim.cfg.legacy_call_fields {
-            let metadata = c
-                .request
-                .get("metadata")
-                .or_else(|| c.request.get("assistantOverrides").and_then(|o| o.get("metadata")));
+        if self.ctx.legacy {
+            let metadata = c.request.get("metadata").or_else(|| {
+                c.request
+                    .get("assistantOverrides")
+                    .and_then(|o| o.get("metadata"))
+            });
             if let Some(m) = metadata {
                 out.insert("metadata".into(), m.clone());
             }
@@ -683,13 +777,23 @@ impl Store {
     }
 
     /// Creates a call record and returns its id; `request` holds the echoed create fields.
-    pub(crate) fn insert_call(&mut self, kind: Kind, request: Map<String, Value>, now: Timestamp, seed: u64) -> String {
+    pub(crate) fn insert_call(
+        &mut self,
+        kind: Kind,
+        request: Map<String, Value>,
+        now: Timestamp,
+        seed: u64,
+    ) -> String {
         let (id, seq) = self.next_id();
         let call_hash = hash(seed, &id);
         let overrides = request.get("assistantOverrides");
         let hints = [
-            overrides.and_then(|o| o.get("metadata")).and_then(|m| m.get("simOutcome")),
-            overrides.and_then(|o| o.get("variableValues")).and_then(|m| m.get("simOutcome")),
+            overrides
+                .and_then(|o| o.get("metadata"))
+                .and_then(|m| m.get("simOutcome")),
+            overrides
+                .and_then(|o| o.get("variableValues"))
+                .and_then(|m| m.get("simOutcome")),
             request.get("metadata").and_then(|m| m.get("simOutcome")),
         ];
         let outcome = Outcome::steer(&hints, &candidate_name(&request), call_hash);
@@ -736,7 +840,12 @@ impl Store {
     pub(crate) fn active_calls(&self) -> usize {
         self.calls
             .values()
-            .filter(|c| matches!(c.status, Status::Queued | Status::Ringing | Status::InProgress))
+            .filter(|c| {
+                matches!(
+                    c.status,
+                    Status::Queued | Status::Ringing | Status::InProgress
+                )
+            })
             .count()
     }
 }
@@ -747,7 +856,8 @@ pub(crate) fn subscription_limits(active: usize) -> Value {
 }
 
 fn secs(at: Timestamp, s: i64) -> Timestamp {
-    at.saturating_add(SignedDuration::from_secs(s)).unwrap_or(at)
+    at.saturating_add(SignedDuration::from_secs(s))
+        .unwrap_or(at)
 }
 
 /// The candidate's name as the call knows it (customer, then template variables, then
@@ -756,8 +866,12 @@ fn candidate_name(request: &Map<String, Value>) -> String {
     let overrides = request.get("assistantOverrides");
     [
         request.get("customer").and_then(|c| c.get("name")),
-        overrides.and_then(|o| o.get("variableValues")).and_then(|v| v.get("candidateName")),
-        overrides.and_then(|o| o.get("metadata")).and_then(|v| v.get("candidateName")),
+        overrides
+            .and_then(|o| o.get("variableValues"))
+            .and_then(|v| v.get("candidateName")),
+        overrides
+            .and_then(|o| o.get("metadata"))
+            .and_then(|v| v.get("candidateName")),
         request.get("metadata").and_then(|v| v.get("candidateName")),
     ]
     .into_iter()
@@ -768,7 +882,13 @@ fn candidate_name(request: &Map<String, Value>) -> String {
 }
 
 /// `call.artifact` for the lines that were spoken.
-fn artifact(heard: &[Line], system: Option<&str>, started: Timestamp, base: &str, id: &str) -> Value {
+fn artifact(
+    heard: &[Line],
+    system: Option<&str>,
+    started: Timestamp,
+    base: &str,
+    id: &str,
+) -> Value {
     let t0 = started.as_millisecond() as f64;
     let mut messages = Vec::new();
     let mut openai = Vec::new();
@@ -778,7 +898,11 @@ fn artifact(heard: &[Line], system: Option<&str>, started: Timestamp, base: &str
     }
     let mut transcript = Vec::new();
     for l in heard {
-        let (role, label, oa) = if l.bot { ("bot", "AI", "assistant") } else { ("user", "User", "user") };
+        let (role, label, oa) = if l.bot {
+            ("bot", "AI", "assistant")
+        } else {
+            ("user", "User", "user")
+        };
         let time = t0 + l.start * 1000.0;
         messages.push(json!({
             "role": role,

@@ -8,32 +8,91 @@
 use serde_json::{Map, Value};
 
 pub(crate) const ASSISTANT_KEYS: &[&str] = &[
-    "analysisPlan", "artifactPlan", "backchannelingEnabled", "backgroundDenoisingEnabled",
-    "backgroundSound", "backgroundSpeechDenoisingPlan", "clientMessages", "compliancePlan",
-    "credentialIds", "credentials", "endCallMessage", "endCallPhrases", "firstMessage",
-    "firstMessageInterruptionsEnabled", "firstMessageMode", "hipaaEnabled", "hooks",
-    "keypadInputPlan", "maxDurationSeconds", "messagePlan", "metadata", "model",
-    "modelOutputInMessagesEnabled", "monitorPlan", "name", "observabilityPlan", "server",
-    "serverMessages", "serverUrl", "serverUrlSecret", "silenceTimeoutSeconds",
-    "startSpeakingPlan", "stopSpeakingPlan", "transcriber", "transportConfigurations", "voice",
-    "voicemailDetection", "voicemailMessage",
+    "analysisPlan",
+    "artifactPlan",
+    "backchannelingEnabled",
+    "backgroundDenoisingEnabled",
+    "backgroundSound",
+    "backgroundSpeechDenoisingPlan",
+    "clientMessages",
+    "compliancePlan",
+    "credentialIds",
+    "credentials",
+    "endCallMessage",
+    "endCallPhrases",
+    "firstMessage",
+    "firstMessageInterruptionsEnabled",
+    "firstMessageMode",
+    "hipaaEnabled",
+    "hooks",
+    "keypadInputPlan",
+    "maxDurationSeconds",
+    "messagePlan",
+    "metadata",
+    "model",
+    "modelOutputInMessagesEnabled",
+    "monitorPlan",
+    "name",
+    "observabilityPlan",
+    "server",
+    "serverMessages",
+    "serverUrl",
+    "serverUrlSecret",
+    "silenceTimeoutSeconds",
+    "startSpeakingPlan",
+    "stopSpeakingPlan",
+    "transcriber",
+    "transportConfigurations",
+    "voice",
+    "voicemailDetection",
+    "voicemailMessage",
 ];
 
 pub(crate) const CALL_KEYS: &[&str] = &[
-    "assistant", "assistantId", "assistantOverrides", "assistantVersion", "customer",
-    "customerId", "customers", "name", "phoneNumber", "phoneNumberId", "schedulePlan", "squad",
-    "squadId", "squadOverrides", "transport", "workflow", "workflowId", "workflowOverrides",
+    "assistant",
+    "assistantId",
+    "assistantOverrides",
+    "assistantVersion",
+    "customer",
+    "customerId",
+    "customers",
+    "name",
+    "phoneNumber",
+    "phoneNumberId",
+    "schedulePlan",
+    "squad",
+    "squadId",
+    "squadOverrides",
+    "transport",
+    "workflow",
+    "workflowId",
+    "workflowOverrides",
 ];
 
 pub(crate) const WEB_CALL_KEYS: &[&str] = &[
-    "assistant", "assistantId", "assistantOverrides", "assistantVersion",
-    "roomDeleteOnUserLeaveEnabled", "squad", "squadId", "squadOverrides", "workflow",
-    "workflowId", "workflowOverrides",
+    "assistant",
+    "assistantId",
+    "assistantOverrides",
+    "assistantVersion",
+    "roomDeleteOnUserLeaveEnabled",
+    "squad",
+    "squadId",
+    "squadOverrides",
+    "workflow",
+    "workflowId",
+    "workflowOverrides",
 ];
 
 const CUSTOMER_KEYS: &[&str] = &[
-    "assistantOverrides", "email", "extension", "externalId", "name", "number",
-    "numberE164CheckEnabled", "sipUri", "squadOverrides",
+    "assistantOverrides",
+    "email",
+    "extension",
+    "externalId",
+    "name",
+    "number",
+    "numberE164CheckEnabled",
+    "sipUri",
+    "squadOverrides",
 ];
 
 /// Collects problems the way class-validator reports them.
@@ -61,7 +120,9 @@ impl Problems {
                 if let Some(max) = max
                     && s.chars().count() > max
                 {
-                    self.push(format!("{path} must be shorter than or equal to {max} characters"));
+                    self.push(format!(
+                        "{path} must be shorter than or equal to {max} characters"
+                    ));
                 }
             }
             Some(_) => self.push(format!("{path} must be a string")),
@@ -85,7 +146,12 @@ impl Problems {
         }
     }
 
-    fn object<'a>(&mut self, body: &'a Map<String, Value>, key: &str, path: &str) -> Option<&'a Map<String, Value>> {
+    fn object<'a>(
+        &mut self,
+        body: &'a Map<String, Value>,
+        key: &str,
+        path: &str,
+    ) -> Option<&'a Map<String, Value>> {
         match body.get(key) {
             None => None,
             Some(Value::Object(o)) => Some(o),
@@ -97,7 +163,11 @@ impl Problems {
     }
 
     fn into_result(self) -> Result<(), Vec<String>> {
-        if self.0.is_empty() { Ok(()) } else { Err(self.0) }
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(self.0)
+        }
     }
 }
 
@@ -113,13 +183,40 @@ pub(crate) fn assistant(body: &Map<String, Value>) -> Result<(), Vec<String>> {
 fn assistant_fields(p: &mut Problems, body: &Map<String, Value>, prefix: &str) {
     p.string(body, "name", &format!("{prefix}name"), Some(40));
     p.string(body, "firstMessage", &format!("{prefix}firstMessage"), None);
-    p.string(body, "voicemailMessage", &format!("{prefix}voicemailMessage"), Some(1000));
-    p.string(body, "endCallMessage", &format!("{prefix}endCallMessage"), Some(1000));
+    p.string(
+        body,
+        "voicemailMessage",
+        &format!("{prefix}voicemailMessage"),
+        Some(1000),
+    );
+    p.string(
+        body,
+        "endCallMessage",
+        &format!("{prefix}endCallMessage"),
+        Some(1000),
+    );
     p.string(body, "serverUrl", &format!("{prefix}serverUrl"), None);
-    p.string(body, "serverUrlSecret", &format!("{prefix}serverUrlSecret"), None);
-    p.number(body, "maxDurationSeconds", &format!("{prefix}maxDurationSeconds"), 10.0, 43200.0);
+    p.string(
+        body,
+        "serverUrlSecret",
+        &format!("{prefix}serverUrlSecret"),
+        None,
+    );
+    p.number(
+        body,
+        "maxDurationSeconds",
+        &format!("{prefix}maxDurationSeconds"),
+        10.0,
+        43200.0,
+    );
     // The 2024 schema said 10..600; the current dashboard allows up to 3600.
-    p.number(body, "silenceTimeoutSeconds", &format!("{prefix}silenceTimeoutSeconds"), 10.0, 3600.0);
+    p.number(
+        body,
+        "silenceTimeoutSeconds",
+        &format!("{prefix}silenceTimeoutSeconds"),
+        10.0,
+        3600.0,
+    );
     p.object(body, "metadata", &format!("{prefix}metadata"));
     p.object(body, "analysisPlan", &format!("{prefix}analysisPlan"));
     if let Some(model) = p.object(body, "model", &format!("{prefix}model")) {
@@ -128,13 +225,22 @@ fn assistant_fields(p: &mut Problems, body: &Map<String, Value>, prefix: &str) {
                 p.push(format!("{prefix}model.{key} must be a string"));
             }
         }
-        p.number(model, "temperature", &format!("{prefix}model.temperature"), 0.0, 2.0);
+        p.number(
+            model,
+            "temperature",
+            &format!("{prefix}model.temperature"),
+            0.0,
+            2.0,
+        );
         if let Some(messages) = model.get("messages") {
             let ok = messages.as_array().is_some_and(|m| {
-                m.iter().all(|x| x.get("role").is_some_and(Value::is_string))
+                m.iter()
+                    .all(|x| x.get("role").is_some_and(Value::is_string))
             });
             if !ok {
-                p.push(format!("{prefix}model.messages must be an array of {{role, content}}"));
+                p.push(format!(
+                    "{prefix}model.messages must be an array of {{role, content}}"
+                ));
             }
         }
     }
@@ -147,12 +253,22 @@ fn assistant_fields(p: &mut Problems, body: &Map<String, Value>, prefix: &str) {
     }
     if let Some(server) = p.object(body, "server", &format!("{prefix}server")) {
         p.string(server, "url", &format!("{prefix}server.url"), None);
-        p.number(server, "timeoutSeconds", &format!("{prefix}server.timeoutSeconds"), 1.0, 300.0);
+        p.number(
+            server,
+            "timeoutSeconds",
+            &format!("{prefix}server.timeoutSeconds"),
+            1.0,
+            300.0,
+        );
     }
     if let Some(messages) = body.get("serverMessages")
-        && !messages.as_array().is_some_and(|m| m.iter().all(Value::is_string))
+        && !messages
+            .as_array()
+            .is_some_and(|m| m.iter().all(Value::is_string))
     {
-        p.push(format!("{prefix}serverMessages must be an array of strings"));
+        p.push(format!(
+            "{prefix}serverMessages must be an array of strings"
+        ));
     }
 }
 
@@ -182,14 +298,17 @@ pub(crate) fn call(body: &Map<String, Value>, legacy: bool) -> Result<(), Vec<St
     }
     if let Some(plan) = p.object(body, "schedulePlan", "schedulePlan") {
         for key in ["earliestAt", "latestAt"] {
-            match plan.get(key) {
-                None if key == "earliestAt" => p.push("schedulePlan.earliestAt must be a valid ISO 8601 date string".into()),
-                None => {}
-                Some(v) => {
-                    if v.as_str().and_then(|s| s.parse::<jiff::Timestamp>().ok()).is_none() {
-                        p.push(format!("schedulePlan.{key} must be a valid ISO 8601 date string"));
-                    }
-                }
+            let valid = match plan.get(key) {
+                None => key != "earliestAt",
+                Some(v) => v
+                    .as_str()
+                    .and_then(|s| s.parse::<jiff::Timestamp>().ok())
+                    .is_some(),
+            };
+            if !valid {
+                p.push(format!(
+                    "schedulePlan.{key} must be a valid ISO 8601 date string"
+                ));
             }
         }
     }
@@ -255,13 +374,12 @@ pub(crate) fn customer(c: &Map<String, Value>, path: &str) -> Vec<String> {
 /// `+` then 2 to 15 digits, the first not zero.
 fn is_e164(n: &str) -> bool {
     n.strip_prefix('+').is_some_and(|d| {
-        (2..=15).contains(&d.len())
-            && d.chars().all(|c| c.is_ascii_digit())
-            && !d.starts_with('0')
+        (2..=15).contains(&d.len()) && d.chars().all(|c| c.is_ascii_digit()) && !d.starts_with('0')
     })
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;
@@ -272,9 +390,20 @@ mod tests {
 
     #[test]
     fn assistant_rules() {
-        assert!(assistant(&obj(json!({"name": "Backend screen", "silenceTimeoutSeconds": 60}))).is_ok());
-        let err = assistant(&obj(json!({"name": "x".repeat(41), "bogus": 1, "maxDurationSeconds": 5}))).unwrap_err();
-        assert!(err.contains(&"property bogus should not exist".to_string()), "{err:?}");
+        assert!(
+            assistant(&obj(
+                json!({"name": "Backend screen", "silenceTimeoutSeconds": 60})
+            ))
+            .is_ok()
+        );
+        let err = assistant(&obj(
+            json!({"name": "x".repeat(41), "bogus": 1, "maxDurationSeconds": 5}),
+        ))
+        .unwrap_err();
+        assert!(
+            err.contains(&"property bogus should not exist".to_string()),
+            "{err:?}"
+        );
         assert!(err.contains(&"name must be shorter than or equal to 40 characters".to_string()));
         assert!(err.contains(&"maxDurationSeconds must not be less than 10".to_string()));
     }

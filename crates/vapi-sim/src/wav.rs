@@ -71,7 +71,10 @@ pub(crate) fn serve(bytes: &[u8], headers: &HeaderMap) -> Response {
     let mut response = match range.map(|r| parse_range(r, total)) {
         None => (StatusCode::OK, Body::from(bytes.to_vec())).into_response(),
         Some(Some((start, end))) => {
-            let mut r = (StatusCode::PARTIAL_CONTENT, Body::from(bytes[start..=end].to_vec()))
+            let mut r = (
+                StatusCode::PARTIAL_CONTENT,
+                Body::from(bytes[start..=end].to_vec()),
+            )
                 .into_response();
             if let Ok(v) = HeaderValue::from_str(&format!("bytes {start}-{end}/{total}")) {
                 r.headers_mut().insert(header::CONTENT_RANGE, v);
@@ -89,7 +92,10 @@ pub(crate) fn serve(bytes: &[u8], headers: &HeaderMap) -> Response {
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("audio/wav"));
     h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, max-age=3600"),
+    );
     response
 }
 
@@ -118,6 +124,7 @@ fn parse_range(spec: &str, total: usize) -> Option<(usize, usize)> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
