@@ -22,12 +22,14 @@ const invite = () => import('@/features/invite/routes');
 /** Protected pages of SPEC section 2 (paths relative to the shell at /). */
 export const protectedRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
-  { path: 'folders', lazy: lazyPage(jobs, (m) => m.FoldersRoute) },
-  { path: 'jd/:jdid', lazy: lazyPage(jobs, (m) => m.JdDetailRoute) },
-  { path: 'recent', lazy: lazyPage(jobs, (m) => m.RecentRoute) },
-  { path: 'create', lazy: lazyPage(jobs, (m) => m.CreateJdRoute) },
-  { path: 'edit/:id', lazy: lazyPage(jobs, (m) => m.EditRoute) },
-  { path: 'editjd/:jdId', lazy: lazyPage(jobs, (m) => m.EditJdRoute) },
+  { path: 'folders', lazy: () => import('@/features/jobs/routes/folders') },
+  { path: 'jd/:jdid', lazy: () => import('@/features/jobs/routes/jd-detail') },
+  { path: 'recent', lazy: () => import('@/features/jobs/routes/recent') },
+  // The two form pages load the rich-text editor (a separate chunk) on demand.
+  { path: 'create', lazy: () => import('@/features/jobs/routes/create-jd') },
+  { path: 'edit/:id', lazy: () => import('@/features/jobs/routes/edit-jd') },
+  { path: 'editjd/:jdId', lazy: () => import('@/features/jobs/routes/edit-jd') },
+  { path: 'bin', lazy: () => import('@/features/jobs/routes/bin') },
   { path: 'search', lazy: lazyPage(jobs, (m) => m.SearchRoute) },
   { path: 'templates', lazy: lazyPage(jobs, (m) => m.TemplatesRoute) },
   { path: 'candidates', lazy: lazyPage(candidates, (m) => m.CandidateListRoute) },

@@ -10,3 +10,8 @@ export const TOAST_LIMIT = 20;
 
 /** Width under which the sidebar starts collapsed (SPEC section 2 and 9). */
 export const MOBILE_BREAKPOINT_PX = 640;
+
+/** Job descriptions (SPEC section 5 and 9). */
+export const JD_NOTES_MAX_CHARS = 300;
+export const JD_MIN_KEY_SKILLS = 3;
+export const BIN_RETENTION_DAYS = 30;

@@ -11,6 +11,7 @@ export const paths = {
   create: '/create',
   edit: (id: string) => `/edit/${encodeURIComponent(id)}`,
   editJd: (jdId: string) => `/editjd/${encodeURIComponent(jdId)}`,
+  bin: '/bin',
   search: '/search',
   templates: '/templates',
   candidates: '/candidates',

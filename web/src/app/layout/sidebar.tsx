@@ -3,7 +3,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
 
 import { cn } from '@/components/ui/cn';
-import { BriefcaseIcon, ChevronDownIcon, FolderIcon, HomeIcon, PlusIcon, UsersIcon } from '@/components/ui/icons';
+import { BriefcaseIcon, ChevronDownIcon, FolderIcon, HomeIcon, PlusIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
@@ -13,12 +13,13 @@ type NavItem = {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
-/** The sidebar links of SPEC section 2, all in the Jobs section. */
+/** The sidebar links of SPEC section 2, all in the Jobs section, plus the bin of deleted JDs. */
 export const jobLinks: NavItem[] = [
   { to: paths.dashboard, label: 'Job Dashboard', Icon: HomeIcon },
   { to: paths.folders, label: 'JD Folders', Icon: FolderIcon },
   { to: paths.create, label: 'Create New JD', Icon: PlusIcon },
   { to: paths.candidates, label: 'Candidate List', Icon: UsersIcon },
+  { to: paths.bin, label: 'Bin', Icon: TrashIcon },
 ];
 
 export type SidebarProps = {

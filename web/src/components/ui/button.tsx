@@ -3,13 +3,14 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link';
 
 const variants: Record<Variant, string> = {
   primary:
     'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-300 focus-visible:outline-brand-600',
   secondary:
     'bg-white text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400 focus-visible:outline-brand-600',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300 focus-visible:outline-red-600',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300 focus-visible:outline-brand-600',
   link: 'text-brand-600 hover:text-brand-700 hover:underline disabled:text-slate-400 disabled:no-underline focus-visible:outline-brand-600',
 };

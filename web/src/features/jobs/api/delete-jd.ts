@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { jdKeys } from './types';
+import type { Done } from './types';
+
+/**
+ * Moves a JD to the bin. Unlike the spec's client, the reason is sent (and
+ * kept with the bin entry).
+ */
+export function deleteJd({ id, reason }: { id: number | string; reason: string }): Promise<Done> {
+  return api.delete<Done>('/Drive/DeleteJD', { query: { id, reason: reason.trim() } });
+}
+
+export function useDeleteJd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteJd,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jdKeys.all }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { jdKeys } from './types';
+import type { BinEntry } from './types';
+
+export function getBin({ signal }: { signal?: AbortSignal } = {}): Promise<BinEntry[]> {
+  return api.get<BinEntry[]>('/Drive/Bin', { signal });
+}
+
+export const binQueryOptions = () => queryOptions({ queryKey: jdKeys.bin(), queryFn: ({ signal }) => getBin({ signal }) });
+
+export function useBin() {
+  return useQuery(binQueryOptions());
+}

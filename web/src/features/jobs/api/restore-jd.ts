@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { jdKeys } from './types';
+import type { Done } from './types';
+
+export function restoreJd({ id }: { id: number | string }): Promise<Done> {
+  return api.post<Done>('/Drive/RestoreJD', undefined, { query: { id } });
+}
+
+export function useRestoreJd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreJd,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jdKeys.all }),
+  });
+}

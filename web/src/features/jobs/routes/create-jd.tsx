@@ -1,0 +1,57 @@
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { toCreatePayload, useCreateJd } from '../api/create-jd';
+import { JdForm } from '../components/jd-form';
+import { PageHeader } from '../components/page-header';
+import { emptyJdForm } from '../lib/jd-rules';
+import type { JdErrors, JdField, JdFormValues } from '../lib/jd-rules';
+
+export const CREATE_SUCCESS = 'Job Description created successfully!';
+export const CREATE_FAILURE = 'Failed to create job description. Please try again.';
+
+const FIELDS: readonly string[] = ['jdname', 'keySkills', 'experience', 'additionalNotes', 'applyLastDate'] satisfies JdField[];
+
+/** Create New Job Description (SPEC section 2), in the folder of `?folder=` when given. */
+export function CreateJdRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const folder = params.get('folder')?.trim() ?? '';
+  const createJd = useCreateJd();
+
+  const submit = async (values: JdFormValues): Promise<JdErrors | void> => {
+    try {
+      await createJd.mutateAsync(toCreatePayload(values, { folder }));
+      toast.success(CREATE_SUCCESS);
+      await navigate(paths.folders);
+    } catch (error) {
+      toast.error(CREATE_FAILURE);
+      // A rule the server enforces shows under its field too.
+      const field = isApiError(error) ? (error.body as { field?: string } | null)?.field : undefined;
+      if (isApiError(error) && field && FIELDS.includes(field)) return { [field]: error.message };
+    }
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
+      <title>Create New Job Description · Hirelane</title>
+      <PageHeader title="Create New Job Description" onBack={() => void navigate(-1)} />
+      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <JdForm
+          mode="create"
+          initialValues={emptyJdForm}
+          busy={createJd.isPending}
+          submitLabel="Save"
+          busyLabel="Saving..."
+          onCancel={() => void navigate(-1)}
+          onSubmit={submit}
+        />
+      </div>
+    </section>
+  );
+}
+
+export { CreateJdRoute as Component };

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { useEditJd } from '../api/edit-jd';
+import type { EditJdPayload } from '../api/edit-jd';
+import { useJd } from '../api/get-jd';
+import type { JdDetail, JdNavigationState } from '../api/types';
+import { JdForm } from '../components/jd-form';
+import { PageHeader } from '../components/page-header';
+import type { JdFormValues } from '../lib/jd-rules';
+
+export const editMessages = {
+  success: 'JD updated successfully!',
+  fetchFailed: 'Failed to fetch JD.',
+  noId: 'No JD ID provided.',
+  invalidId: 'Invalid JD ID.',
+  confirmTitle: 'Confirm Update',
+  confirmText: 'Are you sure you want to update this JD?',
+} as const;
+
+/** The form's starting values: navigation state first, else the fetched JD. The date is never prefilled. */
+function initialValues(source: JdNavigationState | JdDetail): JdFormValues {
+  return {
+    jdname: source.jdname ?? '',
+    jddescription: source.jddescription ?? '',
+    keySkills: source.keySkills ?? '',
+    experience: source.experience ?? '',
+    additionalNotes: source.additionalNotes ?? '',
+    applyLastDate: '',
+    resumeRequired: source.resumeRequired ?? true,
+  };
+}
+
+function hasPrefill(state: unknown): state is JdNavigationState & { jdname: string; jobDescId: number } {
+  const value = state as JdNavigationState | null;
+  return typeof value?.jdname === 'string' && typeof value.jobDescId === 'number';
+}
+
+/**
+ * Edit JD (SPEC section 2 and 4): /editjd/{jdId} and /edit/{id}. Submit asks
+ * 'Confirm Update'; success toasts and goes to /folders, failure stays.
+ */
+export function EditJdRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const id = (params.jdId ?? params.id ?? '').trim();
+  const state: unknown = location.state;
+  const prefill = hasPrefill(state) ? state : null;
+  const jd = useJd(id, { enabled: Boolean(id) && prefill === null });
+  const editJd = useEditJd();
+  const [pending, setPending] = useState<JdFormValues | null>(null);
+  const left = useRef(false);
+
+  // No id, or the JD cannot be loaded: say so and go to /folders (SPEC section 8).
+  const failure = !id
+    ? editMessages.noId
+    : jd.error
+      ? isApiError(jd.error) && (jd.error.status === 404 || jd.error.status === 400)
+        ? editMessages.invalidId
+        : editMessages.fetchFailed
+      : null;
+  useEffect(() => {
+    if (!failure || left.current) return;
+    left.current = true;
+    toast.error(failure);
+    void navigate(paths.folders, { replace: true });
+  }, [failure, navigate]);
+
+  const source = prefill ?? jd.data;
+  if (failure || !source) return <PageSpinner label="Loading JD…" />;
+
+  const confirm = async () => {
+    if (!pending) return;
+    const payload: EditJdPayload = {
+      JobDescId: prefill?.jobDescId ?? jd.data?.jobDescId ?? id,
+      Jdid: jd.data?.jdid ?? (/^\d+$/.test(id) ? '' : id),
+      Jdname: pending.jdname.trim(),
+      Jddescription: pending.jddescription,
+      KeySkills: pending.keySkills.trim(),
+      AdditionalNotes: pending.additionalNotes.trim(),
+      Experience: pending.experience.trim(),
+      applyLastDate: pending.applyLastDate,
+      CreatedOn: jd.data?.createdOn || new Date().toISOString(),
+    };
+    try {
+      await editJd.mutateAsync(payload);
+      toast.success(editMessages.success);
+      setPending(null);
+      await navigate(paths.folders);
+    } catch (error) {
+      setPending(null);
+      toast.error(`Update failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const busy = editJd.isPending;
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
+      <title>Edit Job Description · Hirelane</title>
+      <PageHeader title="Edit Job Description" onBack={() => void navigate(-1)} />
+      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <JdForm
+          mode="edit"
+          initialValues={initialValues(source)}
+          busy={busy}
+          submitLabel="Update JD"
+          busyLabel="Updating..."
+          onCancel={() => void navigate(-1)}
+          onSubmit={(values) => setPending(values)}
+        />
+      </div>
+      <Dialog open={pending !== null} title={editMessages.confirmTitle} onClose={() => setPending(null)} busy={busy}>
+        <p className="mt-2 text-sm text-slate-600">{editMessages.confirmText}</p>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setPending(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void confirm()} loading={busy} data-autofocus>
+            {busy ? 'Updating...' : 'Yes, Update'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+export { EditJdRoute as Component };

@@ -1,0 +1,179 @@
+import '../components/rich-text.css';
+
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+
+import { AlertIcon } from '@/components/ui/icons';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { useDeleteJd } from '../api/delete-jd';
+import { useJd } from '../api/get-jd';
+import type { JdNavigationState } from '../api/types';
+import { DeleteJdDialog } from '../components/delete-jd-dialog';
+import { JdActions } from '../components/jd-actions';
+import { PageHeader } from '../components/page-header';
+import { UploadPlaceholder } from '../components/upload-placeholder';
+import { hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
+import { formatDate } from '../lib/format';
+
+export const DELETE_SUCCESS = 'JD deleted successfully.';
+export const DELETE_FAILURE = 'Failed to delete JD.';
+const INVALID_ID = 'Invalid JD ID.';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function Bullets({ items }: { items: string[] }) {
+  return (
+    <ul className="list-disc space-y-1 pl-5 marker:text-brand-500">
+      {items.map((item, index) => (
+        <li key={`${index}-${item}`} className="break-words">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * JD detail (/jd/{jdid}, SPEC section 2): name from navigation state or the
+ * fetch, actions, the upload area (not active yet) and the non-empty sections.
+ */
+export function JdDetailRoute() {
+  const { jdid = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navState = (location.state ?? null) as JdNavigationState | null;
+  const jd = useJd(jdid);
+  const deleteJd = useDeleteJd();
+  const [deleting, setDeleting] = useState(false);
+
+  const invalid = isApiError(jd.error) && (jd.error.status === 404 || jd.error.status === 400);
+  // Other fetch failures are only logged (SPEC section 8).
+  useEffect(() => {
+    if (jd.error && !invalid) console.error('Failed to load JD', jd.error);
+  }, [jd.error, invalid]);
+
+  const name = jd.data?.jdname ?? navState?.jdname ?? '';
+  const back = () => void navigate(-1);
+
+  if (invalid) {
+    return (
+      <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+        <title>Invalid JD · Hirelane</title>
+        <PageHeader title="Job Description" onBack={back} />
+        <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
+          <AlertIcon className="shrink-0" />
+          <div>
+            <p className="font-medium">{INVALID_ID}</p>
+            <Link to={paths.folders} className="mt-2 inline-block text-sm font-semibold text-red-900 underline">
+              Back to JD Folders
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const detail = jd.data;
+  const confirmDelete = async (reason: string) => {
+    if (!detail) return;
+    try {
+      await deleteJd.mutateAsync({ id: detail.jobDescId, reason });
+      setDeleting(false);
+      toast.success(DELETE_SUCCESS);
+      await navigate(paths.folders);
+    } catch {
+      toast.error(DELETE_FAILURE);
+    }
+  };
+
+  const skills = splitSkills(detail?.keySkills);
+  const experience = splitLines(detail?.experience);
+  const notes = splitLines(detail?.additionalNotes);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+      <title>{`${name || 'Job Description'} · Hirelane`}</title>
+      <PageHeader
+        title={name || 'Job Description'}
+        onBack={back}
+        description={detail ? `Created ${formatDate(detail.createdOn)}${detail.applyLastDate ? ` · Apply by ${formatDate(detail.applyLastDate)}` : ''}` : undefined}
+        actions={
+          detail && (
+            <JdActions
+              resumeRequired={detail.resumeRequired}
+              onEdit={() => {
+                const state: JdNavigationState = {
+                  jdname: detail.jdname,
+                  jobDescId: detail.jobDescId,
+                  jddescription: detail.jddescription,
+                  keySkills: detail.keySkills,
+                  additionalNotes: detail.additionalNotes,
+                  experience: detail.experience,
+                  resumeRequired: detail.resumeRequired,
+                };
+                void navigate(paths.editJd(String(detail.jobDescId)), { state });
+              }}
+              onDelete={() => setDeleting(true)}
+              onViewResumes={() =>
+                void navigate(paths.candidateDetails(detail.jdid), { state: { jobDescId: detail.jobDescId, jdname: detail.jdname } })
+              }
+            />
+          )
+        }
+      />
+
+      {jd.isPending ? (
+        <PageSpinner label="Loading JD…" />
+      ) : detail ? (
+        <div className="mt-6 space-y-5">
+          <UploadPlaceholder resumeRequired={detail.resumeRequired} />
+          {hasRichContent(detail.jddescription) && (
+            <Section title="Job Description">
+              {/* Sanitised on the server: only Quill's own formats survive. */}
+              <div className="rich-text" data-testid="jd-description" dangerouslySetInnerHTML={{ __html: detail.jddescription }} />
+            </Section>
+          )}
+          {skills.length > 0 && (
+            <Section title="Key Skills">
+              <Bullets items={skills} />
+            </Section>
+          )}
+          {experience.length > 0 && (
+            <Section title="Experience">
+              <Bullets items={experience} />
+            </Section>
+          )}
+          {notes.length > 0 && (
+            <Section title="Additional Notes">
+              <Bullets items={notes} />
+            </Section>
+          )}
+        </div>
+      ) : null}
+
+      {detail && (
+        <DeleteJdDialog
+          open={deleting}
+          jdname={detail.jdname}
+          deleting={deleteJd.isPending}
+          onCancel={() => setDeleting(false)}
+          onConfirm={(reason) => void confirmDelete(reason)}
+        />
+      )}
+    </section>
+  );
+}
+
+export { JdDetailRoute as Component };
