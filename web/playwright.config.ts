@@ -20,6 +20,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The setup project signs in once (e2e/signed-in.setup.ts); specs that need a
+  // session load its storage state instead of requesting another code.
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', testIgnore: /.*\.setup\.ts/, dependencies: ['setup'] },
+  ],
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -9,6 +9,9 @@ export { ADMIN, expect };
 
 export const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
 
+/** The signed-in session that e2e/signed-in.setup.ts saves for the specs that start signed in. */
+export const STORAGE_STATE = new URL('./.auth/admin.json', import.meta.url).pathname;
+
 /**
  * Tests get the server that the global setup started as their baseURL, and
  * fail on any uncaught page error or console error (a CSP violation, a React

@@ -129,3 +129,11 @@ export function hasRichContent(html: string | null | undefined): boolean {
     .trim();
   return text.length > 0;
 }
+
+/**
+ * The stored description ready to render: images without a text alternative
+ * get an empty one (they are decoration the recruiter pasted in).
+ */
+export function descriptionForDisplay(html: string): string {
+  return html.replace(/<img\b(?![^>]*\balt=)/gi, '<img alt=""');
+}

@@ -17,7 +17,7 @@ import { DeleteJdDialog } from '../components/delete-jd-dialog';
 import { JdActions } from '../components/jd-actions';
 import { PageHeader } from '../components/page-header';
 import { UploadPlaceholder } from '../components/upload-placeholder';
-import { hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
+import { descriptionForDisplay, hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
 import { formatDate } from '../lib/format';
 
 export const DELETE_SUCCESS = 'JD deleted successfully.';
@@ -142,7 +142,7 @@ export function JdDetailRoute() {
           {hasRichContent(detail.jddescription) && (
             <Section title="Job Description">
               {/* Sanitised on the server: only Quill's own formats survive. */}
-              <div className="rich-text" data-testid="jd-description" dangerouslySetInnerHTML={{ __html: detail.jddescription }} />
+              <div className="rich-text" data-testid="jd-description" dangerouslySetInnerHTML={{ __html: descriptionForDisplay(detail.jddescription) }} />
             </Section>
           )}
           {skills.length > 0 && (
