@@ -5,6 +5,7 @@
 //! which compiles the same code against each backend's concrete pool. Where the dialects really
 //! differ (row locks, full-text search) the code matches on [`Db`] explicitly.
 
+pub mod files;
 mod migrations;
 
 use std::str::FromStr;
