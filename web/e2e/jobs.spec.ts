@@ -60,7 +60,10 @@ test.describe('job descriptions', () => {
     await notes.fill(noteText);
     await expect(page.getByText(`${noteText.length}/300`)).toBeVisible();
     await expect(page.getByLabel('Resume Required')).toBeChecked();
+    // The page scrolls inside <main>: a tall window shows the whole form.
+    await page.setViewportSize({ width: 1280, height: 1500 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-create-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await save.click();
     await expect(page.getByText('Job Description created successfully!')).toBeVisible();
@@ -93,7 +96,10 @@ test.describe('job descriptions', () => {
       'Led a small team',
     ]);
     await expect(page.getByRole('region', { name: 'Additional Notes' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Job Description created successfully!')).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 1300 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-detail-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page);
 
     // Edit: prefilled, Resume Required fixed, the date not prefilled, and the confirm dialog.

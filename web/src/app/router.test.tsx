@@ -7,11 +7,16 @@ import { renderRoutes } from '@/testing/render';
 
 import { routes } from './router';
 
+// Quill does not run in jsdom.
+vi.mock('@/features/jobs/components/rich-text-editor', () => ({ RichTextEditor: () => <textarea aria-label="Job Description" /> }));
+
 const ME = { email: 'admin@example.com', userFullName: 'Admin User' };
 
 function meServer(me: typeof ME | null = ME) {
   return mockFetch((call) => {
     if (call.url === '/api/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
+    if (call.url === '/api/Drive/JDFolders' || call.url === '/api/Drive/Bin') return json(200, []);
+    if (call.url.startsWith('/api/Drive/GetJDByID')) return json(404, { message: 'Invalid JD ID.', code: 'invalid_id' });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -57,12 +62,30 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/folders', 'JD Folders'],
-    ['/jd/abc', 'Job Description'],
-    ['/recent', 'Recent Job Descriptions'],
-    ['/create?folder=abc', 'Create New Job Description'],
-    ['/edit/1', 'Edit Job Description'],
-    ['/editjd/1', 'Edit Job Description'],
+    ['/folders', 'JD Folders', 'No JD folders yet'],
+    ['/jd/abc', 'Job Description', 'Invalid JD ID.'],
+    ['/recent', 'Recent Job Descriptions', 'Senior Frontend Engineer'],
+    ['/create?folder=abc', 'Create New Job Description', 'Resume Required'],
+    ['/bin', 'Bin', 'The bin is empty'],
+  ])('serves the job description page %s (%s) inside the shell', async (path, title, text) => {
+    seedSession();
+    meServer();
+    renderRoutes(routes, { at: path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each(['/edit/1', '/editjd/1'])('serves the edit page at %s (an unknown id goes back to /folders)', async (path) => {
+    seedSession();
+    meServer();
+    const { router } = renderRoutes(routes, { at: path });
+    expect(await screen.findByText('Invalid JD ID.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders'));
+  });
+
+  it.each([
     ['/search?q=rust', 'Search JDs & Resumes'],
     ['/templates', 'Templates'],
     ['/candidates', 'Candidate List'],

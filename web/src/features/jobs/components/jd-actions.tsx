@@ -37,7 +37,7 @@ export function JdActions({ resumeRequired, onEdit, onDelete, onViewResumes }: J
 
   return (
     <>
-      <div className="hidden flex-wrap items-center justify-end gap-2 sm:flex" data-testid="jd-actions-row">
+      <div className="hidden flex-wrap items-center gap-2 sm:flex" data-testid="jd-actions-row">
         {actions.map(({ key, label, Icon, onSelect, disabled, hint, tone }) => (
           <button
             key={key}

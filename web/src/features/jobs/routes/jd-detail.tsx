@@ -109,30 +109,30 @@ export function JdDetailRoute() {
         title={name || 'Job Description'}
         onBack={back}
         description={detail ? `Created ${formatDate(detail.createdOn)}${detail.applyLastDate ? ` · Apply by ${formatDate(detail.applyLastDate)}` : ''}` : undefined}
-        actions={
-          detail && (
-            <JdActions
-              resumeRequired={detail.resumeRequired}
-              onEdit={() => {
-                const state: JdNavigationState = {
-                  jdname: detail.jdname,
-                  jobDescId: detail.jobDescId,
-                  jddescription: detail.jddescription,
-                  keySkills: detail.keySkills,
-                  additionalNotes: detail.additionalNotes,
-                  experience: detail.experience,
-                  resumeRequired: detail.resumeRequired,
-                };
-                void navigate(paths.editJd(String(detail.jobDescId)), { state });
-              }}
-              onDelete={() => setDeleting(true)}
-              onViewResumes={() =>
-                void navigate(paths.candidateDetails(detail.jdid), { state: { jobDescId: detail.jobDescId, jdname: detail.jdname } })
-              }
-            />
-          )
-        }
       />
+      {detail && (
+        <div className="mt-4 flex justify-end sm:justify-start">
+          <JdActions
+            resumeRequired={detail.resumeRequired}
+            onEdit={() => {
+              const state: JdNavigationState = {
+                jdname: detail.jdname,
+                jobDescId: detail.jobDescId,
+                jddescription: detail.jddescription,
+                keySkills: detail.keySkills,
+                additionalNotes: detail.additionalNotes,
+                experience: detail.experience,
+                resumeRequired: detail.resumeRequired,
+              };
+              void navigate(paths.editJd(String(detail.jobDescId)), { state });
+            }}
+            onDelete={() => setDeleting(true)}
+            onViewResumes={() =>
+              void navigate(paths.candidateDetails(detail.jdid), { state: { jobDescId: detail.jobDescId, jdname: detail.jdname } })
+            }
+          />
+        </div>
+      )}
 
       {jd.isPending ? (
         <PageSpinner label="Loading JD…" />
