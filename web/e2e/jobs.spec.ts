@@ -71,6 +71,7 @@ test.describe('job descriptions', () => {
     const card = page.getByRole('link', { name: new RegExp(title) });
     await expect(card).toBeVisible();
     await expect(card.getByText('Rust')).toBeVisible();
+    await expect(page.getByText('Job Description created successfully!')).toBeHidden();
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-folders-desktop.png`, fullPage: true });
     await expectAccessible(page);
 
@@ -96,7 +97,6 @@ test.describe('job descriptions', () => {
       'Led a small team',
     ]);
     await expect(page.getByRole('region', { name: 'Additional Notes' }).getByRole('listitem')).toHaveCount(2);
-    await expect(page.getByText('Job Description created successfully!')).toBeHidden();
     await page.setViewportSize({ width: 1280, height: 1300 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-detail-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -155,6 +155,8 @@ test.describe('job descriptions', () => {
     await expect(entry.getByText('Position filled internally')).toBeVisible();
     await expect(entry.getByText(ADMIN.fullName)).toBeVisible();
     await expect(entry.getByText(/^(29|30) days left$/)).toBeVisible();
+    await expect(page.getByText('JD deleted successfully.')).toBeHidden();
+    await expect(page.getByText('JD updated successfully!')).toBeHidden();
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-bin-desktop.png`, fullPage: true });
     await expectAccessible(page);
     await entry.getByRole('button', { name: `Restore ${updated}` }).click();
