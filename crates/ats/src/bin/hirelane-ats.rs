@@ -15,13 +15,17 @@ const USAGE: &str = "usage:
       print the normalised text (exit 2 for encrypted, corrupt, unsupported or scanned files)
   hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json]
       score every PDF, DOCX or TXT against the JD; JD.json has jdname, jddescription,
-      keySkills, experience (and optionally additionalNotes)";
+      keySkills, experience (and optionally additionalNotes)
+  hirelane-ats bench [--runs N] FILE...
+      for benchmarking: median in-process milliseconds to extract, and to extract+parse+score,
+      each file (JSON lines)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("extract") if args.len() == 2 => extract(Path::new(&args[1])),
         Some("rank") => rank(&args[1..]),
+        Some("bench") => bench(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -262,4 +266,65 @@ fn print_table(results: &[Ranked]) {
             }
         }
     }
+}
+
+/// Median timings per file, for bench/ats/compare.py.
+fn bench(args: &[String]) -> ExitCode {
+    let mut runs = 30usize;
+    let mut files = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--runs" => {
+                runs = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(runs)
+                    .max(1)
+            }
+            other => files.push(PathBuf::from(other)),
+        }
+    }
+    let job = ats::JobSpec::new(
+        "Senior Backend Engineer",
+        "<p>Must have: Go, PostgreSQL, Kafka</p><h3>Nice to have</h3><ul><li>Redis, gRPC</li></ul>",
+        "Go, Java, PostgreSQL, Kafka, Kubernetes, Microservices",
+        "5+ years",
+        "",
+    );
+    let config = ats::ScoringConfig::default();
+    let options = ats::ParseOptions::default();
+    for file in files {
+        let Ok(bytes) = std::fs::read(&file) else {
+            eprintln!("{}: unreadable", file.display());
+            return ExitCode::from(1);
+        };
+        let median = |f: &dyn Fn()| {
+            f();
+            let mut t: Vec<f64> = (0..runs)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    f();
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            t.sort_by(f64::total_cmp);
+            t[t.len() / 2]
+        };
+        let extract_ms = median(&|| {
+            let _ = std::hint::black_box(ats::extract(&bytes));
+        });
+        let full_ms = median(&|| {
+            if let Ok(doc) = ats::extract(&bytes) {
+                let r = ats::parse_resume_with(&doc.text, &options);
+                std::hint::black_box(ats::score(&r, &job, &config));
+            }
+        });
+        let pages = ats::extract(&bytes).map_or(0, |d| d.pages);
+        println!(
+            "{{\"file\": {:?}, \"pages\": {pages}, \"extract_ms\": {extract_ms:.3}, \"full_ms\": {full_ms:.3}}}",
+            file.display().to_string()
+        );
+    }
+    ExitCode::SUCCESS
 }

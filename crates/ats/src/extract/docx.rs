@@ -41,24 +41,24 @@ pub(crate) fn extract(
         false => HashMap::new(),
     };
 
-    // Headers first: contact details often live there.
-    let mut parts: Vec<&String> = names
-        .iter()
-        .filter(|n| n.starts_with("word/header") && n.ends_with(".xml"))
-        .collect();
-    parts.sort();
-    parts.push(names.iter().find(|n| *n == DOCUMENT).unwrap_or(&names[0]));
-    let mut footers: Vec<&String> = names
-        .iter()
-        .filter(|n| n.starts_with("word/footer") && n.ends_with(".xml"))
-        .collect();
-    footers.sort();
-    parts.extend(footers);
+    // Headers first: contact details often live there; footers last.
+    let part_list = |prefix: &str| {
+        let mut v: Vec<String> = names
+            .iter()
+            .filter(|n| n.starts_with(prefix) && n.ends_with(".xml"))
+            .cloned()
+            .collect();
+        v.sort();
+        v
+    };
+    let mut parts = part_list("word/header");
+    parts.push(DOCUMENT.to_string());
+    parts.extend(part_list("word/footer"));
 
     let mut text = String::new();
     for part in parts {
         budget.check()?;
-        let xml = reader.read(part)?;
+        let xml = reader.read(&part)?;
         // Only the main document's relationships are read; header links keep their text.
         let part_links = if part == DOCUMENT {
             &links
