@@ -3,6 +3,7 @@
 // Helpers outside #[test] functions unwrap too: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod cli;
 mod csv_import;
 mod eval;
 mod fixtures;
