@@ -87,7 +87,7 @@ impl Budget {
     }
 
     pub(crate) fn check(&self) -> Result<(), ExtractError> {
-        if Instant::now() > self.deadline {
+        if Instant::now() >= self.deadline {
             Err(ExtractError::TimedOut)
         } else {
             Ok(())

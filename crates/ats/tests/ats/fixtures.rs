@@ -145,3 +145,16 @@ fn extraction_is_deterministic() {
     let bytes = std::fs::read(dir().join("mei_chromium_2col.pdf")).unwrap();
     assert_eq!(ats::extract(&bytes), ats::extract(&bytes));
 }
+
+#[test]
+fn an_exhausted_time_budget_stops_extraction() {
+    let bytes = std::fs::read(dir().join("mei_fpdf.pdf")).unwrap();
+    let limits = ats::Limits {
+        time_budget: std::time::Duration::ZERO,
+        ..ats::Limits::default()
+    };
+    assert_eq!(
+        ats::extract_with(&bytes, &limits),
+        Err(ExtractError::TimedOut)
+    );
+}
