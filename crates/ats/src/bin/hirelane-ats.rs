@@ -14,7 +14,7 @@ const USAGE: &str = "usage:
   hirelane-ats extract FILE
       print the normalised text (exit 2 for encrypted, corrupt, unsupported or scanned files)
   hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json]
-      score every PDF, DOCX or TXT against the JD; JD.json has jdname, jddescription,
+      score every file (in directories: *.pdf, *.docx, *.doc, *.txt) against the JD; JD.json has jdname, jddescription,
       keySkills, experience (and optionally additionalNotes)
   hirelane-ats bench [--runs N] FILE...
       for benchmarking: median in-process milliseconds to extract, and to extract+parse+score,
@@ -176,7 +176,7 @@ fn collect_files(inputs: &[PathBuf]) -> Vec<PathBuf> {
                 .flatten()
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.is_file())
+                .filter(|p| p.is_file() && looks_like_resume_name(p))
                 .collect();
             entries.sort();
             files.extend(entries);
@@ -185,6 +185,15 @@ fn collect_files(inputs: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// In a directory, only files named like resumes are ranked (the type itself is still decided
+/// from the content); files named on the command line are always ranked.
+fn looks_like_resume_name(path: &Path) -> bool {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    matches!(ext.as_deref(), Some("pdf" | "docx" | "doc" | "txt"))
 }
 
 fn rank_one(
