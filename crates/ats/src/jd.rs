@@ -78,7 +78,9 @@ impl JobSpec {
             if term.is_empty() || term.len() > 60 {
                 continue;
             }
-            push_unique(&mut required, skill_for(term));
+            for skill in skills_for(term) {
+                push_unique(&mut required, skill);
+            }
         }
 
         // Skills the description names: required under "must"/"required" cues or when the JD
@@ -166,29 +168,77 @@ const SENIORITY: &[&str] = &[
     "iii",
 ];
 
-fn skill_for(term: &str) -> JdSkill {
+/// The skills one key-skill entry names: "k8s" is Kubernetes, "Strong Kubernetes" too,
+/// "Java/Spring Boot" is two skills, and "Payments domain" stays as written.
+fn skills_for(term: &str) -> Vec<JdSkill> {
     let dict = dictionary();
+    let term = strip_qualifiers(term);
     if let Some(id) = dict.lookup(term) {
-        return JdSkill {
+        return vec![JdSkill {
             name: dict.name(id).to_string(),
             matcher: Matcher::Known(id),
-        };
+        }];
     }
-    // "Strong Kubernetes" or "Kubernetes (k8s)": one dictionary skill covering the term.
     let found = dict.find(term);
-    if let [only] = found.as_slice() {
-        let covered = only.end - only.start;
-        if covered * 2 >= term.trim_start_matches("Strong ").len() {
-            return JdSkill {
-                name: dict.name(only.skill).to_string(),
-                matcher: Matcher::Known(only.skill),
-            };
-        }
+    let covered: usize = found.iter().map(|m| m.end - m.start).sum();
+    let letters = term.chars().filter(|c| c.is_alphanumeric()).count();
+    // Accept the dictionary's reading only when it explains most of the entry; otherwise the
+    // entry is a skill of its own that the dictionary does not know.
+    if !found.is_empty() && covered * 3 >= letters * 2 {
+        return found
+            .iter()
+            .map(|m| JdSkill {
+                name: dict.name(m.skill).to_string(),
+                matcher: Matcher::Known(m.skill),
+            })
+            .collect();
     }
-    JdSkill {
+    if let [only] = found.as_slice()
+        && (only.end - only.start) * 2 >= letters
+    {
+        return vec![JdSkill {
+            name: dict.name(only.skill).to_string(),
+            matcher: Matcher::Known(only.skill),
+        }];
+    }
+    vec![JdSkill {
         name: term.to_string(),
         matcher: Matcher::Literal(term.to_string()),
+    }]
+}
+
+/// "Strong knowledge of Kafka" → "Kafka": words that qualify a skill without naming it.
+fn strip_qualifiers(term: &str) -> &str {
+    const QUALIFIERS: &[&str] = &[
+        "strong",
+        "solid",
+        "good",
+        "excellent",
+        "deep",
+        "basic",
+        "advanced",
+        "proven",
+        "hands-on",
+        "working",
+        "practical",
+        "knowledge",
+        "understanding",
+        "experience",
+        "expertise",
+        "proficiency",
+        "familiarity",
+        "of",
+        "in",
+        "with",
+    ];
+    let mut rest = term.trim();
+    while let Some((first, tail)) = rest.split_once(' ') {
+        if !QUALIFIERS.contains(&first.to_lowercase().as_str()) {
+            break;
+        }
+        rest = tail.trim_start();
     }
+    rest
 }
 
 fn contains(list: &[JdSkill], skill: &JdSkill) -> bool {
@@ -391,13 +441,21 @@ mod tests {
         let jd = JobSpec::new(
             "Backend Engineer",
             "",
-            "golang, Postgres, k8s, Payments domain",
+            "golang, Postgres, k8s, Payments domain, Java/Spring Boot, Strong knowledge of Kafka",
             "",
             "",
         );
         assert_eq!(
             names(&jd.required),
-            ["Go", "PostgreSQL", "Kubernetes", "Payments domain"]
+            [
+                "Go",
+                "PostgreSQL",
+                "Kubernetes",
+                "Payments domain",
+                "Java",
+                "Spring Boot",
+                "Kafka"
+            ]
         );
     }
 
