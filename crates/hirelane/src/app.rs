@@ -27,12 +27,14 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Keys};
+use crate::candidates::{self, AnalysisQueue};
 use crate::clock::SharedClock;
 use crate::config::Settings;
 use crate::error::Error;
 use crate::jobs;
 use crate::mail::Mailer;
 use crate::rate_limit;
+use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 
 /// What every handler can reach.
@@ -44,6 +46,8 @@ pub struct AppState {
     pub mailer: Mailer,
     pub settings: Arc<Settings>,
     pub time_zone: jiff::tz::TimeZone,
+    pub files: FileStore,
+    pub analysis: AnalysisQueue,
 }
 
 impl AppState {
@@ -61,6 +65,7 @@ impl AppState {
     tags(
         (name = "auth", description = "Sign-in by e-mailed one-time code"),
         (name = "jobs", description = "Job descriptions, their folders and the bin"),
+        (name = "candidates", description = "Resume and CSV intake, ATS analysis, candidate lists"),
     )
 )]
 struct ApiDoc;
@@ -83,6 +88,7 @@ fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::router())
         .merge(jobs::router())
+        .merge(candidates::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -136,6 +142,11 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let maintenance = tokio::spawn(maintenance(self.state.clone()));
+        let workers = match self.state.settings.uploads.analysis_workers {
+            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            n => n,
+        };
+        let analysis = tokio::spawn(candidates::worker::run(self.state.clone(), workers));
         let served = axum::serve(
             self.listener,
             self.router
@@ -144,6 +155,7 @@ impl Application {
         .with_graceful_shutdown(shutdown)
         .await;
         maintenance.abort();
+        analysis.abort();
         self.state.db.close().await;
         served
     }
@@ -169,6 +181,7 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
     };
     let mailer = Mailer::from_settings(&settings.mail, settings.outbox_dir()).context("mail")?;
     mailer.check().await.context("mail")?;
+    let files = FileStore::local(&settings.files_dir()).context("file store")?;
     Ok(AppState {
         db,
         clock,
@@ -176,6 +189,8 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
         mailer,
         settings: Arc::new(settings),
         time_zone,
+        files,
+        analysis: AnalysisQueue::default(),
     })
 }
 

@@ -23,7 +23,35 @@ pub struct Settings {
     pub web: WebSettings,
     pub mail: MailSettings,
     pub auth: AuthSettings,
+    pub uploads: UploadSettings,
     pub log: LogSettings,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UploadSettings {
+    /// Largest file accepted, in megabytes; refused while it streams in.
+    pub max_file_mb: usize,
+    /// Resume-analysis workers per instance (0: one per CPU core).
+    pub analysis_workers: usize,
+    /// Where files go; defaults to `files/` in the data directory.
+    pub files_dir: Option<PathBuf>,
+}
+
+impl Default for UploadSettings {
+    fn default() -> Self {
+        Self {
+            max_file_mb: 10,
+            analysis_workers: 0,
+            files_dir: None,
+        }
+    }
+}
+
+impl UploadSettings {
+    pub fn max_file_bytes(&self) -> usize {
+        self.max_file_mb.saturating_mul(1024 * 1024)
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -126,6 +154,7 @@ impl Default for Settings {
             web: WebSettings::default(),
             mail: MailSettings::default(),
             auth: AuthSettings::default(),
+            uploads: UploadSettings::default(),
             log: LogSettings::default(),
         }
     }
@@ -269,6 +298,14 @@ impl Settings {
             .outbox_dir
             .clone()
             .unwrap_or_else(|| self.data_dir.join("outbox"))
+    }
+
+    /// The folder of the local file store.
+    pub fn files_dir(&self) -> PathBuf {
+        self.uploads
+            .files_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("files"))
     }
 
     /// Base address for links in e-mails, without a trailing slash.

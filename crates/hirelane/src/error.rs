@@ -25,6 +25,12 @@ pub enum Error {
     NotFound { code: &'static str, message: String },
     #[error("{message}")]
     Conflict { code: &'static str, message: String },
+    /// Valid credentials of the wrong kind, e.g. an expired signed link.
+    #[error("{message}")]
+    Forbidden { message: String },
+    /// An upload over the size limit, refused while it streamed in.
+    #[error("{message}")]
+    PayloadTooLarge { message: String },
     #[error("{message}")]
     TooManyRequests {
         code: &'static str,
@@ -89,6 +95,16 @@ impl IntoResponse for Error {
             ),
             Error::NotFound { code, message } => (StatusCode::NOT_FOUND, code, message, None, None),
             Error::Conflict { code, message } => (StatusCode::CONFLICT, code, message, None, None),
+            Error::Forbidden { message } => {
+                (StatusCode::FORBIDDEN, "forbidden", message, None, None)
+            }
+            Error::PayloadTooLarge { message } => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                message,
+                None,
+                None,
+            ),
             Error::TooManyRequests {
                 code,
                 message,

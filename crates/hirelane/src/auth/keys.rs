@@ -15,6 +15,7 @@ type HmacSha256 = Hmac<Sha256>;
 pub struct Keys {
     access_token: [u8; 32],
     otp: [u8; 32],
+    links: [u8; 32],
 }
 
 impl std::fmt::Debug for Keys {
@@ -29,6 +30,7 @@ impl Keys {
         Self {
             access_token: derive(secret, b"hirelane access token v1"),
             otp: derive(secret, b"hirelane otp hash v1"),
+            links: derive(secret, b"hirelane signed link v1"),
         }
     }
 
@@ -72,6 +74,25 @@ impl Keys {
         m.update(b"\0");
         m.update(code.as_bytes());
         hex::encode(m.finalize().into_bytes())
+    }
+}
+
+impl Keys {
+    /// Hex HMAC of a link's parameters, for URLs that must work without a bearer token.
+    pub fn sign_link(&self, data: &str) -> String {
+        hex::encode(mac(&self.links, data.as_bytes()))
+    }
+
+    /// Checks a link signature in constant time.
+    pub fn verify_link(&self, data: &str, signature_hex: &str) -> bool {
+        let (Ok(signature), Ok(mut m)) = (
+            hex::decode(signature_hex),
+            HmacSha256::new_from_slice(&self.links),
+        ) else {
+            return false;
+        };
+        m.update(data.as_bytes());
+        m.verify_slice(&signature).is_ok()
     }
 }
 

@@ -111,17 +111,7 @@ async fn create_job_folder(
         },
         state.today(),
     )?;
-    // One folder holds one JD, so a named folder can only be one that is taken.
-    if !body.jdid.trim().is_empty() {
-        return Err(match JobKey::parse(&body.jdid) {
-            Some(key) if repo::find(&state.db, &key).await?.is_some() => Error::Conflict {
-                code: "folder_taken",
-                message: "This folder already holds a job description.".into(),
-            },
-            _ => Error::bad_request("invalid_id", INVALID_ID),
-        });
-    }
-    let jdid = format!("jd-{}", random_token(9));
+    let jdid = new_folder_id(&state, &body.jdid).await?;
     let id = repo::insert(
         &state.db,
         &jdid,
@@ -142,6 +132,31 @@ async fn create_job_folder(
         job_desc_id: id,
         jdid,
     }))
+}
+
+/// The folder a new JD goes in. One folder holds one JD, so a named folder (the create page's
+/// `?folder=`) must be a well-formed id that is not taken yet; none names a fresh one.
+async fn new_folder_id(state: &AppState, requested: &str) -> Result<String> {
+    let requested = requested.trim();
+    if requested.is_empty() {
+        return Ok(format!("jd-{}", random_token(9)));
+    }
+    let well_formed = (3..=64).contains(&requested.len())
+        && requested
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        && !requested.bytes().all(|b| b.is_ascii_digit());
+    if !well_formed {
+        return Err(Error::bad_request("invalid_id", INVALID_ID));
+    }
+    let key = JobKey::Folder(requested.to_owned());
+    if repo::find(&state.db, &key).await?.is_some() {
+        return Err(Error::Conflict {
+            code: "folder_taken",
+            message: "This folder already holds a job description.".into(),
+        });
+    }
+    Ok(requested.to_owned())
 }
 
 /// An item of the JD Folders list.
@@ -174,8 +189,8 @@ async fn jd_folders(_: Recruiter, State(state): State<AppState>) -> Result<Json<
                 jdname: row.jdname,
                 jddescription: row.jddescription,
                 key_skills: row.key_skills,
-                number_of_resumes: 0,
-                resumes_analyzed: 0,
+                number_of_resumes: row.number_of_resumes,
+                resumes_analyzed: row.resumes_analyzed,
             })
             .collect(),
     ))
@@ -287,6 +302,17 @@ async fn edit_jd_folder(
     })?;
     if !repo::update(&state.db, row.id, &job, state.clock.now()).await? {
         return Err(Error::not_found("invalid_id", INVALID_ID));
+    }
+    // Scores depend on the JD: analyse its resumes again against what it asks now.
+    if row.key_skills != job.key_skills
+        || row.experience != job.experience
+        || row.jddescription != job.jddescription
+        || row.jdname != job.jdname
+    {
+        let queued = crate::candidates::repo::requeue_job(&state.db, row.id).await?;
+        if queued > 0 {
+            state.analysis.wake();
+        }
     }
     Ok(Done::new("JD updated successfully!"))
 }
@@ -423,7 +449,7 @@ async fn restore_jd(
 }
 
 /// The JD named by `raw`, outside the bin, or the spec's 'Invalid JD ID.'.
-async fn active_job(state: &AppState, raw: &str) -> Result<JobRow> {
+pub(crate) async fn active_job(state: &AppState, raw: &str) -> Result<JobRow> {
     let key = JobKey::parse(raw).ok_or(Error::bad_request("invalid_id", INVALID_ID))?;
     repo::find(&state.db, &key)
         .await?
@@ -431,13 +457,19 @@ async fn active_job(state: &AppState, raw: &str) -> Result<JobRow> {
         .ok_or(Error::not_found("invalid_id", INVALID_ID))
 }
 
-/// Runs the bin purge once; returns how many JDs were removed.
+/// Runs the bin purge once: rows first, then their files; returns how many JDs were removed.
 pub async fn purge_bin(state: &AppState) -> Result<usize> {
     let purged = repo::purge(&state.db, state.clock.now()).await?;
-    if !purged.is_empty() {
-        tracing::info!(count = purged.len(), ids = ?purged, "purged job descriptions from the bin");
+    crate::candidates::remove_files(state, &purged.file_keys).await;
+    if !purged.jobs.is_empty() {
+        tracing::info!(
+            count = purged.jobs.len(),
+            files = purged.file_keys.len(),
+            ids = ?purged.jobs,
+            "purged job descriptions from the bin"
+        );
     }
-    Ok(purged.len())
+    Ok(purged.jobs.len())
 }
 
 /// Ids arrive as numbers (`JobDescId: 12`) or text (`jdid: "jd-…"`, `jobDescId: "12"`).

@@ -27,6 +27,9 @@ pub struct JobRow {
     pub deleted_at: Option<i64>,
     pub delete_reason: Option<String>,
     pub deleted_by_name: Option<String>,
+    /// Candidates of the JD, and how many of them are analysed.
+    pub number_of_resumes: i64,
+    pub resumes_analyzed: i64,
 }
 
 /// How the API names a JD: its integer id or its folder's opaque id.
@@ -52,8 +55,12 @@ impl JobKey {
 
 const SELECT: &str = "SELECT j.id, j.jdid, j.jdname, j.jddescription, j.key_skills, j.experience,
         j.additional_notes, j.apply_last_date, j.resume_required, j.created_on, j.deleted_at,
-        j.delete_reason, r.full_name AS deleted_by_name
-    FROM jobs j LEFT JOIN recruiters r ON r.id = j.deleted_by";
+        j.delete_reason, r.full_name AS deleted_by_name,
+        COALESCE(n.total, 0) AS number_of_resumes, COALESCE(n.analysed, 0) AS resumes_analyzed
+    FROM jobs j LEFT JOIN recruiters r ON r.id = j.deleted_by
+    LEFT JOIN (SELECT job_id, COUNT(*) AS total,
+                      SUM(CASE WHEN analysis_status = 'done' THEN 1 ELSE 0 END) AS analysed
+               FROM candidates GROUP BY job_id) n ON n.job_id = j.id";
 
 pub async fn insert(
     db: &Db,
@@ -186,18 +193,57 @@ pub async fn restore(db: &Db, id: i64) -> Result<bool> {
     Ok(restored == 1)
 }
 
-/// Removes for good every JD that has been in the bin for the retention period. A single
-/// `DELETE` per run: with several instances each row is removed by exactly one of them.
-pub async fn purge(db: &Db, now: Timestamp) -> Result<Vec<i64>> {
+/// What a purge removed: the JDs, and the stored files of their candidates (to delete from
+/// the file store once the rows are gone).
+#[derive(Debug, Default)]
+pub struct Purged {
+    pub jobs: Vec<i64>,
+    pub file_keys: Vec<String>,
+}
+
+/// Removes for good every JD that has been in the bin for the retention period, with its
+/// candidates. One transaction that first locks the JDs it removes, so a concurrent restore or
+/// another instance's purge waits and then finds nothing: each JD is purged exactly once.
+pub async fn purge(db: &Db, now: Timestamp) -> Result<Purged> {
     let cutoff = to_millis(now) - BIN_RETENTION.as_millis() as i64;
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
+    let lock = match db {
+        Db::Postgres(_) => {
+            "SELECT id FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1 FOR UPDATE"
+        }
+        // SQLite takes the database write lock at the first write of the transaction.
+        Db::Sqlite(_) => "SELECT id FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1",
+    };
+    let expired = "SELECT id FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1";
+    let history = format!(
+        "DELETE FROM resume_history WHERE candidate_id IN
+           (SELECT id FROM candidates WHERE job_id IN ({expired})) RETURNING file_key"
+    );
+    let candidates = format!(
+        "DELETE FROM candidates WHERE job_id IN ({expired}) AND file_key IS NOT NULL
+         RETURNING file_key"
+    );
+    let purged = with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        sqlx::query(lock).bind(cutoff).execute(&mut *tx).await?;
+        let mut file_keys: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(history.as_str()))
+            .bind(cutoff)
+            .fetch_all(&mut *tx)
+            .await?;
+        let current: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(candidates.as_str()))
+            .bind(cutoff)
+            .fetch_all(&mut *tx)
+            .await?;
+        file_keys.extend(current);
+        let jobs: Vec<i64> = sqlx::query_scalar(
             "DELETE FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1 RETURNING id",
         )
         .bind(cutoff)
-        .fetch_all(pool)
-        .await
-    })?)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(Purged { jobs, file_keys })
+    })?;
+    Ok(purged)
 }
 
 #[cfg(test)]

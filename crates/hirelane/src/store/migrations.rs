@@ -22,6 +22,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0002_jobs.sql"),
         include_str!("../../migrations/postgres/0002_jobs.sql"),
     ),
+    (
+        3,
+        "candidates",
+        include_str!("../../migrations/sqlite/0003_candidates.sql"),
+        include_str!("../../migrations/postgres/0003_candidates.sql"),
+    ),
 ];
 
 fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {

@@ -63,13 +63,23 @@ pub struct Teardown {
     shutdown: tokio::sync::oneshot::Sender<()>,
     server: tokio::task::JoinHandle<std::io::Result<()>>,
     postgres: Option<(String, String)>,
+    settings: Settings,
     _dir: tempfile::TempDir,
 }
 
 impl Teardown {
+    /// Stops the server the way a crash would leave things: no cleanup beyond closing
+    /// connections. The database and files stay for a restart.
+    async fn stop_server(
+        shutdown: tokio::sync::oneshot::Sender<()>,
+        server: tokio::task::JoinHandle<std::io::Result<()>>,
+    ) {
+        let _ = shutdown.send(());
+        let _ = server.await;
+    }
+
     pub async fn run(self) {
-        let _ = self.shutdown.send(());
-        let _ = self.server.await;
+        Self::stop_server(self.shutdown, self.server).await;
         if let Some((admin_url, name)) = self.postgres
             && let Ok(mut admin) = PgConnection::connect(&admin_url).await
         {
@@ -117,16 +127,62 @@ impl TestApp {
         settings.database.max_connections = 5;
         settings.web.dist_dir = dist;
         settings.auth.secret = Some(Secret::new(TEST_SECRET));
-        let outbox = settings.outbox_dir();
         let clock = Arc::new(ManualClock::new(start_instant()));
+        let (app, shutdown, server) = Self::start(settings.clone(), clock).await;
+        hirelane::auth::recruiters::add(
+            &app.state.db,
+            ADMIN_EMAIL,
+            ADMIN_NAME,
+            clock_now(&app.clock),
+        )
+        .await
+        .expect("first recruiter");
+        let teardown = Teardown {
+            shutdown,
+            server,
+            postgres,
+            settings,
+            _dir: dir,
+        };
+        (app, teardown)
+    }
+
+    /// Stops the server and starts a new one on the same database, files and clock, as after
+    /// a crash or a deploy.
+    pub async fn restart(self, teardown: Teardown) -> (TestApp, Teardown) {
+        let Teardown {
+            shutdown,
+            server,
+            postgres,
+            settings,
+            _dir,
+        } = teardown;
+        Teardown::stop_server(shutdown, server).await;
+        let (app, shutdown, server) = Self::start(settings.clone(), self.clock.clone()).await;
+        let teardown = Teardown {
+            shutdown,
+            server,
+            postgres,
+            settings,
+            _dir,
+        };
+        (app, teardown)
+    }
+
+    async fn start(
+        settings: Settings,
+        clock: Arc<ManualClock>,
+    ) -> (
+        TestApp,
+        tokio::sync::oneshot::Sender<()>,
+        tokio::task::JoinHandle<std::io::Result<()>>,
+    ) {
+        let outbox = settings.outbox_dir();
         let app = Application::build(settings, clock.clone())
             .await
             .expect("application builds");
         let port = app.port();
         let state = app.state().clone();
-        hirelane::auth::recruiters::add(&state.db, ADMIN_EMAIL, ADMIN_NAME, clock_now(&clock))
-            .await
-            .expect("first recruiter");
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         let server = tokio::spawn(app.run_with_shutdown(async move {
             let _ = stop.await;
@@ -142,13 +198,7 @@ impl TestApp {
             backend: state.db.backend(),
             state,
         };
-        let teardown = Teardown {
-            shutdown,
-            server,
-            postgres,
-            _dir: dir,
-        };
-        (app, teardown)
+        (app, shutdown, server)
     }
 
     pub fn url(&self, path: &str) -> String {

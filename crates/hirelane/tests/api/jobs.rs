@@ -373,8 +373,21 @@ async fn bad_ids_get_invalid_jd_id() {
             (status, &body["message"]),
             (400, &json!("JD Name is required."))
         );
+        // A named folder (the create page's ?folder=) is used when free, refused when taken.
         let mut payload = create_payload();
-        payload["jdid"] = json!("jd-someone-elses");
+        payload["jdid"] = json!("hiring-2026");
+        let created = create(&app, &token, &payload).await;
+        assert_eq!(created["jdid"], "hiring-2026");
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/Drive/CreateJobFolder",
+                &token,
+                Some(&payload),
+            )
+            .await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("folder_taken")));
+        payload["jdid"] = json!("bad folder/..");
         let (status, body) = app
             .call(
                 Method::POST,

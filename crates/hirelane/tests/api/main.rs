@@ -1,6 +1,7 @@
 //! Black-box API tests: the real application on a random port, real databases, one binary.
 
 mod auth;
+mod candidates;
 mod helpers;
 mod jobs;
 mod openapi;

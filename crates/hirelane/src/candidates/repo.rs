@@ -1,0 +1,635 @@
+//! Candidate rows: intake with dedupe by e-mail, lists, the analysis queue's claims, delete.
+
+use jiff::{SignedDuration, Timestamp};
+
+use crate::clock::to_millis;
+use crate::error::Result;
+use crate::store::{Db, is_unique_violation};
+use crate::with_db;
+
+/// Where a candidate is in analysis.
+pub mod status {
+    pub const QUEUED: &str = "queued";
+    pub const ANALYSING: &str = "analysing";
+    pub const DONE: &str = "done";
+    /// The file has no readable text (scanned, encrypted, damaged): never scored as empty.
+    pub const UNREADABLE: &str = "unreadable";
+    pub const FAILED: &str = "failed";
+    /// A CSV candidate: nothing to analyse until a resume arrives.
+    pub const NO_RESUME: &str = "no_resume";
+}
+
+/// A candidate with their JD's names, as every list and detail shows them.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CandidateRow {
+    pub id: i64,
+    pub job_id: i64,
+    pub jdid: String,
+    pub jdname: String,
+    pub candidate_name: String,
+    pub candidate_email: String,
+    pub candidate_phone: String,
+    pub resume_file_id: Option<String>,
+    pub file_name: Option<String>,
+    pub file_type: Option<String>,
+    pub analysis_status: String,
+    pub analysis_error: Option<String>,
+    pub ats_score: Option<i64>,
+    pub skills_match: Option<i64>,
+    pub recommendation: Option<String>,
+    pub assessment: Option<String>,
+    pub call_id: Option<String>,
+    pub interview_status: Option<String>,
+    pub created_on: i64,
+    pub modified_on: i64,
+}
+
+const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
+        c.candidate_phone, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
+        c.analysis_error, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
+        c.interview_status, c.created_on, c.modified_on
+    FROM candidates c JOIN jobs j ON j.id = c.job_id";
+
+/// A stored resume file, as intake hands it over.
+#[derive(Debug, Clone)]
+pub struct StoredFile {
+    pub resume_file_id: String,
+    pub key: String,
+    pub name: String,
+    pub kind: &'static str,
+    pub size: i64,
+}
+
+/// A resume ready to be recorded: contacts read at intake, analysis still to come.
+#[derive(Debug, Clone)]
+pub struct NewResume {
+    pub job_id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub file: StoredFile,
+    pub text: Option<String>,
+    /// `queued`, or `unreadable` with its reason.
+    pub status: &'static str,
+    pub error: Option<String>,
+}
+
+/// What intake did with a resume.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    Created(i64),
+    /// The JD already had this e-mail: that candidate now carries the newer resume (the older
+    /// file stays in their history).
+    Replaced(i64),
+}
+
+/// The text list filters match: contacts lower-cased, plus the phone's bare digits so
+/// `9876543210` finds `+91 98765 43210`.
+pub fn search_text(name: &str, email: &str, phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    format!("{} {} {} {}", name, email, phone, digits).to_lowercase()
+}
+
+/// Records a resume, deduplicating by e-mail within the JD, atomically.
+pub async fn record_resume(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded> {
+    // A concurrent upload of the same address can win the unique index between our look-up
+    // and insert; the second try then finds it and replaces.
+    match try_record(db, new, now).await {
+        Err(crate::error::Error::Database(e)) if is_unique_violation(&e) => {
+            try_record(db, new, now).await
+        }
+        other => other,
+    }
+}
+
+/// The candidate a new resume replaces, and the file that goes to their history.
+#[derive(sqlx::FromRow)]
+struct PreviousResume {
+    id: i64,
+    file_key: Option<String>,
+    file_name: Option<String>,
+    file_type: Option<String>,
+}
+
+async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded> {
+    let now = to_millis(now);
+    let search = search_text(&new.name, &new.email, &new.phone);
+    let recorded = with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let existing: Option<PreviousResume> = if new.email.is_empty() {
+            None
+        } else {
+            sqlx::query_as(
+                "SELECT id, file_key, file_name, file_type FROM candidates
+                     WHERE job_id = $1 AND candidate_email = $2",
+            )
+            .bind(new.job_id)
+            .bind(&new.email)
+            .fetch_optional(&mut *tx)
+            .await?
+        };
+        let recorded = match existing {
+            Some(PreviousResume {
+                id,
+                file_key,
+                file_name,
+                file_type,
+            }) => {
+                if let (Some(key), Some(name), Some(kind)) = (file_key, file_name, file_type) {
+                    sqlx::query(
+                        "INSERT INTO resume_history (candidate_id, file_key, file_name, file_type,
+                            replaced_on) VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .bind(id)
+                    .bind(key)
+                    .bind(name)
+                    .bind(kind)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query(
+                    "UPDATE candidates SET source = 'resume',
+                        candidate_name = CASE WHEN $2 = '' THEN candidate_name ELSE $2 END,
+                        candidate_phone = CASE WHEN $3 = '' THEN candidate_phone ELSE $3 END,
+                        resume_file_id = $4, file_key = $5, file_name = $6, file_type = $7,
+                        file_size = $8, resume_text = $9, analysis_status = $10,
+                        analysis_error = $11, lease_until = NULL, attempts = 0, ats_score = NULL,
+                        skills_match = NULL, recommendation = NULL, assessment = NULL,
+                        scoring_version = NULL, modified_on = $12, search_text = $13
+                     WHERE id = $1",
+                )
+                .bind(id)
+                .bind(&new.name)
+                .bind(&new.phone)
+                .bind(&new.file.resume_file_id)
+                .bind(&new.file.key)
+                .bind(&new.file.name)
+                .bind(new.file.kind)
+                .bind(new.file.size)
+                .bind(&new.text)
+                .bind(new.status)
+                .bind(&new.error)
+                .bind(now)
+                .bind(&search)
+                .execute(&mut *tx)
+                .await?;
+                Recorded::Replaced(id)
+            }
+            None => {
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO candidates (job_id, source, candidate_name, candidate_email,
+                        candidate_phone, search_text, resume_file_id, file_key, file_name,
+                        file_type, file_size, resume_text, analysis_status, analysis_error,
+                        created_on, modified_on)
+                     VALUES ($1, 'resume', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+                        $14, $14)
+                     RETURNING id",
+                )
+                .bind(new.job_id)
+                .bind(&new.name)
+                .bind(&new.email)
+                .bind(&new.phone)
+                .bind(&search)
+                .bind(&new.file.resume_file_id)
+                .bind(&new.file.key)
+                .bind(&new.file.name)
+                .bind(new.file.kind)
+                .bind(new.file.size)
+                .bind(&new.text)
+                .bind(new.status)
+                .bind(&new.error)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await?;
+                Recorded::Created(id)
+            }
+        };
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(recorded)
+    })?;
+    Ok(recorded)
+}
+
+/// A candidate from a CSV row.
+#[derive(Debug, Clone)]
+pub struct CsvRow {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// Imports CSV rows in one transaction: all valid rows or none. Returns (created, updated).
+pub async fn import_csv(
+    db: &Db,
+    job_id: i64,
+    rows: &[CsvRow],
+    now: Timestamp,
+) -> Result<(usize, usize)> {
+    let now = to_millis(now);
+    let counts = with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let (mut created, mut updated) = (0, 0);
+        for row in rows {
+            let search = search_text(&row.name, &row.email, &row.phone);
+            let existing: Option<i64> = if row.email.is_empty() {
+                None
+            } else {
+                sqlx::query_scalar(
+                    "SELECT id FROM candidates WHERE job_id = $1 AND candidate_email = $2",
+                )
+                .bind(job_id)
+                .bind(&row.email)
+                .fetch_optional(&mut *tx)
+                .await?
+            };
+            match existing {
+                Some(id) => {
+                    sqlx::query(
+                        "UPDATE candidates SET candidate_name = $2,
+                            candidate_phone = CASE WHEN $3 = '' THEN candidate_phone ELSE $3 END,
+                            search_text = $4, modified_on = $5
+                         WHERE id = $1",
+                    )
+                    .bind(id)
+                    .bind(&row.name)
+                    .bind(&row.phone)
+                    .bind(&search)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    updated += 1;
+                }
+                None => {
+                    sqlx::query(
+                        "INSERT INTO candidates (job_id, source, candidate_name, candidate_email,
+                            candidate_phone, search_text, analysis_status, created_on, modified_on)
+                         VALUES ($1, 'csv', $2, $3, $4, $5, $6, $7, $7)",
+                    )
+                    .bind(job_id)
+                    .bind(&row.name)
+                    .bind(&row.email)
+                    .bind(&row.phone)
+                    .bind(&search)
+                    .bind(status::NO_RESUME)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    created += 1;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>((created, updated))
+    })?;
+    Ok(counts)
+}
+
+/// Ordering a list can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Newest,
+    Oldest,
+    ScoreHigh,
+    ScoreLow,
+    Name,
+}
+
+impl Sort {
+    pub fn parse(raw: &str) -> Sort {
+        match raw.to_ascii_lowercase().as_str() {
+            "oldest" => Sort::Oldest,
+            "score" | "score_desc" | "scoredesc" => Sort::ScoreHigh,
+            "score_asc" | "scoreasc" => Sort::ScoreLow,
+            "name" => Sort::Name,
+            _ => Sort::Newest,
+        }
+    }
+
+    fn order_by(self) -> &'static str {
+        match self {
+            Sort::Newest => "c.created_on DESC, c.id DESC",
+            Sort::Oldest => "c.created_on ASC, c.id ASC",
+            Sort::ScoreHigh => "COALESCE(c.ats_score, -1) DESC, c.id DESC",
+            Sort::ScoreLow => "COALESCE(c.ats_score, 101) ASC, c.id ASC",
+            Sort::Name => "LOWER(c.candidate_name) ASC, c.id ASC",
+        }
+    }
+}
+
+/// Filters and paging of a candidate list.
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub job_id: Option<i64>,
+    /// Matched against name, e-mail and phone (digits too).
+    pub text: Option<String>,
+    /// `Pass` or `Fail`.
+    pub recommendation: Option<String>,
+    pub sort: Sort,
+    /// `(page from 1, page size)`; `None` lists everything.
+    pub page: Option<(i64, i64)>,
+}
+
+/// Candidates of JDs outside the bin, and how many match in all.
+pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)> {
+    let filter = "j.deleted_at IS NULL
+        AND ($1 < 0 OR c.job_id = $1)
+        AND ($2 = '' OR c.search_text LIKE $2)
+        AND ($3 = '' OR LOWER(COALESCE(c.recommendation, '')) = $3)";
+    let text = query
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| format!("%{}%", escape_like(&filter_text(t))))
+        .unwrap_or_default();
+    let recommendation = query
+        .recommendation
+        .as_deref()
+        .unwrap_or_default()
+        .trim()
+        .to_lowercase();
+    let job_id = query.job_id.unwrap_or(-1);
+    let (limit, offset) = match query.page {
+        Some((page, size)) => (size, (page - 1).max(0) * size),
+        None => (1_000_000_000, 0),
+    };
+    let select = format!(
+        "{SELECT} WHERE {filter} ORDER BY {} LIMIT $4 OFFSET $5",
+        query.sort.order_by()
+    );
+    let count =
+        format!("SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id WHERE {filter}");
+    let (rows, total) = with_db!(db, |pool| {
+        let rows: Vec<CandidateRow> = sqlx::query_as(sqlx::AssertSqlSafe(select.as_str()))
+            .bind(job_id)
+            .bind(&text)
+            .bind(&recommendation)
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(pool)
+            .await?;
+        let total: i64 = if query.page.is_some() {
+            sqlx::query_scalar(sqlx::AssertSqlSafe(count.as_str()))
+                .bind(job_id)
+                .bind(&text)
+                .bind(&recommendation)
+                .fetch_one(pool)
+                .await?
+        } else {
+            rows.len() as i64
+        };
+        Ok::<_, sqlx::Error>((rows, total))
+    })?;
+    Ok((rows, total))
+}
+
+/// What a list filter matches: a query that looks like a phone number (digits with spaces,
+/// dashes, dots, brackets or a leading +) by its bare digits, anything else lower-cased.
+fn filter_text(query: &str) -> String {
+    let phone_like = query.chars().any(|c| c.is_ascii_digit())
+        && query
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')' | '+'));
+    if phone_like {
+        query.chars().filter(char::is_ascii_digit).collect()
+    } else {
+        query.to_lowercase()
+    }
+}
+
+/// `LIKE` treats `%` and `_` as wildcards; a search for them means the characters.
+fn escape_like(text: &str) -> String {
+    text.replace(['%', '_'], " ")
+}
+
+/// One candidate of a JD outside the bin.
+pub async fn find(db: &Db, id: i64) -> Result<Option<CandidateRow>> {
+    let sql = format!("{SELECT} WHERE c.id = $1 AND j.deleted_at IS NULL");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+/// The stored file behind a resume file id: `(key, file name, file type)`.
+pub async fn file_of(db: &Db, resume_file_id: &str) -> Result<Option<(String, String, String)>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT c.file_key, c.file_name, c.file_type FROM candidates c
+             JOIN jobs j ON j.id = c.job_id
+             WHERE c.resume_file_id = $1 AND j.deleted_at IS NULL AND c.file_key IS NOT NULL",
+        )
+        .bind(resume_file_id)
+        .fetch_optional(pool)
+        .await
+    })?)
+}
+
+/// Deletes the candidate holding `resume_file_id` with their history; returns the file keys
+/// to remove from the store (after the rows are gone, so no row ever points at a lost file).
+pub async fn delete_by_file_id(db: &Db, resume_file_id: &str) -> Result<Option<Vec<String>>> {
+    let keys = with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let found: Option<(i64, Option<String>)> = sqlx::query_as(
+            "SELECT c.id, c.file_key FROM candidates c JOIN jobs j ON j.id = c.job_id
+             WHERE c.resume_file_id = $1 AND j.deleted_at IS NULL",
+        )
+        .bind(resume_file_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((id, key)) = found else {
+            return Ok(None);
+        };
+        let mut keys: Vec<String> = sqlx::query_scalar(
+            "DELETE FROM resume_history WHERE candidate_id = $1 RETURNING file_key",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
+        keys.extend(key);
+        sqlx::query("DELETE FROM candidates WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(Some(keys))
+    })?;
+    Ok(keys)
+}
+
+/// A candidate claimed for analysis, with what scoring needs.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Claimed {
+    pub id: i64,
+    pub lease_until: i64,
+    pub attempts: i64,
+    pub resume_text: Option<String>,
+    pub jdname: String,
+    pub jddescription: String,
+    pub key_skills: String,
+    pub experience: String,
+    pub additional_notes: String,
+}
+
+/// Claims the oldest queued candidate (or one whose analysis lease ran out, from an instance
+/// that died) for `lease`. Exactly one worker of all instances gets each row.
+pub async fn claim_next(db: &Db, now: Timestamp, lease: SignedDuration) -> Result<Option<Claimed>> {
+    let now_ms = to_millis(now);
+    let until = now_ms + lease.as_millis() as i64;
+    let pick = "SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id
+        WHERE j.deleted_at IS NULL
+          AND (c.analysis_status = 'queued'
+               OR (c.analysis_status = 'analysing' AND c.lease_until < $2))
+        ORDER BY c.id LIMIT 1";
+    // PostgreSQL skips rows another transaction is claiming; SQLite serialises writers.
+    let lock = match db {
+        Db::Postgres(_) => " FOR UPDATE OF c SKIP LOCKED",
+        Db::Sqlite(_) => "",
+    };
+    let sql = format!(
+        "UPDATE candidates SET analysis_status = 'analysing', lease_until = $1,
+            attempts = attempts + 1
+         WHERE id = ({pick}{lock})
+         RETURNING id, lease_until, attempts"
+    );
+    let claimed: Option<(i64, i64, i64)> = with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(until)
+            .bind(now_ms)
+            .fetch_optional(pool)
+            .await
+    })?;
+    let Some((id, lease_until, attempts)) = claimed else {
+        return Ok(None);
+    };
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT c.id, c.lease_until, c.attempts, c.resume_text, j.jdname, j.jddescription,
+                j.key_skills, j.experience, j.additional_notes
+             FROM candidates c JOIN jobs j ON j.id = c.job_id
+             WHERE c.id = $1 AND c.lease_until = $2 AND c.attempts = $3",
+        )
+        .bind(id)
+        .bind(lease_until)
+        .bind(attempts)
+        .fetch_optional(pool)
+        .await
+    })?)
+}
+
+/// The outcome of one analysis.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Scored {
+        ats_score: i64,
+        skills_match: i64,
+        recommendation: &'static str,
+        assessment: String,
+        version: &'static str,
+    },
+    Failed(String),
+}
+
+/// Stores an analysis outcome if this worker still holds the lease; returns whether it did.
+pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestamp) -> Result<bool> {
+    let now = to_millis(now);
+    let done = with_db!(db, |pool| {
+        match outcome {
+            Outcome::Scored {
+                ats_score,
+                skills_match,
+                recommendation,
+                assessment,
+                version,
+            } => {
+                sqlx::query(
+                    "UPDATE candidates SET analysis_status = 'done', analysis_error = NULL,
+                    lease_until = NULL, ats_score = $3, skills_match = $4, recommendation = $5,
+                    assessment = $6, scoring_version = $7, modified_on = $8
+                 WHERE id = $1 AND lease_until = $2 AND analysis_status = 'analysing'",
+                )
+                .bind(claimed.id)
+                .bind(claimed.lease_until)
+                .bind(ats_score)
+                .bind(skills_match)
+                .bind(*recommendation)
+                .bind(assessment)
+                .bind(*version)
+                .bind(now)
+                .execute(pool)
+                .await
+            }
+            Outcome::Failed(reason) => {
+                sqlx::query(
+                    "UPDATE candidates SET analysis_status = 'failed', analysis_error = $3,
+                    lease_until = NULL, modified_on = $4
+                 WHERE id = $1 AND lease_until = $2 AND analysis_status = 'analysing'",
+                )
+                .bind(claimed.id)
+                .bind(claimed.lease_until)
+                .bind(reason)
+                .bind(now)
+                .execute(pool)
+                .await
+            }
+        }
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(done == 1)
+}
+
+/// Queues every analysed resume of a JD again (its skills or experience changed).
+pub async fn requeue_job(db: &Db, job_id: i64) -> Result<u64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE candidates SET analysis_status = 'queued', attempts = 0, lease_until = NULL
+             WHERE job_id = $1 AND analysis_status IN ('done', 'failed')
+               AND resume_text IS NOT NULL",
+        )
+        .bind(job_id)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?)
+}
+
+/// How many candidates are waiting for (or in) analysis.
+pub async fn queue_depth(db: &Db) -> Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM candidates WHERE analysis_status IN ('queued', 'analysing')",
+        )
+        .fetch_one(pool)
+        .await
+    })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_text_holds_bare_phone_digits() {
+        let text = search_text("Priya Nair", "Priya@X.io", "+91 98765 43210");
+        assert!(text.contains("919876543210"));
+        assert!(text.contains("98765 43210"));
+        assert!(text.contains("priya@x.io"));
+    }
+
+    #[test]
+    fn phone_like_filters_match_by_digits() {
+        assert_eq!(filter_text("+91 98765-43210"), "919876543210");
+        assert_eq!(filter_text("(415) 555.0132"), "4155550132");
+        assert_eq!(filter_text("Priya 2"), "priya 2");
+    }
+
+    #[test]
+    fn sorts_parse_leniently() {
+        assert_eq!(Sort::parse("SCORE"), Sort::ScoreHigh);
+        assert_eq!(Sort::parse("whatever"), Sort::Newest);
+    }
+}

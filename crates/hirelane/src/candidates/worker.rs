@@ -1,0 +1,119 @@
+//! The durable analysis queue's workers. Intake commits a `queued` row and wakes them; each
+//! worker claims one row at a time with a lease, scores it off the async threads, and stores
+//! the result only while it still holds the lease. Rows left `queued` or with an expired lease
+//! (a crash, a kill -9, another instance dying) are simply claimed again.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use jiff::SignedDuration;
+use tokio::sync::Notify;
+
+use super::repo::{self, Claimed, Outcome};
+use crate::app::AppState;
+use crate::error::Result;
+
+/// How long a claim holds before another worker may take the row over.
+const LEASE: SignedDuration = SignedDuration::from_secs(120);
+/// After this many claims a row that keeps failing is marked failed instead of retried.
+const MAX_ATTEMPTS: i64 = 3;
+/// Workers also look for work this often, for rows queued by another instance.
+const POLL: Duration = Duration::from_secs(5);
+
+/// Wakes the workers when new work is committed.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisQueue {
+    notify: Arc<Notify>,
+}
+
+impl AnalysisQueue {
+    pub fn wake(&self) {
+        self.notify.notify_waiters();
+    }
+}
+
+/// Runs `workers` analysis loops until the task is dropped.
+pub async fn run(state: AppState, workers: usize) {
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..workers.max(1) {
+        tasks.spawn(work_loop(state.clone()));
+    }
+    while tasks.join_next().await.is_some() {}
+}
+
+async fn work_loop(state: AppState) {
+    loop {
+        // Register interest before looking, so a wake-up between the look and the wait is kept.
+        let notified = state.analysis.notify.notified();
+        match analyse_next(&state).await {
+            Ok(true) => continue,
+            Ok(false) => {}
+            Err(err) => tracing::warn!(error = %err, "analysis worker: cannot claim work"),
+        }
+        tokio::select! {
+            () = notified => {}
+            () = tokio::time::sleep(POLL) => {}
+        }
+    }
+}
+
+/// Claims and analyses one candidate; returns whether there was one.
+pub async fn analyse_next(state: &AppState) -> Result<bool> {
+    let Some(claimed) = repo::claim_next(&state.db, state.clock.now(), LEASE).await? else {
+        return Ok(false);
+    };
+    let outcome = if claimed.attempts > MAX_ATTEMPTS {
+        Outcome::Failed("Analysis failed repeatedly; upload the resume again.".into())
+    } else {
+        let as_of = state.clock.now().to_zoned(state.time_zone.clone());
+        let job = claimed.clone();
+        match tokio::task::spawn_blocking(move || assess(&job, as_of.year(), as_of.month())).await {
+            Ok(outcome) => outcome,
+            Err(join) => Outcome::Failed(format!("Analysis crashed: {join}")),
+        }
+    };
+    let stored = repo::finish(&state.db, &claimed, &outcome, state.clock.now()).await?;
+    if !stored {
+        tracing::warn!(
+            candidate = claimed.id,
+            "analysis lease was taken over; result dropped"
+        );
+    }
+    Ok(true)
+}
+
+/// Parses and scores a resume's text against its JD (pure CPU work).
+fn assess(claimed: &Claimed, year: i16, month: i8) -> Outcome {
+    let Some(text) = claimed.resume_text.as_deref() else {
+        return Outcome::Failed("The resume has no text to analyse.".into());
+    };
+    let options = ats::ParseOptions {
+        as_of: ats::YearMonth {
+            year: u16::try_from(year).unwrap_or(2000),
+            month: u8::try_from(month).unwrap_or(1),
+        },
+        ..ats::ParseOptions::default()
+    };
+    let resume = ats::parse_resume_with(text, &options);
+    let job = ats::JobSpec::new(
+        &claimed.jdname,
+        &claimed.jddescription,
+        &claimed.key_skills,
+        &claimed.experience,
+        &claimed.additional_notes,
+    );
+    let assessment = ats::score(&resume, &job, &ats::ScoringConfig::default());
+    match serde_json::to_string(&assessment) {
+        Ok(json) => Outcome::Scored {
+            ats_score: i64::from(assessment.ats_score),
+            skills_match: i64::from(assessment.skills_match),
+            recommendation: match assessment.recommendation {
+                ats::Recommendation::Pass => "Pass",
+                ats::Recommendation::Fail => "Fail",
+            },
+            assessment: json,
+            version: assessment.version,
+        },
+        Err(e) => Outcome::Failed(format!("Cannot store the analysis: {e}")),
+    }
+}
