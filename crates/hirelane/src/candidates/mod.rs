@@ -3,6 +3,7 @@
 
 pub mod intake;
 pub mod repo;
+pub mod search;
 pub mod worker;
 
 use axum::extract::multipart::MultipartRejection;
@@ -44,6 +45,100 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_resume))
         .routes(routes!(resume_file))
         .routes(routes!(resume_details))
+        .routes(routes!(search_all))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct SearchParams {
+    /// Words (each matched as a prefix, stemmed) or a phone number (matched by digits).
+    #[serde(default)]
+    q: String,
+}
+
+/// A JD card of the search page with its matching resumes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SearchResult {
+    jdid: String,
+    job_desc_id: i64,
+    jdname: String,
+    key_skills: String,
+    resumes: Vec<SearchResume>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SearchResume {
+    resume_id: i64,
+    candidate_name: String,
+    candidate_email: String,
+    candidate_phone: String,
+    file_name: Option<String>,
+    /// Signed link to the original file ('View Resume').
+    file_path: Option<String>,
+    ats_score: Option<i64>,
+    recommendation: Option<String>,
+}
+
+/// Searches JD titles, skills and descriptions and candidates' names, e-mails, phones and
+/// resume text; answers JD cards, best match first, each with its matching resumes.
+#[utoipa::path(
+    get, path = "/Drive/SearchAll", tag = "candidates", security(("bearer" = [])),
+    params(SearchParams),
+    responses((status = 200, body = [SearchResult]), (status = 401, body = ErrorBody))
+)]
+async fn search_all(
+    _: Recruiter,
+    State(state): State<AppState>,
+    Query(params): Query<SearchParams>,
+) -> Result<Json<Vec<SearchResult>>> {
+    let hits = search::search(&state.db, &params.q).await?;
+    let candidates = repo::find_many(&state.db, &hits.candidates).await?;
+    let job_of: std::collections::HashMap<i64, i64> =
+        candidates.iter().map(|c| (c.id, c.job_id)).collect();
+    let groups = search::group(&hits, &job_of);
+    let job_ids: Vec<i64> = groups.iter().map(|(job, _)| *job).collect();
+    let jobs: std::collections::HashMap<i64, JobRow> = jobs::repo::find_many(&state.db, &job_ids)
+        .await?
+        .into_iter()
+        .map(|job| (job.id, job))
+        .collect();
+    let mut by_id: std::collections::HashMap<i64, CandidateRow> =
+        candidates.into_iter().map(|c| (c.id, c)).collect();
+    let now = state.clock.now();
+    let results = groups
+        .into_iter()
+        .filter_map(|(job_id, members)| {
+            let job = jobs.get(&job_id)?;
+            let resumes = members
+                .into_iter()
+                .filter_map(|id| by_id.remove(&id))
+                .map(|c| SearchResume {
+                    file_path: c
+                        .resume_file_id
+                        .as_deref()
+                        .map(|f| signed_file_path(&state, f, now)),
+                    resume_id: c.id,
+                    candidate_name: c.candidate_name,
+                    candidate_email: c.candidate_email,
+                    candidate_phone: c.candidate_phone,
+                    file_name: c.file_name,
+                    ats_score: c.ats_score,
+                    recommendation: c.recommendation,
+                })
+                .collect();
+            Some(SearchResult {
+                jdid: job.jdid.clone(),
+                job_desc_id: job.id,
+                jdname: job.jdname.clone(),
+                key_skills: job.key_skills.clone(),
+                resumes,
+            })
+        })
+        .collect();
+    Ok(Json(results))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -415,6 +415,21 @@ pub async fn find(db: &Db, id: i64) -> Result<Option<CandidateRow>> {
     })?)
 }
 
+/// Candidates by id (JDs outside the bin), in no particular order.
+pub async fn find_many(db: &Db, ids: &[i64]) -> Result<Vec<CandidateRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Integers only, so listing them in the SQL text is safe.
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let sql = format!("{SELECT} WHERE c.id IN ({list}) AND j.deleted_at IS NULL");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .fetch_all(pool)
+            .await
+    })?)
+}
+
 /// The stored file behind a resume file id: `(key, file name, file type)`.
 pub async fn file_of(db: &Db, resume_file_id: &str) -> Result<Option<(String, String, String)>> {
     Ok(with_db!(db, |pool| {

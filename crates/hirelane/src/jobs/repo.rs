@@ -3,6 +3,7 @@
 use jiff::{SignedDuration, Timestamp};
 
 use super::rules::ValidJob;
+use super::sanitize::plain_text;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Db;
@@ -75,8 +76,8 @@ pub async fn insert(
         sqlx::query_scalar(
             "INSERT INTO jobs (jdid, jdname, jddescription, key_skills, experience,
                 additional_notes, apply_last_date, resume_required, created_on, modified_on,
-                created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) RETURNING id",
+                created_by, description_text)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING id",
         )
         .bind(jdid)
         .bind(&job.jdname)
@@ -88,6 +89,7 @@ pub async fn insert(
         .bind(resume_required)
         .bind(now)
         .bind(created_by)
+        .bind(plain_text(&job.jddescription))
         .fetch_one(pool)
         .await
     })?)
@@ -129,6 +131,21 @@ pub async fn find(db: &Db, key: &JobKey) -> Result<Option<JobRow>> {
     })?)
 }
 
+/// JDs outside the bin by id, in no particular order.
+pub async fn find_many(db: &Db, ids: &[i64]) -> Result<Vec<JobRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Integers only, so listing them in the SQL text is safe.
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let sql = format!("{SELECT} WHERE j.id IN ({list}) AND j.deleted_at IS NULL");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .fetch_all(pool)
+            .await
+    })?)
+}
+
 /// Updates a JD outside the bin. A missing application last date keeps the stored one (the
 /// edit form does not prefill it). Returns whether a row changed.
 pub async fn update(db: &Db, id: i64, job: &ValidJob, now: Timestamp) -> Result<bool> {
@@ -136,7 +153,7 @@ pub async fn update(db: &Db, id: i64, job: &ValidJob, now: Timestamp) -> Result<
         sqlx::query(
             "UPDATE jobs SET jdname = $2, jddescription = $3, key_skills = $4, experience = $5,
                 additional_notes = $6, apply_last_date = COALESCE($7, apply_last_date),
-                modified_on = $8
+                modified_on = $8, description_text = $9
              WHERE id = $1 AND deleted_at IS NULL",
         )
         .bind(id)
@@ -147,6 +164,7 @@ pub async fn update(db: &Db, id: i64, job: &ValidJob, now: Timestamp) -> Result<
         .bind(&job.additional_notes)
         .bind(job.apply_last_date.map(|d| d.to_string()))
         .bind(to_millis(now))
+        .bind(plain_text(&job.jddescription))
         .execute(pool)
         .await
         .map(|done| done.rows_affected())

@@ -117,9 +117,45 @@ pub fn sanitize(html: &str) -> String {
     CLEANER.clean(html).to_string()
 }
 
+/// The words of sanitised HTML, for the search index: tags (and the data inside them, such as
+/// embedded images) dropped, common entities decoded, white space collapsed.
+pub fn plain_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len() / 2);
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let decoded = text
+        .replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    decoded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_text_keeps_words_only() {
+        assert_eq!(
+            plain_text(
+                "<h1>Rust&nbsp;Dev</h1><p>Build &amp; ship<img src=\"data:image/png;base64,AAAA\"></p>"
+            ),
+            "Rust Dev Build & ship"
+        );
+    }
 
     #[test]
     fn removes_scripts_handlers_and_bad_links() {

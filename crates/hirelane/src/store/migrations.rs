@@ -28,6 +28,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0003_candidates.sql"),
         include_str!("../../migrations/postgres/0003_candidates.sql"),
     ),
+    (
+        5,
+        "search",
+        include_str!("../../migrations/sqlite/0005_search.sql"),
+        include_str!("../../migrations/postgres/0005_search.sql"),
+    ),
 ];
 
 fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {

@@ -5,4 +5,5 @@ mod candidates;
 mod helpers;
 mod jobs;
 mod openapi;
+mod search;
 mod serving;
