@@ -209,6 +209,7 @@ fn router(state: AppState) -> Router {
             }),
         )
         .fallback_service(spa(&dist))
+        .layer(axum::middleware::from_fn(cache_policy))
         .with_state(state)
         .layer(default_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .layer(default_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -239,6 +240,23 @@ fn spa(dist: &Path) -> ServeDir<ServeFile> {
     ServeDir::new(dist)
         .append_index_html_on_directories(true)
         .fallback(ServeFile::new(dist.join("index.html")))
+}
+
+/// Vite names built assets by content hash, so they never change and may be cached for a
+/// year; everything else (index.html above all) is revalidated so a deploy shows at once.
+async fn cache_policy(request: Request, next: axum::middleware::Next) -> Response {
+    let immutable = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    let value = if immutable {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(value));
+    response
 }
 
 /// Quill writes inline styles and embeds pasted images as data: URLs; nothing else is loosened.

@@ -42,6 +42,10 @@ async fn responses_carry_security_headers_and_request_ids() {
     assert_eq!(headers["x-frame-options"], "DENY");
     assert_eq!(headers["referrer-policy"], "no-referrer");
     assert!(headers["x-request-id"].len() >= 12);
+    assert_eq!(
+        headers["cache-control"], "no-cache",
+        "the app shell is revalidated"
+    );
     let compressed = app
         .client
         .get(app.url("/"))
