@@ -17,6 +17,8 @@ function meServer(me: typeof ME | null = ME) {
     if (call.url === '/api/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
     if (call.url === '/api/Drive/JDFolders' || call.url === '/api/Drive/Bin') return json(200, []);
     if (call.url.startsWith('/api/Drive/GetJDByID')) return json(404, { message: 'Invalid JD ID.', code: 'invalid_id' });
+    if (call.url.startsWith('/api/Drive/GetAllCandidates') || call.url.startsWith('/api/Drive/ViewJDResumes')) return json(200, []);
+    if (call.url.startsWith('/api/Interview/ResumeDetails')) return json(200, []);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -77,6 +79,20 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['/search?q=rust', 'Search JDs & Resumes', 'No results found.'],
+    ['/candidates', 'Candidate List', 'No candidates found'],
+    ['/candidate/analysis/5/call-1', 'Candidate Analysis', 'No analysis available for this candidate'],
+    ['/candidate-details/abc', 'Candidates', 'No candidates found'],
+  ])('serves the candidate page %s (%s) inside the shell', async (path, title, text) => {
+    seedSession();
+    meServer();
+    renderRoutes(routes, { at: path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
   it.each(['/edit/1', '/editjd/1'])('serves the edit page at %s (an unknown id goes back to /folders)', async (path) => {
     seedSession();
     meServer();
@@ -86,11 +102,7 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/search?q=rust', 'Search JDs & Resumes'],
     ['/templates', 'Templates'],
-    ['/candidates', 'Candidate List'],
-    ['/candidate/analysis/5/call-1', 'Candidate Analysis'],
-    ['/candidate-details/abc', 'Candidates'],
     ['/interview', 'Voice AI Interview'],
     ['/interview/schedule', 'Schedule Interview Call'],
     ['/interview/history', 'Interview Call History'],

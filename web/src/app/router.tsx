@@ -14,7 +14,6 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const jobs = () => import('@/features/jobs/routes');
-const candidates = () => import('@/features/candidates/routes');
 const interviews = () => import('@/features/interviews/routes');
 const voice = () => import('@/features/voice/routes');
 const invite = () => import('@/features/invite/routes');
@@ -23,18 +22,18 @@ const invite = () => import('@/features/invite/routes');
 export const protectedRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
   { path: 'folders', lazy: () => import('@/features/jobs/routes/folders') },
-  { path: 'jd/:jdid', lazy: () => import('@/features/jobs/routes/jd-detail') },
+  { path: 'jd/:jdid', lazy: () => import('./routes/jd-detail') },
   { path: 'recent', lazy: () => import('@/features/jobs/routes/recent') },
   // The two form pages load the rich-text editor (a separate chunk) on demand.
   { path: 'create', lazy: () => import('@/features/jobs/routes/create-jd') },
   { path: 'edit/:id', lazy: () => import('@/features/jobs/routes/edit-jd') },
   { path: 'editjd/:jdId', lazy: () => import('@/features/jobs/routes/edit-jd') },
   { path: 'bin', lazy: () => import('@/features/jobs/routes/bin') },
-  { path: 'search', lazy: lazyPage(jobs, (m) => m.SearchRoute) },
+  { path: 'search', lazy: () => import('@/features/candidates/routes/search') },
   { path: 'templates', lazy: lazyPage(jobs, (m) => m.TemplatesRoute) },
-  { path: 'candidates', lazy: lazyPage(candidates, (m) => m.CandidateListRoute) },
-  { path: 'candidate/analysis/:resumeId/:callId', lazy: lazyPage(candidates, (m) => m.CandidateAnalysisRoute) },
-  { path: 'candidate-details/:jdid', lazy: lazyPage(candidates, (m) => m.JdCandidatesRoute) },
+  { path: 'candidates', lazy: () => import('@/features/candidates/routes/candidate-list') },
+  { path: 'candidate/analysis/:resumeId/:callId', lazy: () => import('@/features/candidates/routes/candidate-analysis') },
+  { path: 'candidate-details/:jdid', lazy: () => import('@/features/candidates/routes/jd-candidates') },
   { path: 'interview', lazy: lazyPage(interviews, (m) => m.InterviewHubRoute) },
   { path: 'interview/schedule', lazy: lazyPage(interviews, (m) => m.ScheduleCallRoute) },
   { path: 'interview/history', lazy: lazyPage(interviews, (m) => m.CallHistoryRoute) },

@@ -15,3 +15,9 @@ export const MOBILE_BREAKPOINT_PX = 640;
 export const JD_NOTES_MAX_CHARS = 300;
 export const JD_MIN_KEY_SKILLS = 3;
 export const BIN_RETENTION_DAYS = 30;
+
+/** Candidate lists (SPEC section 9): rows per page; the Pass threshold of the ATS score. */
+export const CANDIDATES_PAGE_SIZE = 10;
+export const PASS_THRESHOLD = 60;
+/** Upload size cap the server enforces (10 MB by default). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

@@ -121,6 +121,16 @@ async function toResult<T>(response: Response): Promise<T> {
   throw new ApiError({ status: response.status, body: isErrorBody(data) ? data : null });
 }
 
+/** A page of a list and the `X-Total-Count` the server sent with it. */
+export type Page<T> = { items: T[]; total: number };
+
+async function toPage<T>(response: Response): Promise<Page<T>> {
+  const items = await toResult<T[]>(response);
+  const header = Number(response.headers.get('X-Total-Count'));
+  const list = Array.isArray(items) ? items : [];
+  return { items: list, total: Number.isFinite(header) && response.headers.has('X-Total-Count') ? header : list.length };
+}
+
 let refreshInFlight: Promise<boolean> | null = null;
 
 async function exchangeRefreshToken(): Promise<boolean> {
@@ -178,27 +188,41 @@ export function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
-/** Sends one API call and returns its parsed JSON body, or throws an `ApiError`. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Runs `attempt` with the stored token; on a 401 refreshes once and retries
+ * once (SPEC section 4). Also used by uploads that go through XMLHttpRequest.
+ */
+export async function withSessionRetry<R extends { status: number }>(path: string, attempt: (token: string | null) => Promise<R>): Promise<R> {
   const usedToken = getToken();
-  const response = await send(path, options, usedToken);
-  if (response.status !== 401 || NO_REFRESH_PATHS.has(path)) return toResult<T>(response);
+  const response = await attempt(usedToken);
+  if (response.status !== 401 || NO_REFRESH_PATHS.has(path)) return response;
 
   // Another call may already have refreshed while this one was in flight.
   const current = getToken();
   const refreshed = current !== null && current !== usedToken ? true : await refreshSession();
   if (!refreshed) {
     expireSession();
-    return toResult<T>(response);
+    return response;
   }
-  const retried = await send(path, options, getToken());
+  const retried = await attempt(getToken());
   if (retried.status === 401) expireSession();
-  return toResult<T>(retried);
+  return retried;
+}
+
+/** Sends one API call and returns its parsed JSON body, or throws an `ApiError`. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return toResult<T>(await withSessionRetry(path, (token) => send(path, options, token)));
+}
+
+/** Sends a GET for a paged list; returns the items and `X-Total-Count`. */
+export async function apiRequestPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  return toPage<T>(await withSessionRetry(path, (token) => send(path, { ...options, method: 'GET' }, token)));
 }
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
+  getPage: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequestPage<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

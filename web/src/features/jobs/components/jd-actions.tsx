@@ -6,6 +6,8 @@ import { FileTextIcon, MoreVerticalIcon, PencilIcon, TrashIcon, UploadIcon } fro
 
 export type JdActionsProps = {
   resumeRequired: boolean;
+  /** Opens the upload area's file chooser; without it the button is disabled. */
+  onUpload?: () => void;
   onEdit: () => void;
   onDelete: () => void;
   onViewResumes: () => void;
@@ -27,9 +29,9 @@ const UPLOADS_SOON = 'Uploads arrive soon';
  * The detail page's buttons: a row from 640 px up, one "Actions" menu below
  * (SPEC section 2: they collapse to a menu on small screens).
  */
-export function JdActions({ resumeRequired, onEdit, onDelete, onViewResumes }: JdActionsProps) {
+export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewResumes }: JdActionsProps) {
   const actions: Action[] = [
-    { key: 'upload', label: resumeRequired ? 'Upload Resume' : 'Upload CSV', Icon: UploadIcon, disabled: true, hint: UPLOADS_SOON },
+    { key: 'upload', label: resumeRequired ? 'Upload Resume' : 'Upload CSV', Icon: UploadIcon, onSelect: onUpload, disabled: !onUpload, hint: onUpload ? undefined : UPLOADS_SOON },
     { key: 'edit', label: 'Edit JD', Icon: PencilIcon, onSelect: onEdit },
     { key: 'delete', label: 'Delete JD', Icon: TrashIcon, onSelect: onDelete, tone: 'danger' },
     { key: 'resumes', label: 'View All Resumes', Icon: FileTextIcon, onSelect: onViewResumes },

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 
 import { useBin } from '../api/get-bin';
 import { useRestoreJd } from '../api/restore-jd';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { formatDateTime } from '../lib/format';
 
 export const RESTORE_SUCCESS = 'JD restored successfully.';

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 
 import { toCreatePayload, useCreateJd } from '../api/create-jd';
 import { JdForm } from '../components/jd-form';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { emptyJdForm } from '../lib/jd-rules';
 import type { JdErrors, JdField, JdFormValues } from '../lib/jd-rules';
 

@@ -13,7 +13,7 @@ import type { EditJdPayload } from '../api/edit-jd';
 import { useJd } from '../api/get-jd';
 import type { JdDetail, JdNavigationState } from '../api/types';
 import { JdForm } from '../components/jd-form';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import type { JdFormValues } from '../lib/jd-rules';
 
 export const editMessages = {

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 
 import { useFolders } from '../api/get-folders';
 import type { JdNavigationState } from '../api/types';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { splitSkills } from '../lib/jd-rules';
 import { formatDate, sortFolders } from '../lib/format';
 import type { FolderSort } from '../lib/format';

@@ -12,11 +12,10 @@ import { toast } from '@/lib/toast';
 
 import { useDeleteJd } from '../api/delete-jd';
 import { useJd } from '../api/get-jd';
-import type { JdNavigationState } from '../api/types';
+import type { JdDetail, JdNavigationState } from '../api/types';
 import { DeleteJdDialog } from '../components/delete-jd-dialog';
 import { JdActions } from '../components/jd-actions';
-import { PageHeader } from '../components/page-header';
-import { UploadPlaceholder } from '../components/upload-placeholder';
+import { PageHeader } from '@/components/ui/page-header';
 import { descriptionForDisplay, hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
 import { formatDate } from '../lib/format';
 
@@ -45,11 +44,22 @@ function Bullets({ items }: { items: string[] }) {
   );
 }
 
+export type JdDetailRouteProps = {
+  /**
+   * The upload area and live analysis progress, composed in by the app layer
+   * (they belong to the candidates feature, which this feature cannot import).
+   */
+  renderUpload?: (detail: JdDetail) => ReactNode;
+};
+
+/** The id of the upload area's chooser button (see the candidates feature's UploadArea). */
+const UPLOAD_CHOOSER_ID = 'jd-upload-choose';
+
 /**
  * JD detail (/jd/{jdid}, SPEC section 2): name from navigation state or the
- * fetch, actions, the upload area (not active yet) and the non-empty sections.
+ * fetch, actions, the upload area and the non-empty sections.
  */
-export function JdDetailRoute() {
+export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
   const { jdid = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -114,6 +124,15 @@ export function JdDetailRoute() {
         <div className="mt-4 flex justify-end sm:justify-start">
           <JdActions
             resumeRequired={detail.resumeRequired}
+            onUpload={
+              renderUpload
+                ? () => {
+                    const chooser = document.getElementById(UPLOAD_CHOOSER_ID);
+                    chooser?.scrollIntoView({ block: 'center' });
+                    chooser?.click();
+                  }
+                : undefined
+            }
             onEdit={() => {
               const state: JdNavigationState = {
                 jdname: detail.jdname,
@@ -138,7 +157,7 @@ export function JdDetailRoute() {
         <PageSpinner label="Loading JD…" />
       ) : detail ? (
         <div className="mt-6 space-y-5">
-          <UploadPlaceholder resumeRequired={detail.resumeRequired} />
+          {renderUpload?.(detail)}
           {hasRichContent(detail.jddescription) && (
             <Section title="Job Description">
               {/* Sanitised on the server: only Quill's own formats survive. */}

@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { FilterIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Status = 'active' | 'draft' | 'archived';
 

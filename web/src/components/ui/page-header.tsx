@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from './icons';
 
 export type PageHeaderProps = {
   title: ReactNode;

@@ -1,0 +1,60 @@
+import { env } from '@/config/env';
+import { ApiError, withSessionRetry } from '@/lib/api-client';
+import type { ApiErrorBody } from '@/lib/api-client';
+
+/** The server's report on one uploaded file. */
+export type UploadedFile = {
+  fileName: string;
+  status: 'created' | 'updated' | 'rejected';
+  resumeId: number | null;
+  analysisStatus: 'queued' | 'unreadable' | null;
+  message: string | null;
+};
+
+export type UploadResumeAnswer = { success: boolean; message: string; files: UploadedFile[] };
+
+type XhrResult = { status: number; body: unknown };
+
+const UPLOAD_PATH = '/Drive/UploadResume';
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text || null;
+  }
+}
+
+/** One multipart POST through XMLHttpRequest, the only browser API that reports upload progress. */
+function sendWithProgress({ url, form, token, onProgress, signal }: { url: string; form: FormData; token: string | null; onProgress: (percent: number) => void; signal?: AbortSignal }) {
+  return new Promise<XhrResult>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: parse(xhr.responseText) });
+    xhr.onerror = () => reject(new ApiError({ status: 0, body: null, message: 'Network error. Please check your connection.' }));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/**
+ * Uploads one resume to a JD (multipart `resumeFile`), reporting progress
+ * 0-100. A 401 refreshes the session once and sends again, like every call.
+ */
+export async function uploadResume({ jdId, file, onProgress = () => {}, signal }: { jdId: string; file: File; onProgress?: (percent: number) => void; signal?: AbortSignal }): Promise<UploadResumeAnswer> {
+  const url = `${env.apiBaseUrl}${UPLOAD_PATH}?jdId=${encodeURIComponent(jdId)}`;
+  const result = await withSessionRetry(UPLOAD_PATH, (token) => {
+    const form = new FormData();
+    form.append('resumeFile', file, file.name);
+    return sendWithProgress({ url, form, token, onProgress, signal });
+  });
+  if (result.status >= 200 && result.status < 300) return result.body as UploadResumeAnswer;
+  const body = result.body as ApiErrorBody | null;
+  throw new ApiError({ status: result.status, body: body && typeof body === 'object' && typeof body.message === 'string' ? body : null });
+}

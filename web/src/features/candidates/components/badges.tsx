@@ -1,0 +1,45 @@
+import { cn } from '@/components/ui/cn';
+
+import { statusLabel } from '../lib/analysis-progress';
+
+const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+/** SPEC section 4: recommendation 'pass' (any case) green, anything else red. */
+export function isPass(value: string | null | undefined): boolean {
+  return (value ?? '').trim().toLowerCase() === 'pass';
+}
+
+export function RecommendationBadge({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="text-xs text-slate-400">—</span>;
+  return <span className={cn(pill, isPass(value) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200')}>{value}</span>;
+}
+
+/** Interview outcome: Pass green, Fail red, anything else (Needs Review) yellow. */
+export function InterviewStatusBadge({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="text-xs text-slate-400">—</span>;
+  const lower = value.toLowerCase();
+  const tone = lower === 'pass' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : lower === 'fail' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-800 ring-amber-200';
+  return <span className={cn(pill, tone)}>{value}</span>;
+}
+
+const stateTone: Record<string, string> = {
+  queued: 'bg-slate-100 text-slate-700 ring-slate-200',
+  analysing: 'bg-sky-50 text-sky-800 ring-sky-200',
+  done: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  unreadable: 'bg-amber-50 text-amber-800 ring-amber-200',
+  failed: 'bg-red-50 text-red-800 ring-red-200',
+  no_resume: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+
+/** A row's analysis state, with the reason for unreadable and failed ones. */
+export function AnalysisStateBadge({ status, error }: { status: string; error?: string | null }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <span data-testid="analysis-state" className={cn(pill, stateTone[status] ?? stateTone.queued)}>
+        {status === 'analysing' && <span aria-hidden="true" className="mr-1 size-1.5 animate-pulse rounded-full bg-sky-500" />}
+        {statusLabel(status)}
+      </span>
+      {(status === 'unreadable' || status === 'failed') && error && <span className="max-w-56 text-xs text-slate-600">{error}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
+
+import { useAllCandidates } from '../api/get-all-candidates';
+import type { AnyCandidate } from '../api/types';
+import { CandidateTable } from '../components/candidate-table';
+import type { CandidateRow } from '../components/candidate-table';
+import { ListToolbar } from '../components/list-toolbar';
+import { Pagination } from '../components/pagination';
+import { useListFilters } from '../hooks/use-list-filters';
+import { nextScoreSort } from '../lib/list-filters';
+import { NO_CANDIDATES } from './jd-candidates';
+
+const toRow = (candidate: AnyCandidate): CandidateRow => ({
+  resumeId: candidate.resumeId,
+  callId: candidate.callId,
+  name: candidate.candidateName,
+  email: candidate.candidateEmail,
+  phone: candidate.candidatePhone,
+  jdname: candidate.jdname,
+  score: candidate.atsscore,
+  recommendation: candidate.recommendation,
+  interviewStatus: candidate.interviewStatus,
+  createdOn: candidate.uploadedAt,
+  analysisStatus: candidate.analysisStatus,
+});
+
+/** Candidate List (/candidates): every JD's candidates, newest first, paged on the server. */
+export function CandidateListRoute() {
+  const [filters, setFilters] = useListFilters();
+  const list = useAllCandidates(filters);
+
+  useEffect(() => {
+    if (list.error) console.error('Failed to load candidates', list.error);
+  }, [list.error]);
+
+  const rows = (list.data?.items ?? []).map(toRow);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+      <title>Candidate List · Hirelane</title>
+      <PageHeader title="Candidate List" description="Candidates of every job description." />
+      <div className="mt-6 space-y-4">
+        <ListToolbar
+          q={filters.q}
+          recommendation={filters.recommendation}
+          onQuery={(q) => setFilters({ q })}
+          onRecommendation={(recommendation) => setFilters({ recommendation })}
+        />
+        {list.isPending ? (
+          <PageSpinner label="Loading candidates…" />
+        ) : rows.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">{NO_CANDIDATES}</p>
+        ) : (
+          <>
+            <CandidateTable rows={rows} showJob sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
+            <Pagination page={filters.page} total={list.data?.total ?? 0} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export { CandidateListRoute as Component };

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
+import { paths } from '@/config/paths';
+
+import { useJdInfo } from '../api/get-jd-info';
+import { useJdResumes, useJdResumesPage } from '../api/get-jd-resumes';
+import type { JdCandidatesState, JdResume } from '../api/types';
+import { AnalysisProgressView } from '../components/analysis-progress';
+import { CandidateTable } from '../components/candidate-table';
+import type { CandidateRow } from '../components/candidate-table';
+import { ListToolbar } from '../components/list-toolbar';
+import { Pagination } from '../components/pagination';
+import { ScoreChart } from '../components/score-chart';
+import { useListFilters } from '../hooks/use-list-filters';
+import { analysisProgress } from '../lib/analysis-progress';
+import { nextScoreSort } from '../lib/list-filters';
+
+export const NO_CANDIDATES = 'No candidates found';
+
+const toRow = (resume: JdResume): CandidateRow => ({
+  resumeId: resume.resumeId,
+  callId: resume.callId,
+  name: resume.candidateName,
+  email: resume.candidateEmail,
+  phone: resume.candidatePhone,
+  score: resume.atsScore ?? resume.overallMatchPercentage,
+  recommendation: resume.recommendation,
+  interviewStatus: resume.interviewStatus,
+  createdOn: resume.createdOn,
+  analysisStatus: resume.analysisStatus,
+  analysisError: resume.analysisError,
+});
+
+/**
+ * Candidates of one JD (/candidate-details/{jdid}, state jobDescId and jdname):
+ * live analysis progress, the score distribution, and a server-paged table.
+ */
+export function JdCandidatesRoute() {
+  const { jdid = '' } = useParams();
+  const navigate = useNavigate();
+  const navState = (useLocation().state ?? null) as JdCandidatesState | null;
+  const [filters, setFilters] = useListFilters();
+  const jd = useJdInfo(jdid);
+  const all = useJdResumes(jdid);
+  const page = useJdResumesPage(jdid, filters);
+
+  // Fetch failures are only logged; the page shows the empty view (SPEC section 8).
+  useEffect(() => {
+    if (page.error) console.error('Failed to load candidates', page.error);
+  }, [page.error]);
+
+  const name = jd.data?.jdname ?? navState?.jdname ?? '';
+  const rows = (page.data?.items ?? []).map(toRow);
+  const total = page.data?.total ?? 0;
+  const progress = analysisProgress((all.data ?? []).map((row) => row.analysisStatus));
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+      <title>{`${name ? `${name} · ` : ''}Candidates · Hirelane`}</title>
+      <PageHeader
+        title="Candidates"
+        description={name || undefined}
+        onBack={() => void navigate(paths.jd(jdid), { state: { jdname: name, jobDescId: jd.data?.jobDescId ?? navState?.jobDescId } })}
+      />
+
+      <div className="mt-6 space-y-4">
+        {progress.total > 0 && <AnalysisProgressView progress={progress} />}
+        {progress.total > 0 && <ScoreChart scores={(all.data ?? []).map((row) => (row.analysisStatus === 'done' ? row.atsScore : null))} />}
+        <ListToolbar
+          q={filters.q}
+          recommendation={filters.recommendation}
+          onQuery={(q) => setFilters({ q })}
+          onRecommendation={(recommendation) => setFilters({ recommendation })}
+        />
+        {page.isPending ? (
+          <PageSpinner label="Loading candidates…" />
+        ) : rows.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">{NO_CANDIDATES}</p>
+        ) : (
+          <>
+            <CandidateTable rows={rows} sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
+            <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export { JdCandidatesRoute as Component };

@@ -1,0 +1,117 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { FolderIcon, SearchIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+
+import { useSearch } from '../api/search-all';
+
+export const SEARCH_PLACEHOLDER = 'Search by JD title, skills, or candidate name/email/phone...';
+export const SEARCH_ERROR = 'Something went wrong while searching.';
+
+/** Search JDs & Resumes (/search?q=): runs when q is present; a blank query does nothing. */
+export function SearchRoute() {
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  const search = useSearch(q);
+
+  // A new q in the URL (back/forward, a link) replaces the typed text.
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
+  }
+  useEffect(() => {
+    if (search.error) console.error('Search failed', search.error);
+  }, [search.error]);
+
+  const submit = () => {
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    setParams({ q: trimmed });
+    if (trimmed === q) void search.refetch();
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+      <title>Search JDs & Resumes · Hirelane</title>
+      <PageHeader title="Search JDs & Resumes" />
+      <form
+        role="search"
+        className="mt-6 flex flex-col gap-2 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={inputId} className="sr-only">
+          Search
+        </label>
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" width={18} height={18} />
+          <input
+            id={inputId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={SEARCH_PLACEHOLDER}
+            className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-10 pr-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200"
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+
+      <div className="mt-6" aria-live="polite">
+        {!q.trim() ? null : search.isFetching && !search.data ? (
+          <p className="text-sm text-slate-600">Searching...</p>
+        ) : search.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {SEARCH_ERROR}
+          </p>
+        ) : search.data && search.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No results found.</p>
+        ) : (
+          <ul aria-label="Search results" className="space-y-4">
+            {(search.data ?? []).map((jd) => (
+              <li key={jd.jdid} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <Link to={paths.jd(jd.jdid)} state={{ jdname: jd.jdname, jobDescId: jd.jobDescId }} className="inline-flex items-center gap-2 font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                  <FolderIcon width={18} height={18} className="text-brand-600" />
+                  {jd.jdname}
+                </Link>
+                {jd.resumes.length === 0 ? (
+                  <p className="mt-3 text-sm text-slate-500">No resumes found.</p>
+                ) : (
+                  <ul aria-label={`Resumes for ${jd.jdname}`} className="mt-3 divide-y divide-slate-100">
+                    {jd.resumes.map((resume) => (
+                      <li key={resume.resumeId} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between">
+                        <div className="min-w-0">
+                          <Link to={paths.candidateAnalysis(String(resume.resumeId), resume.callId || '0')} className="font-medium text-brand-700 hover:underline">
+                            {resume.candidateName || 'Unnamed candidate'}
+                          </Link>
+                          <p className="break-all text-sm text-slate-600">
+                            {resume.candidateEmail} | {resume.candidatePhone}
+                          </p>
+                        </div>
+                        {resume.filePath && (
+                          <a href={resume.filePath} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-brand-700 hover:underline">
+                            View Resume
+                          </a>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export { SearchRoute as Component };
