@@ -9,6 +9,7 @@ pub mod auth;
 pub mod candidates;
 pub mod clock;
 pub mod config;
+pub mod demo;
 pub mod error;
 pub mod http;
 pub mod jobs;

@@ -33,6 +33,15 @@ enum Command {
     User(UserCommand),
     /// Remove for good what has been in the bin for 30 days (the server also does this hourly).
     Purge,
+    /// Load the demo: 3 JDs and 30 resumes, analysed through the normal pipeline.
+    Demo {
+        /// The demo set (jobs.json and resumes/).
+        #[arg(long, default_value = "demo")]
+        dir: PathBuf,
+        /// Load even into a database that already holds data.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -66,6 +75,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve(settings).await,
         Command::User(command) => user(settings, command).await,
         Command::Purge => purge(settings).await,
+        Command::Demo { dir, force } => demo(settings, &dir, force).await,
     }
 }
 
@@ -104,6 +114,18 @@ async fn purge(settings: Settings) -> anyhow::Result<()> {
     let purged = hirelane::jobs::purge_bin(&state).await?;
     println!("purged {purged} job description(s) from the bin");
     state.db.close().await;
+    Ok(())
+}
+
+async fn demo(settings: Settings, dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
+    let state = hirelane::app::build_state(settings, Arc::new(SystemClock)).await?;
+    let loaded = hirelane::demo::load(&state, dir, force).await;
+    state.db.close().await;
+    let loaded = loaded?;
+    println!(
+        "loaded the demo: {} JDs, {} resumes, all analysed",
+        loaded.jobs, loaded.resumes
+    );
     Ok(())
 }
 

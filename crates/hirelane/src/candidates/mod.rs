@@ -153,15 +153,15 @@ struct UploadParams {
 /// What happened to one uploaded file.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct FileResult {
-    file_name: String,
+pub struct FileResult {
+    pub file_name: String,
     /// `created`, `updated` (same e-mail as an existing candidate of this JD) or `rejected`.
-    status: &'static str,
-    resume_id: Option<i64>,
+    pub status: &'static str,
+    pub resume_id: Option<i64>,
     /// `queued` or `unreadable` for accepted files.
-    analysis_status: Option<&'static str>,
+    pub analysis_status: Option<&'static str>,
     /// Why the file was rejected, or why it cannot be analysed.
-    message: Option<String>,
+    pub message: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -238,7 +238,7 @@ async fn upload_resume(
     }
 }
 
-/// Checks, reads, stores and records one resume.
+/// Reads one uploaded resume (refusing it past the size cap) and takes it in.
 async fn intake_resume(
     state: &AppState,
     job: &JobRow,
@@ -247,7 +247,19 @@ async fn intake_resume(
 ) -> Result<FileResult> {
     let extension = intake::check_file_name(name)?;
     let bytes = intake::read_capped(field, state.settings.uploads.max_file_bytes()).await?;
-    let kind = intake::check_kind(&extension, &bytes, true)?;
+    accept_resume(state, job, name, &extension, bytes).await
+}
+
+/// Takes in one resume file: checks its content, reads its contacts, stores it and records
+/// the candidate (queued for analysis). Uploads and the demo loader both come through here.
+pub async fn accept_resume(
+    state: &AppState,
+    job: &JobRow,
+    name: &str,
+    extension: &str,
+    bytes: Vec<u8>,
+) -> Result<FileResult> {
+    let kind = intake::check_kind(extension, &bytes, true)?;
     let (bytes, extracted) = tokio::task::spawn_blocking(move || {
         let extracted = std::panic::catch_unwind(|| ats::extract(&bytes))
             .unwrap_or_else(|_| Err(ats::ExtractError::Corrupt("the reader crashed".into())));

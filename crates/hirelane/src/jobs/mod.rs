@@ -99,39 +99,51 @@ async fn create_job_folder(
     State(state): State<AppState>,
     Json(body): Json<CreateJobBody>,
 ) -> Result<Json<Created>> {
-    let now = state.clock.now();
-    let job = rules::validate_create(
-        &JobInput {
-            jdname: body.jdname,
-            jddescription: body.jddescription,
-            key_skills: body.key_skills,
-            experience: body.experience,
-            additional_notes: body.additional_notes,
-            apply_last_date: body.apply_last_date,
-        },
-        state.today(),
-    )?;
-    let jdid = new_folder_id(&state, &body.jdid).await?;
-    let id = repo::insert(
-        &state.db,
-        &jdid,
-        &job,
+    let input = JobInput {
+        jdname: body.jdname,
+        jddescription: body.jddescription,
+        key_skills: body.key_skills,
+        experience: body.experience,
+        additional_notes: body.additional_notes,
+        apply_last_date: body.apply_last_date,
+    };
+    let (id, jdid) = create(
+        &state,
+        &input,
         body.resume_required,
         recruiter.id,
-        now,
+        &body.jdid,
     )
     .await?;
-    tracing::info!(
-        job_desc_id = id,
-        recruiter_id = recruiter.id,
-        "job description created"
-    );
     Ok(Json(Created {
         success: true,
         message: "Job Description created successfully!".into(),
         job_desc_id: id,
         jdid,
     }))
+}
+
+/// Creates a JD after the create form's rules; answers its two ids.
+pub async fn create(
+    state: &AppState,
+    input: &JobInput,
+    resume_required: bool,
+    recruiter_id: i64,
+    folder: &str,
+) -> Result<(i64, String)> {
+    let job = rules::validate_create(input, state.today())?;
+    let jdid = new_folder_id(state, folder).await?;
+    let id = repo::insert(
+        &state.db,
+        &jdid,
+        &job,
+        resume_required,
+        recruiter_id,
+        state.clock.now(),
+    )
+    .await?;
+    tracing::info!(job_desc_id = id, recruiter_id, "job description created");
+    Ok((id, jdid))
 }
 
 /// The folder a new JD goes in. One folder holds one JD, so a named folder (the create page's

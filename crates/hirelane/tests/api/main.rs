@@ -2,6 +2,7 @@
 
 mod auth;
 mod candidates;
+mod demo;
 mod helpers;
 mod jobs;
 mod openapi;

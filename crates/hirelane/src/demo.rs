@@ -1,0 +1,107 @@
+//! `hirelane demo`: a populated product in the first minute. Loads the committed demo set
+//! (`demo/jobs.json` and `demo/resumes/<key>/`, made by `demo/resumegen.py` with reportlab and
+//! python-docx) through the normal intake and analysis pipeline.
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+use crate::app::AppState;
+use crate::auth::recruiters;
+use crate::candidates::{self, worker};
+use crate::jobs::{self, repo::JobKey, rules::JobInput};
+use crate::with_db;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoJob {
+    key: String,
+    jdname: String,
+    jddescription: String,
+    key_skills: String,
+    experience: String,
+    #[serde(default)]
+    additional_notes: String,
+    #[serde(default = "yes")]
+    resume_required: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What the demo loaded.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub jobs: usize,
+    pub resumes: usize,
+}
+
+/// Loads the demo from `dir` and analyses it. Refuses a database that already holds JDs or
+/// candidates unless `force`.
+pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<Loaded> {
+    let (job_count, candidate_count): (i64, i64) = with_db!(&state.db, |pool| {
+        sqlx::query_as("SELECT (SELECT COUNT(*) FROM jobs), (SELECT COUNT(*) FROM candidates)")
+            .fetch_one(pool)
+            .await
+    })?;
+    if (job_count > 0 || candidate_count > 0) && !force {
+        bail!(
+            "the database already holds {job_count} JD(s) and {candidate_count} candidate(s); \
+             run with --force to add the demo anyway"
+        );
+    }
+    let spec = dir.join("jobs.json");
+    let jobs: Vec<DemoJob> = serde_json::from_str(
+        &std::fs::read_to_string(&spec).with_context(|| format!("reading {}", spec.display()))?,
+    )
+    .with_context(|| format!("parsing {}", spec.display()))?;
+    let recruiter = match recruiters::list(&state.db).await?.into_iter().next() {
+        Some(r) => r,
+        None => {
+            recruiters::add(
+                &state.db,
+                "admin@example.com",
+                "Admin User",
+                state.clock.now(),
+            )
+            .await?
+        }
+    };
+    let mut loaded = Loaded::default();
+    for demo in jobs {
+        let input = JobInput {
+            jdname: demo.jdname,
+            jddescription: demo.jddescription,
+            key_skills: demo.key_skills,
+            experience: demo.experience,
+            additional_notes: demo.additional_notes,
+            apply_last_date: None,
+        };
+        let (id, _) = jobs::create(state, &input, demo.resume_required, recruiter.id, "").await?;
+        let job = jobs::repo::find(&state.db, &JobKey::Id(id))
+            .await?
+            .context("the demo JD just created is missing")?;
+        loaded.jobs += 1;
+        let mut files: Vec<_> = std::fs::read_dir(dir.join("resumes").join(&demo.key))
+            .with_context(|| format!("demo resumes for '{}'", demo.key))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for path in files {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("resume.pdf")
+                .to_owned();
+            let extension = candidates::intake::check_file_name(&name)?;
+            let bytes = std::fs::read(&path)?;
+            candidates::accept_resume(state, &job, &name, &extension, bytes).await?;
+            loaded.resumes += 1;
+        }
+    }
+    while worker::analyse_next(state).await? {}
+    Ok(loaded)
+}
