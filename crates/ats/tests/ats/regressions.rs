@@ -22,3 +22,21 @@ fn fuzz_findings_do_not_panic() {
         }
     }
 }
+
+/// Fuzzed PDFs that make pdf_oxide 0.3.78 panic (string slicing inside a multi-byte character,
+/// in fonts/cmap.rs and document.rs). The panic must become `Corrupt`, and the parser must
+/// keep working afterwards in the same process (no poisoned global state).
+#[test]
+fn parser_panics_become_corrupt_and_leave_the_parser_usable() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests");
+    for name in ["pdf-cmap-slice-panic", "pdf-obj-keyword-slice-panic"] {
+        let bytes = std::fs::read(root.join("regressions").join(name)).unwrap();
+        let got = ats::extract(&bytes);
+        assert!(
+            matches!(got, Err(ats::ExtractError::Corrupt(_))),
+            "{name}: {got:?}"
+        );
+    }
+    let good = std::fs::read(root.join("fixtures/priya_chromium_2col.pdf")).unwrap();
+    assert!(ats::extract(&good).is_ok());
+}
