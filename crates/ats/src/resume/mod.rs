@@ -121,7 +121,7 @@ impl Resume {
     }
 }
 
-/// Parses normalised resume text (see [`crate::extract`]) with today's month as "Present".
+/// Parses normalised resume text (see [`crate::extract()`]) with today's month as "Present".
 pub fn parse_resume(text: &str) -> Resume {
     parse_resume_with(text, &ParseOptions::default())
 }
