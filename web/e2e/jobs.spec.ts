@@ -86,8 +86,8 @@ test.describe('job descriptions', () => {
     for (const name of ['Edit JD', 'Delete JD', 'View All Resumes']) {
       await expect(page.getByRole('button', { name, exact: true })).toBeEnabled();
     }
-    await expect(page.getByRole('button', { name: 'Upload Resume' })).toBeDisabled();
-    await expect(page.getByText('Uploads arrive soon: this area is not active yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload Resume' })).toBeEnabled();
+    await expect(page.getByTestId('upload-dropzone')).toBeVisible();
     const description = page.getByTestId('jd-description');
     await expect(description.locator('strong')).toHaveText('Own the hiring platform.');
     await expect(description.locator('ul > li')).toHaveText(['Design the APIs', 'Mentor engineers']);
@@ -195,7 +195,7 @@ test.describe('job descriptions', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     const menu = page.getByRole('menu', { name: 'JD actions' });
     await expect(menu.getByRole('menuitem')).toHaveText([/Upload CSV/, 'Edit JD', 'Delete JD', 'View All Resumes']);
-    await expect(menu.getByRole('menuitem', { name: /Upload CSV/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(menu.getByRole('menuitem', { name: /Upload CSV/ })).not.toHaveAttribute('aria-disabled', 'true');
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-detail-mobile-menu.png`, fullPage: true });
     await expectAccessible(page);
     await menu.getByRole('menuitem', { name: 'View All Resumes' }).click();

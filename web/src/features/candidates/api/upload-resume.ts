@@ -43,17 +43,31 @@ function sendWithProgress({ url, form, token, onProgress, signal }: { url: strin
   });
 }
 
+/** Waits before each retry of a transient failure (5xx). */
+export const UPLOAD_RETRY_DELAYS_MS = [500, 1500];
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Uploads one resume to a JD (multipart `resumeFile`), reporting progress
  * 0-100. A 401 refreshes the session once and sends again, like every call.
+ * A 5xx answer is retried twice: nothing was recorded (the server commits a
+ * row or nothing), and a repeated file is deduplicated by e-mail anyway.
  */
 export async function uploadResume({ jdId, file, onProgress = () => {}, signal }: { jdId: string; file: File; onProgress?: (percent: number) => void; signal?: AbortSignal }): Promise<UploadResumeAnswer> {
   const url = `${env.apiBaseUrl}${UPLOAD_PATH}?jdId=${encodeURIComponent(jdId)}`;
-  const result = await withSessionRetry(UPLOAD_PATH, (token) => {
-    const form = new FormData();
-    form.append('resumeFile', file, file.name);
-    return sendWithProgress({ url, form, token, onProgress, signal });
-  });
+  const attempt = () =>
+    withSessionRetry(UPLOAD_PATH, (token) => {
+      const form = new FormData();
+      form.append('resumeFile', file, file.name);
+      return sendWithProgress({ url, form, token, onProgress, signal });
+    });
+  let result = await attempt();
+  for (const delay of UPLOAD_RETRY_DELAYS_MS) {
+    if (result.status < 500 || signal?.aborted) break;
+    await wait(delay);
+    result = await attempt();
+  }
   if (result.status >= 200 && result.status < 300) return result.body as UploadResumeAnswer;
   const body = result.body as ApiErrorBody | null;
   throw new ApiError({ status: result.status, body: body && typeof body === 'object' && typeof body.message === 'string' ? body : null });
