@@ -9,14 +9,15 @@ export function isPass(value: string | null | undefined): boolean {
   return (value ?? '').trim().toLowerCase() === 'pass';
 }
 
-export function RecommendationBadge({ value }: { value: string | null | undefined }) {
-  if (!value) return <span className="text-xs text-slate-400">—</span>;
+/** `hideEmpty` leaves a missing value out (cards) instead of showing a dash (table cells). */
+export function RecommendationBadge({ value, hideEmpty = false }: { value: string | null | undefined; hideEmpty?: boolean }) {
+  if (!value) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
   return <span className={cn(pill, isPass(value) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200')}>{value}</span>;
 }
 
 /** Interview outcome: Pass green, Fail red, anything else (Needs Review) yellow. */
-export function InterviewStatusBadge({ value }: { value: string | null | undefined }) {
-  if (!value) return <span className="text-xs text-slate-400">—</span>;
+export function InterviewStatusBadge({ value, hideEmpty = false }: { value: string | null | undefined; hideEmpty?: boolean }) {
+  if (!value) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
   const lower = value.toLowerCase();
   const tone = lower === 'pass' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : lower === 'fail' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-800 ring-amber-200';
   return <span className={cn(pill, tone)}>{value}</span>;

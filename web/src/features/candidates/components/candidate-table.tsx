@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 
-import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 
 import type { ListSort } from '../lib/list-filters';
@@ -114,9 +113,9 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                 </div>
                 <Score row={row} />
               </div>
-              <div className={cn('mt-3 flex flex-wrap items-center gap-2')}>
-                <RecommendationBadge value={row.recommendation} />
-                <InterviewStatusBadge value={row.interviewStatus} />
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                <RecommendationBadge value={row.recommendation} hideEmpty />
+                <InterviewStatusBadge value={row.interviewStatus} hideEmpty />
                 <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
               </div>
               <p className="mt-2 text-xs text-slate-500">{formatLocalDateTime(row.createdOn)}</p>
