@@ -10,7 +10,7 @@ use crate::skills::is_term;
 
 /// The scoring version, stored with every score. Any change that can move a score (weights,
 /// dictionary, parsing) bumps it; see docs/ats.md for the policy.
-pub const VERSION: &str = "ats-1.0.0";
+pub const VERSION: &str = "ats-1.1.0";
 
 /// Pass or fail against the threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -150,7 +150,9 @@ pub fn score(resume: &Resume, job: &JobSpec, config: &ScoringConfig) -> Assessme
         .filter(|(r, e)| *r && e.mentions > 0)
         .count();
 
-    let relevance = relevance::relevance(resume, job);
+    // Stuffed keywords are exactly what inflates term relevance, so a stuffed resume keeps
+    // only the role-title half of it.
+    let relevance = relevance::relevance(resume, job, keyword_stuffing);
     let skills_match = if total > 0.0 {
         got / total * 100.0
     } else {

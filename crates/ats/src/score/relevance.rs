@@ -10,7 +10,8 @@ const AVG_LEN: f32 = 450.0;
 
 /// 0-100: half role match (the JD title's words in the resume's header, summary and experience),
 /// half BM25-saturated coverage of the JD's weighted terms.
-pub(crate) fn relevance(resume: &Resume, job: &JobSpec) -> f32 {
+/// With `ignore_terms` (keyword stuffing) only the role match counts.
+pub(crate) fn relevance(resume: &Resume, job: &JobSpec, ignore_terms: bool) -> f32 {
     let len_norm = 1.0 - B + B * (resume.token_count as f32 / AVG_LEN);
     let (mut got, mut total) = (0.0f32, 0.0f32);
     for (term, weight) in &job.terms {
@@ -20,7 +21,7 @@ pub(crate) fn relevance(resume: &Resume, job: &JobSpec) -> f32 {
             got += weight * (tf * (K1 + 1.0) / (tf + K1 * len_norm)) / (K1 + 1.0);
         }
     }
-    let bm25 = if total > 0.0 {
+    let bm25 = if total > 0.0 && !ignore_terms {
         (got / total / 0.5).min(1.0)
     } else {
         0.0
