@@ -92,9 +92,10 @@ fn range_regex() -> &'static Regex {
     crate::text::regex(&RE, pattern)
 }
 
-/// Parses one side of a range. `is_end` matters for a bare year: a start year counts from
-/// January, an end year up to (not including) January of that year, so "2019-2021" is two years.
-fn parse_date(s: &str, is_end: bool) -> Option<(YearMonth, bool)> {
+/// Parses one side of a range into a month and whether the month was written. A bare year
+/// reads as January; the caller decides what that means at each end of the range (a start
+/// year counts from January, an end year up to January, so "2019-2021" is two years).
+fn parse_date(s: &str) -> Option<(YearMonth, bool)> {
     let lower = s.trim().to_ascii_lowercase();
     let digits: Vec<&str> = lower
         .split(|c: char| !c.is_ascii_digit())
@@ -118,7 +119,6 @@ fn parse_date(s: &str, is_end: bool) -> Option<(YearMonth, bool)> {
         [a, b] => Some((YearMonth::new(b.parse().ok()?, a.parse().ok()?)?, true)),
         [y] => {
             let year: u16 = y.parse().ok()?;
-            let _ = is_end;
             Some((YearMonth::new(year, 1)?, false))
         }
         _ => None,
@@ -148,7 +148,7 @@ pub fn find_periods(text: &str, as_of: YearMonth) -> Vec<Period> {
         let (Some(start_m), Some(end_m)) = (caps.name("start"), caps.name("end")) else {
             continue;
         };
-        let Some((start, _)) = parse_date(start_m.as_str(), false) else {
+        let Some((start, _)) = parse_date(start_m.as_str()) else {
             continue;
         };
         let end_text = end_m.as_str().to_ascii_lowercase();
@@ -156,7 +156,7 @@ pub fn find_periods(text: &str, as_of: YearMonth) -> Vec<Period> {
         let end = if ongoing {
             YearMonth::from_ordinal(as_of.ordinal() + 1)
         } else {
-            let Some((end, precise)) = parse_date(&end_text, true) else {
+            let Some((end, precise)) = parse_date(&end_text) else {
                 continue;
             };
             match (precise, end.year == start.year && end.month == 1) {
