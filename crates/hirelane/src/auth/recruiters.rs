@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::clock::to_millis;
 use crate::error::{Error, Result};
+use crate::store::BeginWrite;
 use crate::store::{Db, is_unique_violation};
 use crate::with_db;
 
@@ -95,7 +96,7 @@ pub async fn list(db: &Db) -> Result<Vec<RecruiterRow>> {
 pub async fn remove(db: &Db, email: &str) -> Result<bool> {
     let email = normalize_email(email)?;
     let done = with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         sqlx::query("DELETE FROM otp_challenges WHERE email = $1")
             .bind(&email)
             .execute(&mut *tx)

@@ -65,6 +65,8 @@ struct SearchResult {
     job_desc_id: i64,
     jdname: String,
     key_skills: String,
+    /// Whether the JD itself matched (title, skills, description), not only its candidates.
+    jd_matched: bool,
     resumes: Vec<SearchResume>,
 }
 
@@ -80,6 +82,7 @@ struct SearchResume {
     file_path: Option<String>,
     ats_score: Option<i64>,
     recommendation: Option<String>,
+    call_id: Option<String>,
 }
 
 /// Searches JD titles, skills and descriptions and candidates' names, e-mails, phones and
@@ -127,6 +130,7 @@ async fn search_all(
                     file_name: c.file_name,
                     ats_score: c.ats_score,
                     recommendation: c.recommendation,
+                    call_id: c.call_id,
                 })
                 .collect();
             Some(SearchResult {
@@ -134,6 +138,7 @@ async fn search_all(
                 job_desc_id: job.id,
                 jdname: job.jdname.clone(),
                 key_skills: job.key_skills.clone(),
+                jd_matched: hits.jobs.contains(&job_id),
                 resumes,
             })
         })
@@ -782,10 +787,10 @@ async fn resume_details(
             .as_str()
             .unwrap_or_default()
             .to_owned(),
-        matched_skills: strings("matched_skills"),
-        missing_skills: strings("missing_skills"),
-        experience_years: assessment["experience_years"].as_f64(),
-        required_years: assessment["required_years"].as_f64(),
+        matched_skills: strings("matchedSkills"),
+        missing_skills: strings("missingSkills"),
+        experience_years: assessment["experienceYears"].as_f64(),
+        required_years: assessment["requiredYears"].as_f64(),
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
         scoring_version: assessment["version"].as_str().map(str::to_owned),

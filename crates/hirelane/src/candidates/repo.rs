@@ -4,6 +4,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::clock::to_millis;
 use crate::error::Result;
+use crate::store::BeginWrite;
 use crate::store::{Db, is_unique_violation};
 use crate::with_db;
 
@@ -115,7 +116,7 @@ async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded
     let now = to_millis(now);
     let search = search_text(&new.name, &new.email, &new.phone);
     let recorded = with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let existing: Option<PreviousResume> = if new.email.is_empty() {
             None
         } else {
@@ -228,7 +229,7 @@ pub async fn import_csv(
 ) -> Result<(usize, usize)> {
     let now = to_millis(now);
     let counts = with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let (mut created, mut updated) = (0, 0);
         for row in rows {
             let search = search_text(&row.name, &row.email, &row.phone);
@@ -448,7 +449,7 @@ pub async fn file_of(db: &Db, resume_file_id: &str) -> Result<Option<(String, St
 /// to remove from the store (after the rows are gone, so no row ever points at a lost file).
 pub async fn delete_by_file_id(db: &Db, resume_file_id: &str) -> Result<Option<Vec<String>>> {
     let keys = with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let found: Option<(i64, Option<String>)> = sqlx::query_as(
             "SELECT c.id, c.file_key FROM candidates c JOIN jobs j ON j.id = c.job_id
              WHERE c.resume_file_id = $1 AND j.deleted_at IS NULL",

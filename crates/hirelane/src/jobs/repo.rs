@@ -6,6 +6,7 @@ use super::rules::ValidJob;
 use super::sanitize::plain_text;
 use crate::clock::to_millis;
 use crate::error::Result;
+use crate::store::BeginWrite;
 use crate::store::Db;
 use crate::with_db;
 
@@ -95,9 +96,9 @@ pub async fn insert(
     })?)
 }
 
-/// JDs not in the bin, newest first.
-pub async fn list_active(db: &Db) -> Result<Vec<JobRow>> {
-    let sql = format!("{SELECT} WHERE j.deleted_at IS NULL ORDER BY j.created_on DESC, j.id DESC");
+/// JDs matching a fixed `WHERE … ORDER BY …` tail (no parameters).
+async fn select(db: &Db, tail: &str) -> Result<Vec<JobRow>> {
+    let sql = format!("{SELECT} {tail}");
     Ok(with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
             .fetch_all(pool)
@@ -105,14 +106,22 @@ pub async fn list_active(db: &Db) -> Result<Vec<JobRow>> {
     })?)
 }
 
+/// JDs not in the bin, newest first.
+pub async fn list_active(db: &Db) -> Result<Vec<JobRow>> {
+    select(
+        db,
+        "WHERE j.deleted_at IS NULL ORDER BY j.created_on DESC, j.id DESC",
+    )
+    .await
+}
+
 /// JDs in the bin, most recently deleted first.
 pub async fn list_deleted(db: &Db) -> Result<Vec<JobRow>> {
-    let sql = format!("{SELECT} WHERE j.deleted_at IS NOT NULL ORDER BY j.deleted_at DESC");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?)
+    select(
+        db,
+        "WHERE j.deleted_at IS NOT NULL ORDER BY j.deleted_at DESC",
+    )
+    .await
 }
 
 /// A JD by either id, in the bin or not.
@@ -138,12 +147,11 @@ pub async fn find_many(db: &Db, ids: &[i64]) -> Result<Vec<JobRow>> {
     }
     // Integers only, so listing them in the SQL text is safe.
     let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    let sql = format!("{SELECT} WHERE j.id IN ({list}) AND j.deleted_at IS NULL");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?)
+    select(
+        db,
+        &format!("WHERE j.id IN ({list}) AND j.deleted_at IS NULL"),
+    )
+    .await
 }
 
 /// Updates a JD outside the bin. A missing application last date keeps the stored one (the
@@ -241,7 +249,7 @@ pub async fn purge(db: &Db, now: Timestamp) -> Result<Purged> {
          RETURNING file_key"
     );
     let purged = with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         sqlx::query(lock).bind(cutoff).execute(&mut *tx).await?;
         let mut file_keys: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(history.as_str()))
             .bind(cutoff)

@@ -36,6 +36,38 @@ macro_rules! with_db {
     };
 }
 
+/// Starting a transaction that will write.
+///
+/// On SQLite a plain (deferred) transaction that reads before it writes cannot upgrade to a
+/// writer once another connection has committed since its read: SQLite answers "database is
+/// locked" at once instead of waiting. `BEGIN IMMEDIATE` takes the write lock up front, so
+/// concurrent writers queue on the busy timeout. PostgreSQL needs nothing special.
+pub trait BeginWrite {
+    type Database: sqlx::Database;
+
+    fn begin_write(
+        &self,
+    ) -> impl std::future::Future<
+        Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>,
+    > + Send;
+}
+
+impl BeginWrite for SqlitePool {
+    type Database = sqlx::Sqlite;
+
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
+        self.begin_with("BEGIN IMMEDIATE").await
+    }
+}
+
+impl BeginWrite for PgPool {
+    type Database = sqlx::Postgres;
+
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+        self.begin().await
+    }
+}
+
 /// Why the database could not be opened.
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {

@@ -193,7 +193,25 @@ async fn resumes_are_read_scored_and_listed() {
         assert_eq!(d["jobName"], "Backend Engineer");
         assert_eq!(d["atsScore"], score);
         assert!(d["analysisSummary"].as_str().is_some_and(|s| !s.is_empty()));
-        assert!(d["matchedSkills"].is_array() && d["missingSkills"].is_array());
+        // Priya's resume names Kubernetes and Docker; the JD also asks for Python, which she lacks.
+        let matched: Vec<&str> = d["matchedSkills"]
+            .as_array()
+            .expect("matched")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(
+            matched.contains(&"Kubernetes") && matched.contains(&"Docker"),
+            "{matched:?}"
+        );
+        let missing: Vec<&str> = d["missingSkills"]
+            .as_array()
+            .expect("missing")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(missing.contains(&"Python"), "{missing:?}");
+        assert!(d["experienceYears"].as_f64().is_some_and(|y| y > 0.0));
         assert_eq!(d["scoringVersion"], ats::VERSION);
 
         // All candidates, across JDs, with the spec's names.
@@ -207,6 +225,65 @@ async fn resumes_are_read_scored_and_listed() {
             all[0]["uploadedAt"]
                 .as_str()
                 .is_some_and(|t| t.ends_with('Z'))
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn concurrent_uploads_all_succeed() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let jd = create_job(&app, &token, true).await;
+        let names = [
+            "priya_chromium_2col.pdf",
+            "aarav.docx",
+            "zoe_fpdf.pdf",
+            "mei_libreoffice.pdf",
+            "jose_reportlab.pdf",
+            "ananya_libreoffice.pdf",
+            "oluwaseun_table.docx",
+            "dmitry.docx",
+        ];
+        // Several browsers uploading at once: every read-then-write transaction must queue for
+        // the write lock rather than fail with "database is locked".
+        let mut uploads = tokio::task::JoinSet::new();
+        for round in 0..2 {
+            for name in names {
+                let (client, url, token) = (
+                    app.client.clone(),
+                    app.url(&format!("/api/Drive/UploadResume?jdId={jd}")),
+                    token.clone(),
+                );
+                let bytes = fixture(name);
+                uploads.spawn(async move {
+                    let form = Form::new().part(
+                        "resumeFile",
+                        Part::bytes(bytes).file_name(format!("{round}-{name}")),
+                    );
+                    let response = client
+                        .post(url)
+                        .bearer_auth(token)
+                        .multipart(form)
+                        .send()
+                        .await
+                        .expect("upload");
+                    (
+                        response.status().as_u16(),
+                        response.text().await.unwrap_or_default(),
+                    )
+                });
+            }
+        }
+        while let Some(done) = uploads.join_next().await {
+            let (status, body) = done.expect("task");
+            assert_eq!(status, 200, "{body}");
+        }
+        let rows = analysed(&app, &token, jd).await;
+        assert_eq!(
+            rows.len(),
+            names.len(),
+            "the second round replaced the first (same e-mails)"
         );
     })
     .await;

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Bulk intake benchmark: N generated resumes through the HTTP API until all are analysed.
+
+    python3 demo/resumegen.py bulk 500 /tmp/bulk500          # make the resumes once
+    python3 bench/intake.py /tmp/bulk500 [--postgres URL] [--concurrency 8]
+
+Starts the release server (`$CARGO_TARGET_DIR/release/hirelane`) on a free loopback port with a
+fresh data directory (SQLite, or a fresh PostgreSQL database with --postgres), signs in through
+the API with the code from the outbox, creates one JD per folder of resumes, uploads every file
+(one request per file, a few at a time, as the web app does), polls until no candidate is queued
+or being analysed, and reports the wall time, the rate and the server's peak resident memory
+(VmHWM). Standard library only. Traffic goes to 127.0.0.1 only.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    def __init__(self, port):
+        self.port = port
+        self.token = None
+        self.local = threading.local()
+
+    def conn(self):
+        if not hasattr(self.local, "c"):
+            self.local.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        return self.local.c
+
+    def request(self, method, path, body=None, headers=None):
+        headers = dict(headers or {})
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        for attempt in range(2):
+            try:
+                c = self.conn()
+                c.request(method, path, body=body, headers=headers)
+                r = c.getresponse()
+                data = r.read()
+                return r.status, (json.loads(data) if data and data[:1] in b"[{" else data)
+            except (ConnectionError, http.client.HTTPException):
+                del self.local.c
+                if attempt:
+                    raise
+
+    def upload(self, jd, path):
+        boundary = uuid.uuid4().hex
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"resumeFile\"; "
+                f"filename=\"{path.name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").encode()
+        body += path.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
+        status, answer = self.request("POST", f"/api/Drive/UploadResume?jdId={jd}", body,
+                                      {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        if status != 200:
+            raise RuntimeError(f"{path.name}: {status} {answer}")
+
+
+def peak_rss_kib(pid):
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+class BenchServer:
+    """The release server on a free loopback port with a fresh data directory (and a fresh
+    PostgreSQL database when `postgres` names an admin URL), signed in as a bench recruiter.
+    Everything it made is removed on exit."""
+
+    def __init__(self, postgres=None):
+        self.postgres = postgres
+
+    def __enter__(self):
+        target = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target"))
+        binary = Path(os.environ.get("HIRELANE_BIN", target / "release/hirelane"))
+        self.data = Path(tempfile.mkdtemp(prefix="hirelane-bench-"))
+        self.port = free_port()
+        env = dict(os.environ, HIRELANE__DATA_DIR=str(self.data), HIRELANE__SERVER__PORT=str(self.port),
+                   HIRELANE__LOG__LEVEL="warn", HIRELANE__WEB__DIST_DIR=str(self.data / "no-web"))
+        self.database = None
+        if self.postgres:
+            self.database = f"hl_bench_{os.getpid()}"
+            subprocess.run(["psql", self.postgres, "-qc", f'CREATE DATABASE "{self.database}"'], check=True)
+            env["HIRELANE__DATABASE__URL"] = self.postgres.rsplit("/", 1)[0] + "/" + self.database
+        subprocess.run([binary, "user", "add", "bench@example.com", "Bench Runner"], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen([binary, "serve"], env=env)
+        self.client = Client(self.port)
+        for _ in range(100):
+            try:
+                if self.client.request("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.client.request("POST", "/api/auth/requestotp?email=bench@example.com&retry=false")
+        code = None
+        for _ in range(50):
+            mails = list((self.data / "outbox").glob("*.eml"))
+            if mails:
+                code = re.search(r"sign-in code is (\d{6})", mails[0].read_text()).group(1)
+                break
+            time.sleep(0.1)
+        _, session = self.client.request("POST", "/api/auth/verifyotp",
+                                         {"email": "bench@example.com", "otpCode": code})
+        self.client.token = session["data"]["token"]
+        self.backend = "postgres" if self.postgres else "sqlite"
+        return self
+
+    def peak_rss_mib(self):
+        peak = peak_rss_kib(self.process.pid)
+        return round(peak / 1024, 1) if peak else None
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        shutil.rmtree(self.data, ignore_errors=True)
+        if self.database:
+            subprocess.run(["psql", self.postgres, "-qc", f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)'])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("resumes", type=Path)
+    parser.add_argument("--postgres", help="admin URL, e.g. postgres://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--concurrency", type=int, default=8)
+    args = parser.parse_args()
+
+    with BenchServer(args.postgres) as server:
+        client = server.client
+        files = []
+        jobs = []
+        for folder in sorted(p for p in (args.resumes / "resumes").iterdir() if p.is_dir()):
+            status, created = client.request("POST", "/api/Drive/CreateJobFolder", {
+                "jdname": f"Bench {folder.name}", "keySkills": "Python, SQL, React, AWS, Docker",
+                "experience": "3+ years", "jddescription": "<p>Benchmark JD</p>"})
+            jobs.append(created["jobDescId"])
+            files += [(created["jobDescId"], f) for f in sorted(folder.iterdir())]
+
+        start = time.monotonic()
+        with ThreadPoolExecutor(args.concurrency) as pool:
+            list(pool.map(lambda job_file: client.upload(*job_file), files))
+        uploaded = time.monotonic() - start
+        while True:
+            pending = 0
+            for jd in jobs:
+                _, rows = client.request("GET", f"/api/Drive/ViewJDResumes?JdID={jd}")
+                pending += sum(r["analysisStatus"] in ("queued", "analysing") for r in rows)
+            if pending == 0:
+                break
+            time.sleep(0.05)
+        total = time.monotonic() - start
+        done = 0
+        for jd in jobs:
+            _, rows = client.request("GET", f"/api/Drive/ViewJDResumes?JdID={jd}")
+            done += sum(r["analysisStatus"] == "done" for r in rows)
+        print(json.dumps({
+            "backend": server.backend, "resumes": len(files), "analysed": done,
+            "upload_seconds": round(uploaded, 2), "total_seconds": round(total, 2),
+            "resumes_per_second": round(len(files) / total, 1),
+            "peak_rss_mib": server.peak_rss_mib(),
+            "concurrency": args.concurrency, "cpus": os.cpu_count(),
+        }, indent=2))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Candidate lists and search under load, with 50,000 candidates.
+
+    python3 bench/lists.py [--postgres URL] [--candidates 50000] [--rate 500] [--seconds 20]
+
+Starts the release server on a free loopback port with a fresh database, signs in, imports the
+candidates by CSV into 10 JDs, then for each of a page of GetAllCandidates, a page of
+ViewJDResumes and SearchAll:
+  * a fixed-rate run (`--rate` requests/s over 256 keep-alive connections; latency is measured
+    from each request's scheduled start, so a stalled server cannot hide its queueing: no
+    coordinated omission) reporting p50/p95/p99 and errors;
+  * a closed-loop run over 64 connections reporting the highest sustained throughput;
+and finally the time of the unpaginated 50,000-row GetAllCandidates. Standard library only;
+all traffic goes to 127.0.0.1 and every loop is bounded in count and time.
+"""
+
+import argparse
+import asyncio
+import json
+import random
+import time
+import uuid
+
+from intake import BenchServer  # bench/intake.py, beside this file
+
+
+async def request(reader, writer, path, token):
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n\r\n".encode())
+    await writer.drain()
+    status_line = await reader.readline()
+    status = int(status_line.split()[1])
+    length = 0
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b""):
+            break
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    await reader.readexactly(length)
+    return status
+
+
+async def fixed_rate(port, token, paths, rate, seconds, connections):
+    total = int(rate * seconds)
+    queue = asyncio.Queue()
+    latencies, errors = [], 0
+    start = time.perf_counter() + 0.5
+
+    async def producer():
+        for i in range(total):
+            due = start + i / rate
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            queue.put_nowait((due, random.choice(paths)))
+        for _ in range(connections):
+            queue.put_nowait(None)
+
+    async def worker():
+        nonlocal errors
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        while (item := await queue.get()) is not None:
+            due, path = item
+            try:
+                status = await request(reader, writer, path, token)
+                if status != 200:
+                    errors += 1
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                errors += 1
+                writer.close()
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            latencies.append(time.perf_counter() - due)
+        writer.close()
+
+    await asyncio.wait_for(asyncio.gather(producer(), *(worker() for _ in range(connections))),
+                           timeout=seconds * 4 + 30)
+    latencies.sort()
+    pick = lambda q: round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 1)
+    return {"requests": len(latencies), "errors": errors, "p50_ms": pick(0.50), "p95_ms": pick(0.95),
+            "p99_ms": pick(0.99), "max_ms": pick(1.0)}
+
+
+async def closed_loop(port, token, paths, seconds, connections):
+    done, errors = 0, 0
+    stop = time.perf_counter() + seconds
+
+    async def worker():
+        nonlocal done, errors
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        while time.perf_counter() < stop:
+            if await request(reader, writer, random.choice(paths), token) == 200:
+                done += 1
+            else:
+                errors += 1
+        writer.close()
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(connections)))
+    return {"requests_per_second": round(done / (time.perf_counter() - began)), "errors": errors}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--postgres")
+    parser.add_argument("--candidates", type=int, default=50_000)
+    parser.add_argument("--rate", type=int, default=500)
+    parser.add_argument("--seconds", type=int, default=20)
+    args = parser.parse_args()
+
+    with BenchServer(args.postgres) as server:
+        client, port, token = server.client, server.port, server.client.token
+        rng = random.Random(1)
+        first = ["Aditi", "Rohan", "Meera", "Karthik", "Sara", "Liam", "Fatima", "Jonas", "Yuki", "Carlos"]
+        last = ["Rao", "Kapoor", "Iyer", "Nair", "Okafor", "Schmidt", "Tanaka", "Garcia", "Haddad", "Singh"]
+        jobs, per_job, started = [], args.candidates // 10, time.monotonic()
+        for j in range(10):
+            _, created = client.request("POST", "/api/Drive/CreateJobFolder", {
+                "jdname": f"Role {j}", "keySkills": "Python, SQL, React", "experience": "3 years",
+                "resumeRequired": False})
+            jd = created["jobDescId"]
+            jobs.append(jd)
+            rows = ["name,email,phone"] + [
+                f"{rng.choice(first)} {rng.choice(last)} {j}-{i},c{j}-{i}@example.com,+91 9{rng.randint(100000000, 999999999)}"
+                for i in range(per_job)]
+            boundary = uuid.uuid4().hex
+            body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csvFile\"; filename=\"c.csv\"\r\n\r\n"
+                    + "\n".join(rows) + f"\r\n--{boundary}--\r\n").encode()
+            status, answer = client.request("POST", f"/api/Drive/UploadCandidatesCsv?jobDescId={jd}", body,
+                                            {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+            assert status == 200, answer
+        seeded = round(time.monotonic() - started, 1)
+
+        pages = args.candidates // 10
+        scenarios = {
+            "GetAllCandidates page": [f"/api/Drive/GetAllCandidates?page={rng.randint(1, pages)}&pageSize=10"
+                                      for _ in range(500)],
+            "ViewJDResumes page": [f"/api/Drive/ViewJDResumes?JdID={rng.choice(jobs)}&page={rng.randint(1, per_job // 10)}&pageSize=10"
+                                   for _ in range(500)],
+            "SearchAll": [f"/api/Drive/SearchAll?q={rng.choice(first)}%20{rng.choice(last)}" for _ in range(500)],
+        }
+        results = {"backend": server.backend, "candidates": args.candidates,
+                   "seed_seconds": seeded, "rate": args.rate, "connections": 256}
+        for name, paths in scenarios.items():
+            results[name] = {
+                "fixed_rate": asyncio.run(fixed_rate(port, token, paths, args.rate, args.seconds, 256)),
+                "max_throughput": asyncio.run(closed_loop(port, token, paths, 10, 64)),
+            }
+        began = time.perf_counter()
+        status, everything = client.request("GET", "/api/Drive/GetAllCandidates")
+        results["unpaginated"] = {"rows": len(everything), "seconds": round(time.perf_counter() - began, 3)}
+        results["peak_rss_mib"] = server.peak_rss_mib()
+        print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
