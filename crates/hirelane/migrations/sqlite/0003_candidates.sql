@@ -29,8 +29,8 @@ CREATE TABLE candidates (
     created_on       INTEGER NOT NULL,
     modified_on      INTEGER NOT NULL
 );
-CREATE INDEX candidates_job ON candidates (job_id, created_on);
-CREATE INDEX candidates_created ON candidates (created_on);
+CREATE INDEX candidates_job ON candidates (job_id, created_on, id);
+CREATE INDEX candidates_created ON candidates (created_on, id);
 CREATE INDEX candidates_queue ON candidates (analysis_status, lease_until);
 -- The same address twice in one JD is one candidate (dedupe at intake).
 CREATE UNIQUE INDEX candidates_job_email ON candidates (job_id, candidate_email)

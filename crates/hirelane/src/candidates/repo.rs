@@ -334,50 +334,64 @@ pub struct ListQuery {
 
 /// Candidates of JDs outside the bin, and how many match in all.
 pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)> {
-    let filter = "j.deleted_at IS NULL
-        AND ($1 < 0 OR c.job_id = $1)
-        AND ($2 = '' OR c.search_text LIKE $2)
-        AND ($3 = '' OR LOWER(COALESCE(c.recommendation, '')) = $3)";
     let text = query
         .text
         .as_deref()
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .map(|t| format!("%{}%", escape_like(&filter_text(t))))
-        .unwrap_or_default();
+        .map(|t| format!("%{}%", escape_like(&filter_text(t))));
     let recommendation = query
         .recommendation
         .as_deref()
-        .unwrap_or_default()
-        .trim()
-        .to_lowercase();
-    let job_id = query.job_id.unwrap_or(-1);
+        .map(|r| r.trim().to_lowercase())
+        .filter(|r| !r.is_empty());
+    // Only the filters in use appear in the SQL, so the planner can walk the
+    // (job_id, created_on, id) or (created_on, id) index in page order.
+    let mut filter = String::from("j.deleted_at IS NULL");
+    let mut next = 1;
+    let mut placeholder = |condition: &str| {
+        filter.push_str(&condition.replace('?', &format!("${next}")));
+        next += 1;
+    };
+    if query.job_id.is_some() {
+        placeholder(" AND c.job_id = ?");
+    }
+    if text.is_some() {
+        placeholder(" AND c.search_text LIKE ?");
+    }
+    if recommendation.is_some() {
+        placeholder(" AND LOWER(COALESCE(c.recommendation, '')) = ?");
+    }
     let (limit, offset) = match query.page {
         Some((page, size)) => (size, (page - 1).max(0) * size),
         None => (1_000_000_000, 0),
     };
     let select = format!(
-        "{SELECT} WHERE {filter} ORDER BY {} LIMIT $4 OFFSET $5",
-        query.sort.order_by()
+        "{SELECT} WHERE {filter} ORDER BY {} LIMIT ${next} OFFSET ${}",
+        query.sort.order_by(),
+        next + 1
     );
     let count =
         format!("SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id WHERE {filter}");
     let (rows, total) = with_db!(db, |pool| {
-        let rows: Vec<CandidateRow> = sqlx::query_as(sqlx::AssertSqlSafe(select.as_str()))
-            .bind(job_id)
-            .bind(&text)
-            .bind(&recommendation)
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(pool)
-            .await?;
-        let total: i64 = if query.page.is_some() {
-            sqlx::query_scalar(sqlx::AssertSqlSafe(count.as_str()))
-                .bind(job_id)
-                .bind(&text)
-                .bind(&recommendation)
-                .fetch_one(pool)
-                .await?
+        let mut rows_query =
+            sqlx::query_as::<_, CandidateRow>(sqlx::AssertSqlSafe(select.as_str()));
+        let mut count_query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count.as_str()));
+        if let Some(job_id) = query.job_id {
+            rows_query = rows_query.bind(job_id);
+            count_query = count_query.bind(job_id);
+        }
+        if let Some(text) = &text {
+            rows_query = rows_query.bind(text.clone());
+            count_query = count_query.bind(text.clone());
+        }
+        if let Some(recommendation) = &recommendation {
+            rows_query = rows_query.bind(recommendation.clone());
+            count_query = count_query.bind(recommendation.clone());
+        }
+        let rows = rows_query.bind(limit).bind(offset).fetch_all(pool).await?;
+        let total = if query.page.is_some() {
+            count_query.fetch_one(pool).await?
         } else {
             rows.len() as i64
         };
@@ -496,10 +510,12 @@ pub struct Claimed {
 pub async fn claim_next(db: &Db, now: Timestamp, lease: SignedDuration) -> Result<Option<Claimed>> {
     let now_ms = to_millis(now);
     let until = now_ms + lease.as_millis() as i64;
+    // The IN list lets the (analysis_status, lease_until) index find the few rows in the queue;
+    // an OR over the statuses alone would scan every candidate.
     let pick = "SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id
-        WHERE j.deleted_at IS NULL
-          AND (c.analysis_status = 'queued'
-               OR (c.analysis_status = 'analysing' AND c.lease_until < $2))
+        WHERE c.analysis_status IN ('queued', 'analysing')
+          AND (c.analysis_status = 'queued' OR c.lease_until < $2)
+          AND j.deleted_at IS NULL
         ORDER BY c.id LIMIT 1";
     // PostgreSQL skips rows another transaction is claiming; SQLite serialises writers.
     let lock = match db {
