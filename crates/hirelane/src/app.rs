@@ -117,7 +117,7 @@ impl Application {
             .with_context(|| format!("cannot listen on {address}"))?;
         // The voice provider's webhooks need the port actually bound (port 0 picks one).
         settings.server.port = listener.local_addr().map(|a| a.port())?;
-        let state = build_state(settings, clock).await?;
+        let state = open_state(settings, clock, true).await?;
         let router = router(state.clone());
         Ok(Application {
             listener,
@@ -167,7 +167,18 @@ impl Application {
 }
 
 /// Opens the parts the settings name.
+///
+/// For the command-line tools: without a configured voice provider no simulator is started
+/// (a tool run must not replace the serving instance's simulator), and voice calls fail.
 pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Result<AppState> {
+    open_state(settings, clock, false).await
+}
+
+async fn open_state(
+    settings: Settings,
+    clock: SharedClock,
+    serving: bool,
+) -> anyhow::Result<AppState> {
     std::fs::create_dir_all(&settings.data_dir).with_context(|| {
         format!(
             "data directory {} cannot be created",
@@ -187,7 +198,7 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
     let mailer = Mailer::from_settings(&settings.mail, settings.outbox_dir()).context("mail")?;
     mailer.check().await.context("mail")?;
     let files = FileStore::local(&settings.files_dir()).context("file store")?;
-    let voice = Voice::start(&settings, settings.server.port).await?;
+    let voice = Voice::start(&settings, settings.server.port, serving).await?;
     Ok(AppState {
         db,
         clock,

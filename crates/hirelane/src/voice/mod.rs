@@ -64,9 +64,10 @@ pub struct Voice {
 }
 
 impl Voice {
-    /// Connects to the configured provider, or starts the bundled simulator in-process.
-    /// `port` is the port the server actually listens on (for the default webhook address).
-    pub async fn start(settings: &Settings, port: u16) -> anyhow::Result<Voice> {
+    /// Connects to the configured provider, or starts the bundled simulator in-process when
+    /// `serving` (a command-line tool gets an unreachable provider instead). `port` is the port
+    /// the server actually listens on (for the default webhook address).
+    pub async fn start(settings: &Settings, port: u16, serving: bool) -> anyhow::Result<Voice> {
         let voice = &settings.voice;
         let webhook_secret = match &voice.webhook_secret {
             Some(secret) => secret.clone(),
@@ -86,6 +87,13 @@ impl Voice {
                     .context("voice.phone_number_id is required with voice.base_url")?;
                 (base_url.clone(), api_key, phone, None)
             }
+            None if !serving => (
+                // Port 9 (discard) on loopback: nothing answers, so voice calls fail fast.
+                "http://127.0.0.1:9".to_owned(),
+                Secret::new(random_token(24)),
+                "hirelane-simulated-number".to_owned(),
+                None,
+            ),
             None => {
                 let api_key = voice
                     .api_key

@@ -556,3 +556,41 @@ async fn web_calls_are_created_and_reported() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_quick_start_runs_the_simulator_in_process() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let settings = hirelane::config::Settings {
+        data_dir: dir.path().to_path_buf(),
+        ..Default::default()
+    };
+    // A command-line tool neither starts a simulator nor writes its address.
+    hirelane::voice::Voice::start(&settings, 8080, false)
+        .await
+        .expect("tool voice");
+    let info = dir.path().join(hirelane::voice::SIM_INFO_FILE);
+    assert!(!info.exists());
+
+    let voice = hirelane::voice::Voice::start(&settings, 8080, true)
+        .await
+        .expect("voice with the bundled simulator");
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(&info).expect("sim info")).expect("json");
+    let base = written["baseUrl"].as_str().expect("base url");
+    assert!(base.starts_with("http://127.0.0.1:"), "{base}");
+    assert_eq!(
+        voice.webhook().url,
+        "http://127.0.0.1:8080/api/webhooks/vapi"
+    );
+    // The generated webhook secret is kept for the next start.
+    let secret = std::fs::read_to_string(dir.path().join("voice-webhook.secret")).expect("secret");
+    assert_eq!(voice.webhook().secret, secret.trim());
+    assert!(
+        voice
+            .provider
+            .list_assistants()
+            .await
+            .expect("reachable")
+            .is_empty()
+    );
+}
