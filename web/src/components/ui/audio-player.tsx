@@ -34,7 +34,14 @@ export function AudioPlayer({ src, title = 'Interview Recording', className }: A
     const audio = audioRef.current;
     if (!audio) return;
     if (audio.paused) {
-      audio.play().then(
+      let attempt: Promise<void>;
+      try {
+        // Older engines return nothing instead of a promise.
+        attempt = Promise.resolve(audio.play());
+      } catch (error) {
+        attempt = Promise.reject(error instanceof Error ? error : new Error('play failed'));
+      }
+      attempt.then(
         () => setError(null),
         () => {
           setPlaying(false);

@@ -9,8 +9,9 @@ export function getAssistants({ signal }: { signal?: AbortSignal } = {}): Promis
   return api.get<Assistant[]>('/Voice/assistants', { signal });
 }
 
+// The server already retries the provider with backoff; a failure here is final.
 export const assistantsQueryOptions = () =>
-  queryOptions({ queryKey: voiceKeys.assistants(), queryFn: ({ signal }) => getAssistants({ signal }) });
+  queryOptions({ queryKey: voiceKeys.assistants(), queryFn: ({ signal }) => getAssistants({ signal }), retry: false });
 
 export function useAssistants() {
   return useQuery(assistantsQueryOptions());
