@@ -52,6 +52,7 @@ test.describe('voice interviews', () => {
     await page.getByLabel('Question 1', { exact: true }).fill('Tell me about a service you built in Rust');
     await page.getByLabel('Question 2').fill('How do you design a schema for a new feature?');
     await page.getByLabel('Tool 1', { exact: true }).fill('Docker');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Create Assistant' }).click();
     const created = page.getByText(/^Assistant created successfully with ID: /);
     await expect(created).toBeVisible();
@@ -99,6 +100,7 @@ test.describe('voice interviews', () => {
     await expect(technical).toBeVisible();
     expect(Number(await technical.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(70);
     await expect(page.getByText('Interview Recording')).toBeVisible();
+    await expectAccessible(page);
 
     // The recording plays through our signed proxy link.
     const audio = page.getByTestId('recording-audio');

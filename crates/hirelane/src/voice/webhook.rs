@@ -1,14 +1,19 @@
 //! `POST /api/webhooks/vapi`: the provider's status updates and end-of-call reports.
 //!
-//! Authenticated only by the shared secret the provider sends as `x-vapi-secret` (or as a
-//! bearer token), compared in constant time. Idempotent: statuses only move forward and a
-//! report is stored once. Unknown or malformed events answer 4xx and are logged.
+//! Authenticated only by the shared secret: sent as `x-vapi-secret` (or as a bearer token) and
+//! compared in constant time, or, for a Vapi webhook credential with an HMAC plan, an
+//! `x-signature` of `{x-timestamp}.{raw body}` (HMAC-SHA256, hex, optional `sha256=` prefix)
+//! within five minutes. Idempotent: statuses only move forward and a report is stored once.
+//! Unknown or malformed events answer 4xx and are logged.
 
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
+use hmac::{Hmac, Mac};
+use jiff::Timestamp;
 use serde::Serialize;
 use serde_json::Value;
+use sha2::Sha256;
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
@@ -56,6 +61,51 @@ fn secret_matches(headers: &HeaderMap, expected: &str) -> bool {
     presented.is_some_and(|p| bool::from(p.trim().as_bytes().ct_eq(expected.as_bytes())))
 }
 
+/// How far a signed delivery's timestamp may be from our clock.
+const SIGNATURE_TOLERANCE_MS: i64 = 5 * 60 * 1000;
+
+/// Checks `x-signature` over `{x-timestamp}.{raw body}`. Vapi does not say whether the
+/// timestamp is in seconds or milliseconds, so both are read.
+pub(super) fn signature_matches(
+    headers: &HeaderMap,
+    body: &[u8],
+    secret: &str,
+    now: Timestamp,
+) -> bool {
+    let text = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
+    let (Some(signature), Some(timestamp)) = (text("x-signature"), text("x-timestamp")) else {
+        return false;
+    };
+    let Ok(number) = timestamp.parse::<i64>() else {
+        return false;
+    };
+    let millis = if number < 100_000_000_000 {
+        number.saturating_mul(1000)
+    } else {
+        number
+    };
+    if (now.as_millisecond() - millis).abs() > SIGNATURE_TOLERANCE_MS {
+        return false;
+    }
+    let Ok(mut mac) = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()) else {
+        return false;
+    };
+    mac.update(timestamp.as_bytes());
+    mac.update(b".");
+    mac.update(body);
+    let expected = hex::encode(mac.finalize().into_bytes());
+    let given = signature
+        .strip_prefix("sha256=")
+        .unwrap_or(signature)
+        .to_ascii_lowercase();
+    bool::from(expected.as_bytes().ct_eq(given.as_bytes()))
+}
+
 fn malformed(reason: &str) -> Error {
     tracing::warn!(reason, "voice webhook: malformed event rejected");
     Error::bad_request("invalid_event", format!("Invalid event: {reason}."))
@@ -76,7 +126,10 @@ pub(super) async fn vapi_webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Received>> {
-    if !secret_matches(&headers, state.voice.webhook().secret) {
+    let secret = state.voice.webhook().secret;
+    if !secret_matches(&headers, secret)
+        && !signature_matches(&headers, &body, secret, state.clock.now())
+    {
         tracing::warn!("voice webhook: wrong or missing secret");
         return Err(Error::Unauthorized);
     }
@@ -151,4 +204,52 @@ pub(super) async fn vapi_webhook(
         }
     }
     Ok(Json(Received { received: true }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sign(secret: &str, timestamp: &str, body: &[u8]) -> String {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("key");
+        mac.update(format!("{timestamp}.").as_bytes());
+        mac.update(body);
+        hex::encode(mac.finalize().into_bytes())
+    }
+
+    #[test]
+    fn hmac_signatures_over_the_raw_body() {
+        let now: Timestamp = "2026-03-02T09:00:00Z".parse().expect("instant");
+        let body = br#"{"message":{"type":"status-update"}}"#;
+        let ts = now.as_second().to_string();
+        let mut headers = HeaderMap::new();
+        headers.insert("x-timestamp", ts.parse().expect("header"));
+        let good = format!("sha256={}", sign("s3cret", &ts, body));
+        headers.insert("x-signature", good.parse().expect("header"));
+        assert!(signature_matches(&headers, body, "s3cret", now));
+        assert!(
+            !signature_matches(&headers, b"{}", "s3cret", now),
+            "body changed"
+        );
+        assert!(
+            !signature_matches(&headers, body, "other", now),
+            "other secret"
+        );
+        let later = now + jiff::SignedDuration::from_mins(6);
+        assert!(
+            !signature_matches(&headers, body, "s3cret", later),
+            "replayed late"
+        );
+        let ms = now.as_millisecond().to_string();
+        headers.insert("x-timestamp", ms.parse().expect("header"));
+        headers.insert(
+            "x-signature",
+            sign("s3cret", &ms, body).parse().expect("header"),
+        );
+        assert!(
+            signature_matches(&headers, body, "s3cret", now),
+            "milliseconds"
+        );
+        assert!(!secret_matches(&headers, "s3cret"));
+    }
 }
