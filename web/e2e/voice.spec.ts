@@ -115,6 +115,33 @@ test.describe('voice interviews', () => {
     await expect(page).toHaveURL(/\/interview\/history$/);
   });
 
+  test('delete an assistant from the list after confirming', async ({ page }) => {
+    await page.goto('/interview');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Voice AI Interview' })).toBeVisible();
+    const name = `Zed ${Date.now() % 100000}`;
+    const status = await page.evaluate(async (assistantName) => {
+      const response = await fetch('/api/Voice/assistants', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: JSON.stringify({ assistantName, candidateName: 'Kim', role: 'QA', experience: '2 years', interviewTime: '20' }),
+      });
+      return response.status;
+    }, name);
+    expect(status).toBe(200);
+    await page.getByRole('link', { name: /AI Assistants/ }).click();
+    await page.getByLabel('Sort by').selectOption('name');
+    const card = page.getByRole('listitem').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete assistant' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Assistant deleted successfully')).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+
   test('an unknown call shows that no analysis is available', async ({ page }) => {
     await page.goto('/analysis/no-such-call');
     await expect(page.getByRole('heading', { name: 'Analysis not available' })).toBeVisible();
