@@ -161,6 +161,8 @@ pub struct VoiceSettings {
     pub request_timeout_seconds: u64,
     /// Retries after a 429 or 5xx answer (with backoff, honouring `Retry-After`).
     pub max_retries: u32,
+    /// How often the reconciler polls for calls whose report never came; 0 turns it off.
+    pub reconcile_interval_seconds: u64,
 }
 
 impl Default for VoiceSettings {
@@ -181,6 +183,7 @@ impl Default for VoiceSettings {
             max_duration_seconds: 1800,
             request_timeout_seconds: 15,
             max_retries: 3,
+            reconcile_interval_seconds: 60,
         }
     }
 }

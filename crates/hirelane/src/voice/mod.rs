@@ -957,9 +957,13 @@ pub async fn reconcile(state: &AppState) -> Result<usize> {
     Ok(stored)
 }
 
-/// The reconciler's loop: every minute, first run at start.
+/// The reconciler's loop: every `voice.reconcile_interval_seconds`, first run at start.
 pub async fn run_reconciler(state: AppState) {
-    let mut tick = tokio::time::interval(Duration::from_secs(60));
+    let seconds = state.settings.voice.reconcile_interval_seconds;
+    if seconds == 0 {
+        return;
+    }
+    let mut tick = tokio::time::interval(Duration::from_secs(seconds));
     loop {
         tick.tick().await;
         if let Err(err) = reconcile(&state).await {

@@ -144,6 +144,8 @@ impl TestApp {
         settings.voice.api_key = Some(Secret::new(SIM_KEY));
         settings.voice.phone_number_id = Some("test-phone-number".into());
         settings.voice.webhook_secret = Some(Secret::new(WEBHOOK_SECRET));
+        // Tests run the reconciler themselves, so a timed run never races their assertions.
+        settings.voice.reconcile_interval_seconds = 0;
         let clock = Arc::new(ManualClock::new(start_instant()));
         let (app, shutdown, server) = Self::start(settings.clone(), clock, Arc::new(sim)).await;
         hirelane::auth::recruiters::add(
