@@ -36,6 +36,7 @@ use crate::mail::Mailer;
 use crate::rate_limit;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
+use crate::voice::{self, Voice};
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -48,6 +49,7 @@ pub struct AppState {
     pub time_zone: jiff::tz::TimeZone,
     pub files: FileStore,
     pub analysis: AnalysisQueue,
+    pub voice: Voice,
 }
 
 impl AppState {
@@ -66,6 +68,7 @@ impl AppState {
         (name = "auth", description = "Sign-in by e-mailed one-time code"),
         (name = "jobs", description = "Job descriptions, their folders and the bin"),
         (name = "candidates", description = "Resume and CSV intake, ATS analysis, candidate lists"),
+        (name = "voice", description = "AI interview assistants, calls, analysis and the provider's webhooks"),
     )
 )]
 struct ApiDoc;
@@ -89,6 +92,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(jobs::router())
         .merge(candidates::router())
+        .merge(voice::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -106,15 +110,14 @@ pub struct Application {
 impl Application {
     /// Opens every part the settings name (database, keys, mail), failing fast with the part's
     /// name, and binds the listener (port 0 picks a free one, for tests).
-    pub async fn build(settings: Settings, clock: SharedClock) -> anyhow::Result<Application> {
-        let state = build_state(settings, clock).await?;
-        let address = format!(
-            "{}:{}",
-            state.settings.server.host, state.settings.server.port
-        );
+    pub async fn build(mut settings: Settings, clock: SharedClock) -> anyhow::Result<Application> {
+        let address = format!("{}:{}", settings.server.host, settings.server.port);
         let listener = TcpListener::bind(&address)
             .await
             .with_context(|| format!("cannot listen on {address}"))?;
+        // The voice provider's webhooks need the port actually bound (port 0 picks one).
+        settings.server.port = listener.local_addr().map(|a| a.port())?;
+        let state = open_state(settings, clock, true).await?;
         let router = router(state.clone());
         Ok(Application {
             listener,
@@ -147,6 +150,7 @@ impl Application {
             n => n,
         };
         let analysis = tokio::spawn(candidates::worker::run(self.state.clone(), workers));
+        let reconciler = tokio::spawn(voice::run_reconciler(self.state.clone()));
         let served = axum::serve(
             self.listener,
             self.router
@@ -156,13 +160,25 @@ impl Application {
         .await;
         maintenance.abort();
         analysis.abort();
+        reconciler.abort();
         self.state.db.close().await;
         served
     }
 }
 
 /// Opens the parts the settings name.
+///
+/// For the command-line tools: without a configured voice provider no simulator is started
+/// (a tool run must not replace the serving instance's simulator), and voice calls fail.
 pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Result<AppState> {
+    open_state(settings, clock, false).await
+}
+
+async fn open_state(
+    settings: Settings,
+    clock: SharedClock,
+    serving: bool,
+) -> anyhow::Result<AppState> {
     std::fs::create_dir_all(&settings.data_dir).with_context(|| {
         format!(
             "data directory {} cannot be created",
@@ -182,6 +198,7 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
     let mailer = Mailer::from_settings(&settings.mail, settings.outbox_dir()).context("mail")?;
     mailer.check().await.context("mail")?;
     let files = FileStore::local(&settings.files_dir()).context("file store")?;
+    let voice = Voice::start(&settings, settings.server.port, serving).await?;
     Ok(AppState {
         db,
         clock,
@@ -191,6 +208,7 @@ pub async fn build_state(settings: Settings, clock: SharedClock) -> anyhow::Resu
         time_zone,
         files,
         analysis: AnalysisQueue::default(),
+        voice,
     })
 }
 

@@ -25,6 +25,7 @@ pub struct Settings {
     pub auth: AuthSettings,
     pub uploads: UploadSettings,
     pub log: LogSettings,
+    pub voice: VoiceSettings,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -129,6 +130,64 @@ pub struct AuthSettings {
     pub refresh_token_days: i64,
 }
 
+/// The voice-AI provider (Vapi's API) and the fixed values of the assistants we create.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VoiceSettings {
+    /// The provider's API, e.g. `https://api.vapi.ai`. When absent the bundled simulator starts
+    /// in-process on a free loopback port (the offline quick start).
+    pub base_url: Option<String>,
+    /// The provider's private key; generated for the in-process simulator.
+    pub api_key: Option<Secret>,
+    /// The provider's public key (browser web calls), if any.
+    pub public_key: Option<Secret>,
+    /// The phone number outbound calls are placed from (required with a real provider).
+    pub phone_number_id: Option<String>,
+    /// Sent by the provider as `x-vapi-secret` on every webhook. When absent, one is generated
+    /// and kept in the data directory; several instances must share one, so production sets it.
+    pub webhook_secret: Option<Secret>,
+    /// The address the provider posts webhooks to; defaults to `server.public_url`.
+    pub webhook_base_url: Option<String>,
+    pub model_provider: String,
+    pub assistant_model: String,
+    pub voice_provider: String,
+    pub assistant_voice: String,
+    pub silence_timeout_seconds: u32,
+    #[serde(deserialize_with = "number")]
+    pub temperature: f64,
+    /// Vapi's default of 600 s is too short for an interview.
+    pub max_duration_seconds: u32,
+    /// Per request to the provider.
+    pub request_timeout_seconds: u64,
+    /// Retries after a 429 or 5xx answer (with backoff, honouring `Retry-After`).
+    pub max_retries: u32,
+    /// How often the reconciler polls for calls whose report never came; 0 turns it off.
+    pub reconcile_interval_seconds: u64,
+}
+
+impl Default for VoiceSettings {
+    fn default() -> Self {
+        Self {
+            base_url: None,
+            api_key: None,
+            public_key: None,
+            phone_number_id: None,
+            webhook_secret: None,
+            webhook_base_url: None,
+            model_provider: "openai".into(),
+            assistant_model: "gpt-4o".into(),
+            voice_provider: "vapi".into(),
+            assistant_voice: "Neha".into(),
+            silence_timeout_seconds: 60,
+            temperature: 0.5,
+            max_duration_seconds: 1800,
+            request_timeout_seconds: 15,
+            max_retries: 3,
+            reconcile_interval_seconds: 60,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum LogFormat {
@@ -156,6 +215,7 @@ impl Default for Settings {
             auth: AuthSettings::default(),
             uploads: UploadSettings::default(),
             log: LogSettings::default(),
+            voice: VoiceSettings::default(),
         }
     }
 }
@@ -349,6 +409,22 @@ fn set_path(table: &mut toml::Table, path: &[&str], value: toml::Value) -> Resul
     }
 }
 
+/// A number that may arrive as text: environment values other than integers are strings.
+fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Scalar {
+        Float(f64),
+        Integer(i64),
+        Text(String),
+    }
+    match Scalar::deserialize(deserializer)? {
+        Scalar::Float(f) => Ok(f),
+        Scalar::Integer(n) => Ok(n as f64),
+        Scalar::Text(t) => t.trim().parse().map_err(serde::de::Error::custom),
+    }
+}
+
 /// A configuration problem, named precisely enough to fix.
 #[derive(Debug, thiserror::Error)]
 #[error("configuration: {0}")]
@@ -439,6 +515,23 @@ mod tests {
         let err = Settings::from_layers(None, env(&[("HIRELANE__SERVER__PROT", "1")]))
             .expect_err("typo is an error");
         assert!(err.to_string().contains("prot"), "{err}");
+    }
+
+    #[test]
+    fn voice_defaults_and_overrides() {
+        let s = Settings::from_layers(
+            None,
+            env(&[
+                ("HIRELANE__VOICE__TEMPERATURE", "0.7"),
+                ("HIRELANE__VOICE__API_KEY", "k"),
+            ]),
+        )
+        .expect("loads");
+        assert_eq!(s.voice.temperature, 0.7);
+        assert_eq!(s.voice.assistant_voice, "Neha");
+        assert_eq!(s.voice.silence_timeout_seconds, 60);
+        assert!(s.voice.base_url.is_none());
+        assert!(!format!("{s:?}").contains("\"k\""));
     }
 
     #[test]

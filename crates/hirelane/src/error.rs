@@ -37,6 +37,10 @@ pub enum Error {
         message: String,
         retry_after_seconds: u64,
     },
+    /// A service we depend on (the voice provider) failed or is unreachable; `message` is the
+    /// text the page shows.
+    #[error("{message}")]
+    Unavailable { code: &'static str, message: String },
     /// A part we depend on failed; the cause is logged, the client sees a generic message.
     #[error(transparent)]
     Database(#[from] sqlx::Error),
@@ -105,6 +109,9 @@ impl IntoResponse for Error {
                 None,
                 None,
             ),
+            Error::Unavailable { code, message } => {
+                (StatusCode::BAD_GATEWAY, code, message, None, None)
+            }
             Error::TooManyRequests {
                 code,
                 message,

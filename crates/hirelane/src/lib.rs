@@ -17,5 +17,6 @@ pub mod mail;
 pub mod rate_limit;
 pub mod store;
 pub mod telemetry;
+pub mod voice;
 
 pub use app::{AppState, Application};

@@ -14,8 +14,6 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const jobs = () => import('@/features/jobs/routes');
-const interviews = () => import('@/features/interviews/routes');
-const voice = () => import('@/features/voice/routes');
 const invite = () => import('@/features/invite/routes');
 
 /** Protected pages of SPEC section 2 (paths relative to the shell at /). */
@@ -34,15 +32,15 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'candidates', lazy: () => import('@/features/candidates/routes/candidate-list') },
   { path: 'candidate/analysis/:resumeId/:callId', lazy: () => import('@/features/candidates/routes/candidate-analysis') },
   { path: 'candidate-details/:jdid', lazy: () => import('@/features/candidates/routes/jd-candidates') },
-  { path: 'interview', lazy: lazyPage(interviews, (m) => m.InterviewHubRoute) },
-  { path: 'interview/schedule', lazy: lazyPage(interviews, (m) => m.ScheduleCallRoute) },
-  { path: 'interview/history', lazy: lazyPage(interviews, (m) => m.CallHistoryRoute) },
-  { path: 'call-history', lazy: lazyPage(interviews, (m) => m.CallHistoryRoute) },
-  { path: 'analysis/:id', lazy: lazyPage(interviews, (m) => m.InterviewAnalysisRoute) },
-  { path: 'interview/assistants', lazy: lazyPage(voice, (m) => m.AssistantsRoute) },
-  { path: 'interview/assistants/:id', lazy: lazyPage(voice, (m) => m.AssistantDetailRoute) },
-  { path: 'interview/create-assistant', lazy: lazyPage(voice, (m) => m.CreateAssistantRoute) },
-  { path: 'interview/search', lazy: lazyPage(voice, (m) => m.SearchInterviewersRoute) },
+  { path: 'interview', lazy: () => import('@/features/voice/routes/hub') },
+  { path: 'interview/schedule', lazy: () => import('@/features/voice/routes/schedule') },
+  { path: 'interview/history', lazy: () => import('@/features/voice/routes/history') },
+  { path: 'call-history', lazy: () => import('@/features/voice/routes/history') },
+  { path: 'analysis/:id', lazy: () => import('@/features/voice/routes/analysis') },
+  { path: 'interview/assistants', lazy: () => import('@/features/voice/routes/assistants') },
+  { path: 'interview/assistants/:id', lazy: () => import('@/features/voice/routes/assistant-detail') },
+  { path: 'interview/create-assistant', lazy: () => import('@/features/voice/routes/create-assistant') },
+  { path: 'interview/search', lazy: () => import('@/features/voice/routes/search') },
 ];
 
 /** Public pages: sign-in and the candidate invite pages (paths match case-insensitively). */

@@ -29,6 +29,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/postgres/0003_candidates.sql"),
     ),
     (
+        4,
+        "voice",
+        include_str!("../../migrations/sqlite/0004_voice.sql"),
+        include_str!("../../migrations/postgres/0004_voice.sql"),
+    ),
+    (
         5,
         "search",
         include_str!("../../migrations/sqlite/0005_search.sql"),

@@ -13,10 +13,13 @@ use hirelane::{AppState, Application};
 use jiff::{SignedDuration, Timestamp};
 use serde_json::Value;
 use sqlx::{Connection, PgConnection};
+use vapi_sim::{SimClock, SimConfig, SimHandle, Simulator};
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_NAME: &str = "Admin User";
 const TEST_SECRET: &str = "test-secret-not-for-production";
+pub const WEBHOOK_SECRET: &str = "test-webhook-secret";
+const SIM_KEY: &str = "test-vapi-key";
 
 /// Which database a scenario runs on.
 #[derive(Debug, Clone)]
@@ -57,6 +60,8 @@ pub struct TestApp {
     pub outbox: PathBuf,
     pub state: AppState,
     pub backend: &'static str,
+    /// The Vapi simulator the application talks to, on a manual clock with a fixed seed.
+    pub sim: Arc<SimHandle>,
 }
 
 pub struct Teardown {
@@ -127,8 +132,22 @@ impl TestApp {
         settings.database.max_connections = 5;
         settings.web.dist_dir = dist;
         settings.auth.secret = Some(Secret::new(TEST_SECRET));
+        let sim = Simulator::start(
+            SimConfig::new(SIM_KEY)
+                .with_seed(7)
+                .with_clock(SimClock::manual(start_instant())),
+            "127.0.0.1:0",
+        )
+        .await
+        .expect("simulator starts");
+        settings.voice.base_url = Some(sim.base_url().to_owned());
+        settings.voice.api_key = Some(Secret::new(SIM_KEY));
+        settings.voice.phone_number_id = Some("test-phone-number".into());
+        settings.voice.webhook_secret = Some(Secret::new(WEBHOOK_SECRET));
+        // Tests run the reconciler themselves, so a timed run never races their assertions.
+        settings.voice.reconcile_interval_seconds = 0;
         let clock = Arc::new(ManualClock::new(start_instant()));
-        let (app, shutdown, server) = Self::start(settings.clone(), clock).await;
+        let (app, shutdown, server) = Self::start(settings.clone(), clock, Arc::new(sim)).await;
         hirelane::auth::recruiters::add(
             &app.state.db,
             ADMIN_EMAIL,
@@ -158,7 +177,8 @@ impl TestApp {
             _dir,
         } = teardown;
         Teardown::stop_server(shutdown, server).await;
-        let (app, shutdown, server) = Self::start(settings.clone(), self.clock.clone()).await;
+        let (app, shutdown, server) =
+            Self::start(settings.clone(), self.clock.clone(), self.sim.clone()).await;
         let teardown = Teardown {
             shutdown,
             server,
@@ -172,6 +192,7 @@ impl TestApp {
     async fn start(
         settings: Settings,
         clock: Arc<ManualClock>,
+        sim: Arc<SimHandle>,
     ) -> (
         TestApp,
         tokio::sync::oneshot::Sender<()>,
@@ -197,6 +218,7 @@ impl TestApp {
             outbox,
             backend: state.db.backend(),
             state,
+            sim,
         };
         (app, shutdown, server)
     }
@@ -207,6 +229,14 @@ impl TestApp {
 
     pub fn advance(&self, by: SignedDuration) {
         self.clock.advance(by);
+    }
+
+    /// Moves the application's and the simulator's clocks together, then waits until the
+    /// simulator's due transitions ran and their webhooks were delivered.
+    pub async fn advance_both(&self, by: SignedDuration) {
+        self.clock.advance(by);
+        self.sim.clock().advance(by);
+        self.sim.idle().await;
     }
 
     /// POST with a JSON body; returns status and parsed body (Null when not JSON).

@@ -2,9 +2,11 @@
 
 mod auth;
 mod candidates;
+mod contract;
 mod demo;
 mod helpers;
 mod jobs;
 mod openapi;
 mod search;
 mod serving;
+mod voice;

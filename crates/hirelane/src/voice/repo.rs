@@ -1,0 +1,244 @@
+//! Stored calls: placed, updated by webhooks, completed by the end-of-call report or the
+//! reconciler.
+
+use jiff::{SignedDuration, Timestamp};
+
+use super::analysis::{self, Scores};
+use super::vapi::Report;
+use crate::clock::to_millis;
+use crate::error::Result;
+use crate::store::Db;
+use crate::with_db;
+
+/// A stored call.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CallRow {
+    pub id: String,
+    pub assistant_id: Option<String>,
+    pub kind: String,
+    pub candidate_name: String,
+    pub phone: Option<String>,
+    pub status: String,
+    pub ended_reason: Option<String>,
+    pub scheduled_at: Option<i64>,
+    pub started_at: Option<i64>,
+    pub ended_at: Option<i64>,
+    pub transcript: Option<String>,
+    pub recording_url: Option<String>,
+    pub summary: Option<String>,
+    pub success_evaluation: Option<String>,
+    pub structured_data: Option<String>,
+    pub technical_score: Option<i64>,
+    pub communication_score: Option<i64>,
+    pub problem_solving_score: Option<i64>,
+    pub cultural_fit_score: Option<i64>,
+    pub interview_status: Option<String>,
+    pub report_received_at: Option<i64>,
+    pub created_at: i64,
+}
+
+const SELECT: &str = "SELECT id, assistant_id, kind, candidate_name, phone, status, ended_reason,
+    scheduled_at, started_at, ended_at, transcript, recording_url, summary, success_evaluation,
+    structured_data, technical_score, communication_score, problem_solving_score,
+    cultural_fit_score, interview_status, report_received_at, created_at FROM voice_calls";
+
+/// A call we have just learnt of.
+#[derive(Debug, Clone)]
+pub struct NewCall<'a> {
+    pub id: &'a str,
+    pub assistant_id: Option<&'a str>,
+    pub kind: &'a str,
+    pub candidate_name: &'a str,
+    pub phone: Option<&'a str>,
+    pub status: &'a str,
+    pub scheduled_at: Option<Timestamp>,
+    pub created_at: Timestamp,
+    pub created_by: Option<i64>,
+}
+
+/// Records a call unless it is already known (a webhook may arrive before our own insert).
+pub async fn insert(db: &Db, call: &NewCall<'_>, now: Timestamp) -> Result<()> {
+    let due = call.scheduled_at.unwrap_or(call.created_at);
+    with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO voice_calls (id, assistant_id, kind, candidate_name, phone, status,
+                scheduled_at, due_at, created_at, updated_at, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (id) DO UPDATE SET
+                assistant_id = COALESCE(voice_calls.assistant_id, excluded.assistant_id),
+                phone = COALESCE(voice_calls.phone, excluded.phone),
+                created_by = COALESCE(voice_calls.created_by, excluded.created_by),
+                candidate_name = CASE WHEN voice_calls.candidate_name = ''
+                    THEN excluded.candidate_name ELSE voice_calls.candidate_name END",
+        )
+        .bind(call.id)
+        .bind(call.assistant_id)
+        .bind(call.kind)
+        .bind(call.candidate_name)
+        .bind(call.phone)
+        .bind(call.status)
+        .bind(call.scheduled_at.map(to_millis))
+        .bind(to_millis(due))
+        .bind(to_millis(call.created_at))
+        .bind(to_millis(now))
+        .bind(call.created_by)
+        .execute(pool)
+        .await
+        .map(drop)
+    })?;
+    Ok(())
+}
+
+/// Order of the statuses a call moves through; an older update never overwrites a newer one.
+fn rank(status: &str) -> i64 {
+    match status {
+        "scheduled" => 1,
+        "queued" => 2,
+        "ringing" => 3,
+        "in-progress" => 4,
+        "forwarding" => 5,
+        "ended" => 6,
+        _ => 0,
+    }
+}
+
+const RANK_SQL: &str = "CASE status WHEN 'scheduled' THEN 1 WHEN 'queued' THEN 2 \
+    WHEN 'ringing' THEN 3 WHEN 'in-progress' THEN 4 WHEN 'forwarding' THEN 5 \
+    WHEN 'ended' THEN 6 ELSE 0 END";
+
+/// Moves a call forward to `status`; returns whether anything changed.
+pub async fn apply_status(
+    db: &Db,
+    id: &str,
+    status: &str,
+    ended_reason: Option<&str>,
+    now: Timestamp,
+) -> Result<bool> {
+    let sql = format!(
+        "UPDATE voice_calls SET status = $2, ended_reason = COALESCE($3, ended_reason),
+            updated_at = $4
+         WHERE id = $1 AND {RANK_SQL} < $5"
+    );
+    let changed = with_db!(db, |pool| {
+        sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .bind(status)
+            .bind(ended_reason)
+            .bind(to_millis(now))
+            .bind(rank(status))
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+    })?;
+    Ok(changed == 1)
+}
+
+fn millis(iso: Option<&str>) -> Option<i64> {
+    iso.and_then(|s| s.parse::<Timestamp>().ok()).map(to_millis)
+}
+
+/// Stores the end-of-call report once: a duplicate (or the reconciler after the webhook)
+/// changes nothing. Returns whether this call stored it.
+pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) -> Result<bool> {
+    let structured = report.structured_data.clone().unwrap_or_default();
+    let scores = Scores::from_structured(&structured);
+    let status = analysis::interview_status(report.success_evaluation.as_deref(), &scores);
+    let stored = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE voice_calls SET status = 'ended', ended_reason = COALESCE($2, ended_reason),
+                started_at = COALESCE($3, started_at), ended_at = COALESCE($4, ended_at),
+                transcript = $5, recording_url = $6, summary = $7, success_evaluation = $8,
+                structured_data = $9, technical_score = $10, communication_score = $11,
+                problem_solving_score = $12, cultural_fit_score = $13, interview_status = $14,
+                report_received_at = $15, updated_at = $15, claimed_until = NULL
+             WHERE id = $1 AND report_received_at IS NULL",
+        )
+        .bind(id)
+        .bind(report.ended_reason.as_deref())
+        .bind(millis(report.started_at.as_deref()))
+        .bind(millis(report.ended_at.as_deref()))
+        .bind(report.transcript.as_deref())
+        .bind(report.recording_url.as_deref())
+        .bind(report.summary.as_deref())
+        .bind(report.success_evaluation.as_deref())
+        .bind(report.structured_data.as_ref().map(|v| v.to_string()))
+        .bind(scores.technical)
+        .bind(scores.communication)
+        .bind(scores.problem_solving)
+        .bind(scores.cultural_fit)
+        .bind(status.as_str())
+        .bind(to_millis(now))
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(stored == 1)
+}
+
+pub async fn find(db: &Db, id: &str) -> Result<Option<CallRow>> {
+    let sql = format!("{SELECT} WHERE id = $1");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+/// Calls created inside `(after, before)`, newest first.
+pub async fn list(
+    db: &Db,
+    after: Option<Timestamp>,
+    before: Option<Timestamp>,
+    limit: i64,
+) -> Result<Vec<CallRow>> {
+    let sql = format!(
+        "{SELECT} WHERE created_at > $1 AND created_at < $2 ORDER BY created_at DESC LIMIT $3"
+    );
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(after.map(to_millis).unwrap_or(i64::MIN))
+            .bind(before.map(to_millis).unwrap_or(i64::MAX))
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+    })?)
+}
+
+/// Calls that should have ended by now but have no report: due more than `grace` ago and not
+/// leased by another instance.
+pub async fn unreported(db: &Db, now: Timestamp, grace: SignedDuration) -> Result<Vec<String>> {
+    let due_before = to_millis(now) - grace.as_millis() as i64;
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT id FROM voice_calls
+             WHERE report_received_at IS NULL AND due_at <= $1
+               AND (claimed_until IS NULL OR claimed_until <= $2)
+             ORDER BY due_at LIMIT 50",
+        )
+        .bind(due_before)
+        .bind(to_millis(now))
+        .fetch_all(pool)
+        .await
+    })?)
+}
+
+/// Leases one call to this instance for `lease`: a single atomic UPDATE, so of several
+/// instances exactly one wins. The lease also spaces out polls of a call still in progress.
+pub async fn claim(db: &Db, id: &str, now: Timestamp, lease: SignedDuration) -> Result<bool> {
+    let until = to_millis(now) + lease.as_millis() as i64;
+    let claimed = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE voice_calls SET claimed_until = $2
+             WHERE id = $1 AND report_received_at IS NULL
+               AND (claimed_until IS NULL OR claimed_until <= $3)",
+        )
+        .bind(id)
+        .bind(until)
+        .bind(to_millis(now))
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(claimed == 1)
+}

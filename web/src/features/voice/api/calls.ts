@@ -1,0 +1,39 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { voiceKeys } from './types';
+import type { Call, InterviewAnalysis } from './types';
+
+export type CallFilters = { createdAtGt?: string; createdAtLt?: string; limit: number };
+
+export function getCalls({ filters, signal }: { filters: CallFilters; signal?: AbortSignal }): Promise<Call[]> {
+  return api.get<Call[]>('/Voice/calls', { query: filters, signal });
+}
+
+export function useCalls(filters: CallFilters) {
+  return useQuery({ queryKey: voiceKeys.calls(filters), queryFn: ({ signal }) => getCalls({ filters, signal }) });
+}
+
+/** The Schedule Interview Call form; `date` and `time` are in IST. */
+export type ScheduleCallInput = { assistantId: string; candidateName: string; phone: string; date: string; time: string };
+
+export function scheduleCall(input: ScheduleCallInput): Promise<{ id?: string }> {
+  return api.post<{ id?: string }>('/Voice/calls', input);
+}
+
+export function useScheduleCall() {
+  return useMutation({ mutationFn: scheduleCall });
+}
+
+export function getInterviewAnalysis({ callId, signal }: { callId: string; signal?: AbortSignal }): Promise<InterviewAnalysis> {
+  return api.get<InterviewAnalysis>(`/Interview/InterviewAnalysis/${encodeURIComponent(callId)}`, { signal });
+}
+
+export function useInterviewAnalysis(callId: string) {
+  return useQuery({
+    queryKey: voiceKeys.analysis(callId),
+    queryFn: ({ signal }) => getInterviewAnalysis({ callId, signal }),
+    retry: false,
+  });
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Assistant, Call } from '../api/types';
+import {
+  assistantName,
+  dayRange,
+  formatClock,
+  formatDuration,
+  historyCalls,
+  istToIso,
+  percent,
+  shortId,
+  sortAssistants,
+  statusTone,
+  todayInIst,
+  truncateWords,
+  validateAssistant,
+  withPlus,
+} from './voice-rules';
+
+const call = (id: string, success: string | undefined, endedAt: string | null): Call => ({
+  id,
+  assistantId: null,
+  name: null,
+  status: 'ended',
+  createdAt: null,
+  startedAt: null,
+  endedAt,
+  endedReason: null,
+  metadata: { candidateName: null },
+  artifact: { recordingUrl: null, transcript: null },
+  analysis: success === undefined ? {} : { successEvaluation: success },
+  interviewStatus: null,
+  scores: { technicalScore: null, communicationScore: null, problemSolvingScore: null, culturalFitScore: null },
+});
+
+describe('IST conversion', () => {
+  it('reads the form time as +05:30', () => {
+    expect(istToIso('2026-03-05', '10:30')).toBe('2026-03-05T05:00:00.000Z');
+    expect(istToIso('2026-03-05', '01:15')).toBe('2026-03-04T19:45:00.000Z');
+  });
+  it('refuses malformed and impossible dates', () => {
+    expect(istToIso('2026-02-30', '10:00')).toBeNull();
+    expect(istToIso('05/03/2026', '10:00')).toBeNull();
+    expect(istToIso('2026-03-05', '25:00')).toBeNull();
+    expect(istToIso('', '')).toBeNull();
+  });
+  it('knows today in IST', () => {
+    expect(todayInIst(new Date('2026-03-04T19:00:00Z'))).toBe('2026-03-05');
+    expect(todayInIst(new Date('2026-03-04T18:00:00Z'))).toBe('2026-03-04');
+  });
+  it('adds a leading plus', () => {
+    expect(withPlus('919876543210')).toBe('+919876543210');
+    expect(withPlus(' +1415 ')).toBe('+1415');
+  });
+});
+
+describe('create assistant validation', () => {
+  it('reports the first missing field in order', () => {
+    const empty = { assistantName: '', candidateName: '', role: '', experience: '', interviewTime: '' };
+    expect(validateAssistant(empty)).toBe('Assistant Name is required.');
+    expect(validateAssistant({ ...empty, assistantName: 'A' })).toBe('Candidate Name is required.');
+    expect(validateAssistant({ ...empty, assistantName: 'A', candidateName: 'B' })).toBe('Role is required.');
+    expect(validateAssistant({ ...empty, assistantName: 'A', candidateName: 'B', role: 'C' })).toBe('Experience is required.');
+    expect(validateAssistant({ assistantName: 'A', candidateName: 'B', role: 'C', experience: 'D', interviewTime: ' ' })).toBe(
+      'Interview Time is required.',
+    );
+    expect(validateAssistant({ assistantName: 'A', candidateName: 'B', role: 'C', experience: 'D', interviewTime: '30' })).toBeNull();
+  });
+});
+
+describe('call history', () => {
+  it('keeps successful evaluations only, newest end first', () => {
+    const calls = [
+      call('a', 'true', '2026-03-02T10:00:00Z'),
+      call('b', 'false', '2026-03-02T12:00:00Z'),
+      call('c', 'true', '2026-03-02T11:00:00Z'),
+      call('d', undefined, null),
+    ];
+    expect(historyCalls(calls).map((c) => c.id)).toEqual(['c', 'a']);
+  });
+  it('filters from the start to the end of the chosen days (local time)', () => {
+    const range = dayRange('2026-03-02', '2026-03-03');
+    expect(range.createdAtGt).toBe(new Date(2026, 2, 2, 0, 0, 0, 0).toISOString());
+    expect(range.createdAtLt).toBe(new Date(2026, 2, 3, 23, 59, 59, 999).toISOString());
+    expect(dayRange('', '')).toEqual({});
+  });
+  it('shows durations in whole minutes or a dash', () => {
+    expect(formatDuration('2026-03-02T10:00:00Z', '2026-03-02T10:04:40Z')).toBe('5 min');
+    expect(formatDuration('2026-03-02T10:00:00Z', '2026-03-02T10:00:20Z')).toBe('-');
+    expect(formatDuration(null, '2026-03-02T10:00:20Z')).toBe('-');
+  });
+  it('formats ids, scores and names', () => {
+    expect(shortId('019a9046-121e-766d')).toBe('019a9046');
+    expect(percent(80)).toBe('80%');
+    expect(percent(null, 7)).toBe('70%');
+    expect(percent(null)).toBe('-');
+    const assistants = [{ id: 'x', name: 'Ava', createdAt: '', updatedAt: '' }] as Assistant[];
+    expect(assistantName(assistants, 'x', false)).toBe('Ava');
+    expect(assistantName(assistants, 'y', false)).toBe('Unknown Assistant');
+    expect(assistantName(undefined, 'x', true)).toBe('Error Fetching Name');
+  });
+});
+
+describe('assistants list', () => {
+  it('truncates descriptions to 50 words', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+    expect(truncateWords(long).split(' ')).toHaveLength(50);
+    expect(truncateWords(long).endsWith('…')).toBe(true);
+    expect(truncateWords('short text')).toBe('short text');
+  });
+  it('sorts by name or newest first', () => {
+    const items = [
+      { id: '1', name: 'beta', createdAt: '2026-03-01T00:00:00Z', updatedAt: '' },
+      { id: '2', name: 'Alpha', createdAt: '2026-03-02T00:00:00Z', updatedAt: '' },
+    ] as Assistant[];
+    expect(sortAssistants(items, 'name').map((a) => a.id)).toEqual(['2', '1']);
+    expect(sortAssistants(items, 'created').map((a) => a.id)).toEqual(['2', '1']);
+  });
+  it('colours outcomes', () => {
+    expect(statusTone('Pass')).toBe('green');
+    expect(statusTone('fail')).toBe('red');
+    expect(statusTone('Needs Review')).toBe('yellow');
+    expect(formatClock(75.9)).toBe('1:15');
+  });
+});

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+
+import { AudioPlayer } from '@/components/ui/audio-player';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+import { useInterviewAnalysis } from '../api/calls';
+import { statusTone } from '../lib/voice-rules';
+
+const tones = {
+  green: 'bg-green-100 text-green-800 ring-green-200',
+  red: 'bg-red-100 text-red-800 ring-red-200',
+  yellow: 'bg-yellow-100 text-yellow-800 ring-yellow-200',
+};
+
+function ScoreBar({ label, value }: { label: string; value: number | null }) {
+  return (
+    <div>
+      <div className="flex justify-between text-sm">
+        <span className="text-slate-700">{label}</span>
+        <span className="font-semibold text-slate-900">{value === null ? '-' : `${value}%`}</span>
+      </div>
+      <div className="mt-1 h-2 rounded-full bg-slate-100" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value ?? 0}>
+        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${value ?? 0}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2 text-sm text-slate-700">{children}</div>
+    </div>
+  );
+}
+
+function Bullets({ items }: { items?: string[] }) {
+  if (!items || items.length === 0) return <p>-</p>;
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {items.map((item, i) => (
+        <li key={`${i}-${item}`}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Interview Analysis (/analysis/:id): everything stored about one interview. */
+export function InterviewAnalysisRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const back = from === paths.callHistory ? paths.callHistory : paths.interviewHistory;
+  const analysis = useInterviewAnalysis(id);
+  const backLink = (
+    <Link to={back} className="text-sm font-semibold text-brand-600 hover:underline">
+      Back to Call History
+    </Link>
+  );
+
+  if (analysis.isPending) return <PageSpinner label="Loading analysis…" />;
+  if (analysis.isError || !analysis.data) {
+    return (
+      <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl space-y-4">
+        {backLink}
+        <div className="rounded-xl bg-white px-6 py-14 text-center ring-1 ring-slate-200">
+          <h1 id="page-title" className="text-lg font-semibold text-slate-900">
+            Analysis not available
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">Interview analysis is not available for this call.</p>
+        </div>
+      </section>
+    );
+  }
+  const a = analysis.data;
+  const data = a.structuredData ?? {};
+  const info = data.candidateInformation ?? {};
+  const insights = data.summaryInsights ?? {};
+  const performance = data.interviewPerformance ?? {};
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl space-y-4">
+      <title>Interview Analysis · Hirelane</title>
+      {backLink}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          Interview Analysis{a.candidateName ? ` – ${a.candidateName}` : ''}
+        </h1>
+        <span data-testid="interview-status" className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${tones[statusTone(a.interviewStatus)]}`}>
+          {a.interviewStatus}
+        </span>
+      </div>
+      <div className="grid gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2">
+        <ScoreBar label="Technical" value={a.technicalScore} />
+        <ScoreBar label="Communication" value={a.communicationScore} />
+        <ScoreBar label="Problem Solving" value={a.problemSolvingScore} />
+        <ScoreBar label="Cultural Fit" value={a.culturalFitScore} />
+      </div>
+      {a.audioLink && <AudioPlayer key={a.audioLink} src={a.audioLink} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Section title="Candidate Information">
+          <p>{info.fullName ?? a.candidateName ?? '-'}</p>
+          {info.yearsOfExperience !== undefined && <p>{info.yearsOfExperience} years of experience</p>}
+        </Section>
+        <Section title="Experience">
+          <p>{a.experience || '-'}</p>
+        </Section>
+        <Section title="Key Skills">
+          <p>{a.keySkills || '-'}</p>
+        </Section>
+        <Section title="Key Takeaways">
+          <p>{a.keyTakeways || '-'}</p>
+        </Section>
+        <Section title="Key Insights">
+          <p>{insights.keyInsights ?? '-'}</p>
+        </Section>
+        <Section title="Areas for Improvement">
+          <p>{insights.areasForImprovement ?? '-'}</p>
+        </Section>
+        <Section title="Recommendations">
+          <p>{insights.recommendations ?? '-'}</p>
+        </Section>
+        <Section title="Strengths">
+          <Bullets items={performance.strengths} />
+        </Section>
+        <Section title="Weaknesses">
+          <Bullets items={performance.weaknesses} />
+        </Section>
+      </div>
+      <Section title="Summary">
+        <p className="whitespace-pre-line">{a.summary || '-'}</p>
+      </Section>
+      <Section title="Transcript">
+        <p className="max-h-96 overflow-y-auto whitespace-pre-line">{a.transcript || '-'}</p>
+      </Section>
+    </section>
+  );
+}
+
+export { InterviewAnalysisRoute as Component };
