@@ -36,18 +36,7 @@ impl Keys {
 
     /// Reads the master secret from `path`, creating it (mode 0600) when missing.
     pub fn load_or_create(path: &Path) -> std::io::Result<Self> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Ok(Self::from_secret(text.trim().as_bytes())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir)?;
-                }
-                let secret = random_token(32);
-                write_private(path, &secret)?;
-                Ok(Self::from_secret(secret.as_bytes()))
-            }
-            Err(e) => Err(e),
-        }
+        load_or_create_secret(path).map(|secret| Self::from_secret(secret.as_bytes()))
     }
 
     /// HMAC-SHA256 signature of `data` with the access-token key.
@@ -77,23 +66,36 @@ impl Keys {
     }
 }
 
+/// Signed links: URLs that must work without a bearer token (a new tab opening a resume, an
+/// `<audio>` element playing a recording) carry an expiry and a signature over both.
 impl Keys {
-    /// Hex HMAC of a link's parameters, for URLs that must work without a bearer token.
-    pub fn sign_link(&self, data: &str) -> String {
-        hex::encode(mac(&self.links, data.as_bytes()))
+    /// Hex signature of a link to `resource` (e.g. `resume-file:ID`) valid until `expires`
+    /// (unix seconds).
+    pub fn sign_link(&self, resource: &str, expires: i64) -> String {
+        hex::encode(mac(&self.links, link_data(resource, expires).as_bytes()))
     }
 
-    /// Checks a link signature in constant time.
-    pub fn verify_link(&self, data: &str, signature_hex: &str) -> bool {
+    /// Whether a link's signature is ours and it has not expired, checked in constant time.
+    pub fn verify_link(
+        &self,
+        resource: &str,
+        expires: i64,
+        signature_hex: &str,
+        now_s: i64,
+    ) -> bool {
         let (Ok(signature), Ok(mut m)) = (
             hex::decode(signature_hex),
             HmacSha256::new_from_slice(&self.links),
         ) else {
             return false;
         };
-        m.update(data.as_bytes());
-        m.verify_slice(&signature).is_ok()
+        m.update(link_data(resource, expires).as_bytes());
+        expires > now_s && m.verify_slice(&signature).is_ok()
     }
+}
+
+fn link_data(resource: &str, expires: i64) -> String {
+    format!("{resource}:{expires}")
 }
 
 /// HMAC accepts keys of any length, so construction cannot fail; this documents that.
@@ -144,10 +146,32 @@ pub fn token_digest(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+/// Reads a secret kept in a file, generating one when the file is missing. An empty file is an
+/// error rather than an empty key.
+pub(crate) fn load_or_create_secret(path: &Path) -> std::io::Result<String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) if !text.trim().is_empty() => Ok(text.trim().to_owned()),
+        Ok(_) => Err(std::io::Error::other(format!(
+            "{} is empty",
+            path.display()
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let secret = random_token(32);
+            write_private(path, &secret)?;
+            Ok(secret)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes a file only its owner can read (mode 0600 on Unix), creating its folder.
+pub(crate) fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
+    options.write(true).create(true).truncate(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -178,6 +202,20 @@ mod tests {
         assert_ne!(h, keys.otp_hash("a@x.io", 2, "123456"));
         assert_ne!(h, keys.otp_hash("a@x.io", 1, "123457"));
         assert_ne!(h, Keys::from_secret(b"t").otp_hash("a@x.io", 1, "123456"));
+    }
+
+    #[test]
+    fn links_bind_resource_and_expiry() {
+        let keys = Keys::from_secret(b"k");
+        let sig = keys.sign_link("resume-file:abc", 100);
+        assert!(keys.verify_link("resume-file:abc", 100, &sig, 99));
+        assert!(
+            !keys.verify_link("resume-file:abc", 100, &sig, 100),
+            "expired"
+        );
+        assert!(!keys.verify_link("resume-file:abd", 100, &sig, 99));
+        assert!(!keys.verify_link("resume-file:abc", 101, &sig, 99));
+        assert!(!keys.verify_link("resume-file:abc", 100, "zz", 99));
     }
 
     #[test]

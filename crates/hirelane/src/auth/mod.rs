@@ -16,6 +16,7 @@ use utoipa_axum::routes;
 
 pub use guard::Recruiter;
 pub use keys::{Keys, random_token};
+pub(crate) use keys::{load_or_create_secret, write_private};
 
 use crate::app::AppState;
 use crate::clock::to_iso;

@@ -877,11 +877,12 @@ async fn resume_file(
     State(state): State<AppState>,
     Query(params): Query<FileLinkParams>,
 ) -> Result<Response> {
-    let now = state.clock.now();
-    let valid = params.expires > now.as_second()
-        && state
-            .keys
-            .verify_link(&link_data(&params.file, params.expires), &params.sig);
+    let valid = state.keys.verify_link(
+        &file_resource(&params.file),
+        params.expires,
+        &params.sig,
+        state.clock.now().as_second(),
+    );
     if !valid {
         return Err(Error::Forbidden {
             message: "This link has expired or is not valid. Open the resume again from Hirelane."
@@ -929,13 +930,15 @@ async fn resume_file(
     Ok((headers, bytes).into_response())
 }
 
-fn link_data(file: &str, expires: i64) -> String {
-    format!("resume-file:{file}:{expires}")
+fn file_resource(file: &str) -> String {
+    format!("resume-file:{file}")
 }
 
 /// A freshly signed relative URL to a resume file.
 pub fn signed_file_path(state: &AppState, resume_file_id: &str, now: Timestamp) -> String {
     let expires = now.saturating_add(LINK_LIFETIME).unwrap_or(now).as_second();
-    let sig = state.keys.sign_link(&link_data(resume_file_id, expires));
+    let sig = state
+        .keys
+        .sign_link(&file_resource(resume_file_id), expires);
     format!("/api/Drive/ResumeFile?file={resume_file_id}&expires={expires}&sig={sig}")
 }

@@ -18,11 +18,9 @@ use anyhow::Context;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use hmac::{Hmac, Mac};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use sha2::Sha256;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -31,7 +29,7 @@ use self::provider::{CallQuery, ProviderError, VapiClient, VoiceProvider};
 use self::repo::CallRow;
 use self::vapi::{Call, WebhookTarget};
 use crate::app::AppState;
-use crate::auth::{Recruiter, random_token};
+use crate::auth::{Keys, Recruiter, load_or_create_secret, random_token, write_private};
 use crate::clock::{from_millis, to_iso};
 use crate::config::{Secret, Settings};
 use crate::error::{Error, ErrorBody, Result};
@@ -57,7 +55,6 @@ pub struct Voice {
     pub provider: Arc<dyn VoiceProvider>,
     webhook_url: String,
     webhook_secret: Secret,
-    link_key: [u8; 32],
     phone_number_id: String,
     /// Keeps the in-process simulator alive as long as the application.
     _simulator: Option<Arc<vapi_sim::SimHandle>>,
@@ -72,6 +69,7 @@ impl Voice {
         let webhook_secret = match &voice.webhook_secret {
             Some(secret) => secret.clone(),
             None => load_or_create_secret(&settings.data_dir.join("voice-webhook.secret"))
+                .map(Secret::new)
                 .context("voice: the generated webhook secret cannot be stored")?,
         };
         let timeout = Duration::from_secs(voice.request_timeout_seconds.max(1));
@@ -127,15 +125,10 @@ impl Voice {
                 format!("http://{host}:{port}")
             }
         };
-        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(webhook_secret.expose().as_bytes())
-            .map_err(|e| anyhow::anyhow!("voice: link key: {e}"))?;
-        mac.update(b"hirelane recording link v1");
-        let link_key: [u8; 32] = mac.finalize().into_bytes().into();
         Ok(Voice {
             provider: Arc::new(client),
             webhook_url: format!("{webhook_base}/api{WEBHOOK_PATH}"),
             webhook_secret,
-            link_key,
             phone_number_id,
             _simulator: simulator,
         })
@@ -148,80 +141,26 @@ impl Voice {
             secret: self.webhook_secret.expose(),
         }
     }
-
-    fn sign(&self, call_id: &str, expires: i64) -> String {
-        let mut mac = match <Hmac<Sha256> as Mac>::new_from_slice(&self.link_key) {
-            Ok(mac) => mac,
-            Err(_) => return String::new(),
-        };
-        mac.update(format!("{call_id}\n{expires}").as_bytes());
-        hex::encode(mac.finalize().into_bytes())
-    }
-
-    /// A same-origin link that streams the call's recording through us for a few hours. An
-    /// `<audio>` element cannot send our bearer token, so the link carries a signature.
-    pub fn recording_link(&self, call_id: &str, now: Timestamp) -> String {
-        let expires = (now + RECORDING_LINK_LIFETIME).as_second();
-        let id: String = form_urlencoded::byte_serialize(call_id.as_bytes()).collect();
-        format!(
-            "/api/Voice/recordings/{id}?expires={expires}&signature={}",
-            self.sign(call_id, expires)
-        )
-    }
-
-    fn verify_link(&self, call_id: &str, expires: i64, signature: &str, now: Timestamp) -> bool {
-        use subtle::ConstantTimeEq;
-        expires > now.as_second()
-            && bool::from(
-                self.sign(call_id, expires)
-                    .as_bytes()
-                    .ct_eq(signature.as_bytes()),
-            )
-    }
 }
 
-fn load_or_create_secret(path: &Path) -> std::io::Result<Secret> {
-    match std::fs::read_to_string(path) {
-        Ok(text) if !text.trim().is_empty() => Ok(Secret::new(text.trim())),
-        Ok(_) => Err(std::io::Error::other(format!(
-            "{} is empty",
-            path.display()
-        ))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let secret = random_token(32);
-            write_private(path, &secret)?;
-            Ok(Secret::new(secret))
-        }
-        Err(e) => Err(e),
-    }
+/// A same-origin link that streams the call's recording through us for a few hours. An
+/// `<audio>` element cannot send our bearer token, so the link carries a signature.
+pub fn recording_link(keys: &Keys, call_id: &str, now: Timestamp) -> String {
+    let expires = (now + RECORDING_LINK_LIFETIME).as_second();
+    let id: String = form_urlencoded::byte_serialize(call_id.as_bytes()).collect();
+    format!(
+        "/api/Voice/recordings/{id}?expires={expires}&signature={}",
+        keys.sign_link(&recording_resource(call_id), expires)
+    )
+}
+
+fn recording_resource(call_id: &str) -> String {
+    format!("recording:{call_id}")
 }
 
 fn write_sim_info(data_dir: &Path, base_url: &str, api_key: &str) -> std::io::Result<()> {
     let info = json!({ "baseUrl": base_url, "apiKey": api_key });
     write_private(&data_dir.join(SIM_INFO_FILE), &info.to_string())
-}
-
-/// Writes a file only its owner can read.
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    #[cfg(unix)]
-    {
-        use std::io::Write;
-        use std::os::unix::fs::OpenOptionsExt;
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o600)
-            .open(path)?;
-        file.write_all(text.as_bytes())
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::write(path, text)
-    }
 }
 
 /// The voice routes.
@@ -760,7 +699,7 @@ fn call_view(
         "metadata": { "candidateName": candidate },
         "artifact": {
             "transcript": transcript,
-            "recordingUrl": has_recording.then(|| state.voice.recording_link(&id, now)),
+            "recordingUrl": has_recording.then(|| recording_link(&state.keys, &id, now)),
         },
         "analysis": analysis_value,
         "interviewStatus": status,
@@ -842,7 +781,7 @@ async fn interview_analysis(
         audio_link: row
             .recording_url
             .as_ref()
-            .map(|_| state.voice.recording_link(&row.id, now)),
+            .map(|_| recording_link(&state.keys, &row.id, now)),
         candidate_name,
         success_evaluation: row.success_evaluation.clone(),
         transcript: row.transcript.clone(),
@@ -883,11 +822,11 @@ async fn recording(
     Query(params): Query<RecordingParams>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    if !state.voice.verify_link(
-        &call_id,
+    if !state.keys.verify_link(
+        &recording_resource(&call_id),
         params.expires,
         &params.signature,
-        state.clock.now(),
+        state.clock.now().as_second(),
     ) {
         return Err(Error::Unauthorized);
     }
