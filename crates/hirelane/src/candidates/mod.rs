@@ -274,15 +274,7 @@ pub async fn accept_resume(
     .map_err(|e| Error::Internal(anyhow::anyhow!("extraction task failed: {e}")))?;
     let (contacts, text, analysis, problem) = match extracted {
         Ok(document) => {
-            let as_of = state.clock.now().to_zoned(state.time_zone.clone());
-            let options = ats::ParseOptions {
-                as_of: ats::YearMonth {
-                    year: u16::try_from(as_of.year()).unwrap_or(2000),
-                    month: u8::try_from(as_of.month()).unwrap_or(1),
-                },
-                ..ats::ParseOptions::default()
-            };
-            let resume = ats::parse_resume_with(&document.text, &options);
+            let resume = ats::parse_resume_with(&document.text, &state.parse_options());
             let contacts = (
                 resume.name.unwrap_or_default(),
                 resume.email.unwrap_or_default().to_lowercase(),
@@ -359,6 +351,21 @@ pub async fn accept_resume(
         analysis_status: Some(analysis),
         message,
     })
+}
+
+impl AppState {
+    /// How resumes are read now: "Present" in a work period means this month in the
+    /// organisation's time zone, by the injected clock (not the machine's).
+    pub fn parse_options(&self) -> ats::ParseOptions {
+        let today = self.today();
+        ats::ParseOptions {
+            as_of: ats::YearMonth {
+                year: u16::try_from(today.year()).unwrap_or(2000),
+                month: u8::try_from(today.month()).unwrap_or(1),
+            },
+            ..ats::ParseOptions::default()
+        }
+    }
 }
 
 /// A recruiter-readable reason a resume cannot be analysed.

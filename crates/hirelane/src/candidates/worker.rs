@@ -65,9 +65,8 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
     let outcome = if claimed.attempts > MAX_ATTEMPTS {
         Outcome::Failed("Analysis failed repeatedly; upload the resume again.".into())
     } else {
-        let as_of = state.clock.now().to_zoned(state.time_zone.clone());
-        let job = claimed.clone();
-        match tokio::task::spawn_blocking(move || assess(&job, as_of.year(), as_of.month())).await {
+        let (job, options) = (claimed.clone(), state.parse_options());
+        match tokio::task::spawn_blocking(move || assess(&job, &options)).await {
             Ok(outcome) => outcome,
             Err(join) => Outcome::Failed(format!("Analysis crashed: {join}")),
         }
@@ -83,18 +82,11 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
 }
 
 /// Parses and scores a resume's text against its JD (pure CPU work).
-fn assess(claimed: &Claimed, year: i16, month: i8) -> Outcome {
+fn assess(claimed: &Claimed, options: &ats::ParseOptions) -> Outcome {
     let Some(text) = claimed.resume_text.as_deref() else {
         return Outcome::Failed("The resume has no text to analyse.".into());
     };
-    let options = ats::ParseOptions {
-        as_of: ats::YearMonth {
-            year: u16::try_from(year).unwrap_or(2000),
-            month: u8::try_from(month).unwrap_or(1),
-        },
-        ..ats::ParseOptions::default()
-    };
-    let resume = ats::parse_resume_with(text, &options);
+    let resume = ats::parse_resume_with(text, options);
     let job = ats::JobSpec::new(
         &claimed.jdname,
         &claimed.jddescription,
