@@ -1,7 +1,11 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 
 import { FolderIcon, PlusIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+
+import { EMPTY_DASHBOARD, useDashboard } from '../api/get-dashboard';
+import { DashboardCards, DashboardSkeleton } from '../components/dashboard-cards';
 
 const shortcuts = [
   { to: paths.folders, title: 'JD Folders', text: 'Browse every job description and its resumes.', Icon: FolderIcon },
@@ -9,16 +13,27 @@ const shortcuts = [
   { to: paths.candidates, title: 'Candidate List', text: 'See every candidate across your jobs.', Icon: UsersIcon },
 ];
 
-/** The index route. The hiring overview cards arrive with the dashboard issue. */
+/** The index route (SPEC section 2): hiring counts in three cards, then quick links. */
 export function DashboardRoute() {
+  const dashboard = useDashboard();
+
+  // SPEC section 8: a failed fetch is only logged; the cards show zeros.
+  useEffect(() => {
+    if (dashboard.error) console.error('Failed to load the dashboard', dashboard.error);
+  }, [dashboard.error]);
+
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
       <title>Dashboard · Hirelane</title>
       <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
         Welcome to Hirelane
       </h1>
-      <p className="mt-2 text-slate-600">Your hiring overview will appear here. Start with one of these:</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <p className="mt-2 text-slate-600">Your hiring at a glance.</p>
+
+      <div className="mt-6">{dashboard.isPending ? <DashboardSkeleton /> : <DashboardCards record={dashboard.data ?? EMPTY_DASHBOARD} />}</div>
+
+      <h2 className="mt-10 text-sm font-semibold uppercase tracking-wide text-slate-500">Quick links</h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {shortcuts.map(({ to, title, text, Icon }) => (
           <li key={to}>
             <Link
