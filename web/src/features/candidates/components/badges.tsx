@@ -1,6 +1,8 @@
 import { cn } from '@/components/ui/cn';
 
+import type { InviteStatus } from '../api/types';
 import { statusLabel } from '../lib/analysis-progress';
+import { formatLocalDateTime, parseUtc } from '../lib/format';
 
 const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
@@ -41,6 +43,35 @@ export function AnalysisStateBadge({ status, error }: { status: string; error?: 
         {statusLabel(status)}
       </span>
       {(status === 'unreadable' || status === 'failed') && error && <span className="max-w-56 text-xs text-slate-600">{error}</span>}
+    </span>
+  );
+}
+
+const inviteTone: Record<InviteStatus, string> = {
+  Invited: 'bg-sky-50 text-sky-800 ring-sky-200',
+  Scheduled: 'bg-brand-50 text-brand-800 ring-brand-200',
+  Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  Closed: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
+
+/**
+ * Where the interview invite stands (Invited / Scheduled / Completed / Closed)
+ * and the booked slot in the recruiter's local time. Nothing for no invite.
+ */
+export function InviteStatusBadge({ status, interviewDateTime }: { status: InviteStatus | null; interviewDateTime?: string | null }) {
+  if (!status) return null;
+  const at = parseUtc(interviewDateTime);
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <span className="sr-only">Invite: </span>
+      <span data-testid="invite-status" className={cn(pill, inviteTone[status])}>
+        {status}
+      </span>
+      {at && (
+        <time data-testid="interview-time" dateTime={at.toISOString()} className="whitespace-nowrap text-xs text-slate-600">
+          {formatLocalDateTime(interviewDateTime)}
+        </time>
+      )}
     </span>
   );
 }

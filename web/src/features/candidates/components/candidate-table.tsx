@@ -1,14 +1,20 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
+import type { InviteStatus } from '../api/types';
+import type { RowSelection } from '../hooks/use-row-selection';
 import type { ListSort } from '../lib/list-filters';
+import type { SelectedCandidate } from '../lib/invites';
 import { formatLocalDateTime } from '../lib/format';
-import { AnalysisStateBadge, InterviewStatusBadge, RecommendationBadge } from './badges';
+import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge } from './badges';
 
 /** One row of either candidate list, in the shape the table shows. */
 export type CandidateRow = {
   resumeId: number;
+  /** The JD the candidate belongs to (invites are sent per JD). */
+  jobDescId: number | string;
   callId: string | null;
   name: string;
   email: string;
@@ -18,6 +24,9 @@ export type CandidateRow = {
   skillsMatch?: number | null;
   recommendation: string | null;
   interviewStatus: string | null;
+  inviteStatus: InviteStatus | null;
+  /** UTC without a zone suffix. */
+  interviewDateTime: string | null;
   createdOn: string;
   analysisStatus: string;
   analysisError?: string | null;
@@ -30,20 +39,73 @@ export type CandidateTableProps = {
   onSortScore: () => void;
   /** Row navigation state (the JD list passes its JD along). */
   linkState?: unknown;
+  /** Checkboxes per row and for the page; the selection outlives the page. */
+  selection?: RowSelection;
 };
 
 const analysisHref = (row: CandidateRow) => paths.candidateAnalysis(String(row.resumeId), row.callId || '0');
+const displayName = (row: CandidateRow) => row.name || row.email || 'Unnamed candidate';
+const toSelected = (row: CandidateRow): SelectedCandidate => ({ resumeId: row.resumeId, jobDescId: row.jobDescId, jdname: row.jdname ?? '', name: displayName(row) });
 
 function Score({ row }: { row: CandidateRow }) {
   if (row.analysisStatus !== 'done' || row.score === null) return <span className="text-slate-400">—</span>;
   return <span className="font-semibold tabular-nums text-slate-900">{row.score}%</span>;
 }
 
+/** The invite state and the interview outcome, stacked in one cell to keep the table narrow. */
+function Interview({ row, hideEmpty = false }: { row: CandidateRow; hideEmpty?: boolean }) {
+  if (!row.inviteStatus && !row.interviewStatus) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <InviteStatusBadge status={row.inviteStatus} interviewDateTime={row.interviewDateTime} />
+      <InterviewStatusBadge value={row.interviewStatus} hideEmpty />
+    </span>
+  );
+}
+
+function RowCheckbox({ row, selection }: { row: CandidateRow; selection: RowSelection }) {
+  return (
+    <input
+      type="checkbox"
+      data-testid="row-select"
+      aria-label={`Select ${displayName(row)}`}
+      checked={selection.isSelected(row.resumeId)}
+      onChange={(event) => selection.toggle(toSelected(row), event.target.checked)}
+      className="size-4 cursor-pointer rounded border-slate-300 accent-brand-600"
+    />
+  );
+}
+
+/** Selects or clears every row of the page; mixed when only some are selected. */
+function PageCheckbox({ rows, selection }: { rows: CandidateRow[]; selection: RowSelection }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const selectedOnPage = rows.filter((row) => selection.isSelected(row.resumeId)).length;
+  const all = rows.length > 0 && selectedOnPage === rows.length;
+  const some = selectedOnPage > 0 && !all;
+  useEffect(() => {
+    // `indeterminate` exists only as a DOM property.
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      data-testid="select-page"
+      aria-label="Select all candidates on this page"
+      checked={all}
+      onChange={() => selection.setMany(rows.map(toSelected), !all)}
+      className="size-4 cursor-pointer rounded border-slate-300 accent-brand-600"
+    />
+  );
+}
+
 /**
  * The candidates table from 640 px up, cards below it (SPEC section 9's
- * mobile breakpoint). Each candidate links to its analysis page.
+ * mobile breakpoint). Each candidate links to its analysis page. Up to the
+ * large breakpoint the upload date moves under the name, so the table fits
+ * next to the sidebar without scrolling sideways.
  */
-export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkState }: CandidateTableProps) {
+export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkState, selection }: CandidateTableProps) {
   const sortState = sort === 'score' ? 'descending' : sort === 'score_asc' ? 'ascending' : 'none';
   const arrow = sort === 'score' ? '↓' : sort === 'score_asc' ? '↑' : '↕';
   return (
@@ -52,6 +114,11 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
+              {selection && (
+                <th scope="col" className="w-10 py-3 pl-4 pr-1">
+                  <PageCheckbox rows={rows} selection={selection} />
+                </th>
+              )}
               <th scope="col" className="px-4 py-3">Candidate</th>
               {showJob && <th scope="col" className="px-4 py-3">Job</th>}
               <th scope="col" className="px-4 py-3" aria-sort={sortState}>
@@ -62,18 +129,29 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
               <th scope="col" className="px-4 py-3">Recommendation</th>
               <th scope="col" className="px-4 py-3">Interview</th>
               <th scope="col" className="px-4 py-3">Analysis</th>
-              <th scope="col" className="px-4 py-3">Uploaded</th>
+              <th scope="col" className="hidden px-4 py-3 lg:table-cell">Uploaded</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
-              <tr key={row.resumeId} data-testid="candidate-row" className="hover:bg-slate-50">
+              <tr
+                key={row.resumeId}
+                data-testid="candidate-row"
+                data-selected={selection?.isSelected(row.resumeId) || undefined}
+                className="align-top hover:bg-slate-50 data-selected:bg-brand-50/60"
+              >
+                {selection && (
+                  <td className="py-3 pl-4 pr-1">
+                    <RowCheckbox row={row} selection={selection} />
+                  </td>
+                )}
                 <td className="px-4 py-3">
                   <Link to={analysisHref(row)} state={linkState} className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-                    {row.name || row.email || 'Unnamed candidate'}
+                    {displayName(row)}
                   </Link>
-                  <div className="text-xs text-slate-600">{row.email}</div>
+                  <div className="break-all text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
+                  <div className="mt-1 text-xs text-slate-500 lg:hidden">Uploaded {formatLocalDateTime(row.createdOn)}</div>
                 </td>
                 {showJob && <td className="px-4 py-3 text-slate-700">{row.jdname}</td>}
                 <td className="px-4 py-3">
@@ -83,12 +161,12 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   <RecommendationBadge value={row.recommendation} />
                 </td>
                 <td className="px-4 py-3">
-                  <InterviewStatusBadge value={row.interviewStatus} />
+                  <Interview row={row} />
                 </td>
                 <td className="px-4 py-3">
                   <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatLocalDateTime(row.createdOn)}</td>
+                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 lg:table-cell">{formatLocalDateTime(row.createdOn)}</td>
               </tr>
             ))}
           </tbody>
@@ -96,26 +174,43 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
       </div>
 
       <div className="sm:hidden">
-        <button type="button" onClick={onSortScore} className="mb-2 text-sm font-semibold text-brand-700" aria-label={`Sort by ATS score (${sortState})`}>
-          ATS Score {arrow}
-        </button>
+        <div className="mb-2 flex items-center justify-between gap-3">
+          {selection ? (
+            <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
+              <PageCheckbox rows={rows} selection={selection} />
+              Select page
+            </label>
+          ) : (
+            <span />
+          )}
+          <button type="button" onClick={onSortScore} className="text-sm font-semibold text-brand-700" aria-label={`Sort by ATS score (${sortState})`}>
+            ATS Score {arrow}
+          </button>
+        </div>
         <ul aria-label="Candidates" className="space-y-3">
           {rows.map((row) => (
             <li key={row.resumeId} data-testid="candidate-card" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
-                    {row.name || row.email || 'Unnamed candidate'}
-                  </Link>
-                  <p className="break-all text-xs text-slate-600">{row.email}</p>
-                  <p className="text-xs text-slate-600">{row.phone}</p>
-                  {showJob && <p className="mt-1 text-xs text-slate-700">{row.jdname}</p>}
+                <div className="flex min-w-0 items-start gap-3">
+                  {selection && (
+                    <span className="pt-0.5">
+                      <RowCheckbox row={row} selection={selection} />
+                    </span>
+                  )}
+                  <div className="min-w-0">
+                    <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
+                      {displayName(row)}
+                    </Link>
+                    <p className="break-all text-xs text-slate-600">{row.email}</p>
+                    <p className="text-xs text-slate-600">{row.phone}</p>
+                    {showJob && <p className="mt-1 text-xs text-slate-700">{row.jdname}</p>}
+                  </div>
                 </div>
                 <Score row={row} />
               </div>
-              <div className="mt-3 flex flex-wrap items-center gap-2">
+              <div className="mt-3 flex flex-wrap items-start gap-2">
                 <RecommendationBadge value={row.recommendation} hideEmpty />
-                <InterviewStatusBadge value={row.interviewStatus} hideEmpty />
+                <Interview row={row} hideEmpty />
                 <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
               </div>
               <p className="mt-2 text-xs text-slate-500">{formatLocalDateTime(row.createdOn)}</p>

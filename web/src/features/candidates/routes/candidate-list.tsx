@@ -6,16 +6,21 @@ import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 
 import { useAllCandidates } from '../api/get-all-candidates';
 import type { AnyCandidate } from '../api/types';
+import { CandidateInvites } from '../components/candidate-invites';
 import { CandidateTable } from '../components/candidate-table';
 import type { CandidateRow } from '../components/candidate-table';
 import { ListToolbar } from '../components/list-toolbar';
 import { Pagination } from '../components/pagination';
 import { useListFilters } from '../hooks/use-list-filters';
+import { useRowSelection } from '../hooks/use-row-selection';
+import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
 import { NO_CANDIDATES } from './jd-candidates';
 
 const toRow = (candidate: AnyCandidate): CandidateRow => ({
   resumeId: candidate.resumeId,
+  // Older rows may lack jobDescId; the JD's folder id is accepted too.
+  jobDescId: candidate.jobDescId ?? candidate.jdid,
   callId: candidate.callId,
   name: candidate.candidateName,
   email: candidate.candidateEmail,
@@ -24,14 +29,21 @@ const toRow = (candidate: AnyCandidate): CandidateRow => ({
   score: candidate.atsscore,
   recommendation: candidate.recommendation,
   interviewStatus: candidate.interviewStatus,
+  inviteStatus: toInviteStatus(candidate.inviteStatus),
+  interviewDateTime: candidate.interviewDateTime ?? null,
   createdOn: candidate.uploadedAt,
   analysisStatus: candidate.analysisStatus,
 });
 
-/** Candidate List (/candidates): every JD's candidates, newest first, paged on the server. */
+/**
+ * Candidate List (/candidates): every JD's candidates, newest first, paged on
+ * the server. Selected rows (kept across pages) can be invited to an AI
+ * interview; the invites go out per JD.
+ */
 export function CandidateListRoute() {
   const [filters, setFilters] = useListFilters();
   const list = useAllCandidates(filters);
+  const selection = useRowSelection('all');
 
   useEffect(() => {
     if (list.error) console.error('Failed to load candidates', list.error);
@@ -49,13 +61,14 @@ export function CandidateListRoute() {
           onQuery={(q) => setFilters({ q })}
           onRecommendation={(recommendation) => setFilters({ recommendation })}
         />
+        <CandidateInvites selection={selection} />
         {list.isPending ? (
           <PageSpinner label="Loading candidates…" />
         ) : rows.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">{NO_CANDIDATES}</p>
         ) : (
           <>
-            <CandidateTable rows={rows} showJob sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
+            <CandidateTable rows={rows} showJob selection={selection} sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
             <Pagination page={filters.page} total={list.data?.total ?? 0} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
           </>
         )}

@@ -10,19 +10,25 @@ import { useJdInfo } from '../api/get-jd-info';
 import { useJdResumes, useJdResumesPage } from '../api/get-jd-resumes';
 import type { JdCandidatesState, JdResume } from '../api/types';
 import { AnalysisProgressView } from '../components/analysis-progress';
+import { isPass } from '../components/badges';
+import { CandidateInvites } from '../components/candidate-invites';
 import { CandidateTable } from '../components/candidate-table';
 import type { CandidateRow } from '../components/candidate-table';
 import { ListToolbar } from '../components/list-toolbar';
 import { Pagination } from '../components/pagination';
 import { ScoreChart } from '../components/score-chart';
 import { useListFilters } from '../hooks/use-list-filters';
+import { useRowSelection } from '../hooks/use-row-selection';
 import { analysisProgress } from '../lib/analysis-progress';
+import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
 
 export const NO_CANDIDATES = 'No candidates found';
 
-const toRow = (resume: JdResume): CandidateRow => ({
+const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   resumeId: resume.resumeId,
+  jobDescId: resume.jobDescId ?? resume.jdid,
+  jdname,
   callId: resume.callId,
   name: resume.candidateName,
   email: resume.candidateEmail,
@@ -30,6 +36,8 @@ const toRow = (resume: JdResume): CandidateRow => ({
   score: resume.atsScore ?? resume.overallMatchPercentage,
   recommendation: resume.recommendation,
   interviewStatus: resume.interviewStatus,
+  inviteStatus: toInviteStatus(resume.inviteStatus),
+  interviewDateTime: resume.interviewDateTime ?? null,
   createdOn: resume.createdOn,
   analysisStatus: resume.analysisStatus,
   analysisError: resume.analysisError,
@@ -37,7 +45,8 @@ const toRow = (resume: JdResume): CandidateRow => ({
 
 /**
  * Candidates of one JD (/candidate-details/{jdid}, state jobDescId and jdname):
- * live analysis progress, the score distribution, and a server-paged table.
+ * live analysis progress, the score distribution, a server-paged table, and
+ * interview invites for the selected rows or every Pass candidate.
  */
 export function JdCandidatesRoute() {
   const { jdid = '' } = useParams();
@@ -47,6 +56,7 @@ export function JdCandidatesRoute() {
   const jd = useJdInfo(jdid);
   const all = useJdResumes(jdid);
   const page = useJdResumesPage(jdid, filters);
+  const selection = useRowSelection(jdid);
 
   // Fetch failures are only logged; the page shows the empty view (SPEC section 8).
   useEffect(() => {
@@ -54,9 +64,15 @@ export function JdCandidatesRoute() {
   }, [page.error]);
 
   const name = jd.data?.jdname ?? navState?.jdname ?? '';
-  const rows = (page.data?.items ?? []).map(toRow);
+  const rows = (page.data?.items ?? []).map((resume) => toRow(resume, name));
   const total = page.data?.total ?? 0;
   const progress = analysisProgress((all.data ?? []).map((row) => row.analysisStatus));
+  // The server takes the numeric id or the folder id; the count is only known once every row is loaded.
+  const allPass = {
+    jobDescId: jd.data?.jobDescId ?? navState?.jobDescId ?? jdid,
+    label: name || 'this JD',
+    passCount: all.data ? all.data.filter((row) => isPass(row.recommendation)).length : null,
+  };
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
@@ -76,13 +92,14 @@ export function JdCandidatesRoute() {
           onQuery={(q) => setFilters({ q })}
           onRecommendation={(recommendation) => setFilters({ recommendation })}
         />
+        <CandidateInvites selection={selection} allPass={allPass} />
         {page.isPending ? (
           <PageSpinner label="Loading candidates…" />
         ) : rows.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">{NO_CANDIDATES}</p>
         ) : (
           <>
-            <CandidateTable rows={rows} sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
+            <CandidateTable rows={rows} selection={selection} sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
             <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
           </>
         )}
