@@ -8,9 +8,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/lib/toast';
 
 import { resumeFileIdOf, useDeleteResume } from '../api/delete-resume';
+import { useInterviewAnalysis } from '../api/get-interview-analysis';
 import { useResumeDetails } from '../api/get-resume-details';
 import type { ResumeDetails } from '../api/types';
-import { isPass } from '../components/badges';
+import { InterviewStatusBadge, InviteStatusBadge, isPass } from '../components/badges';
+import { InterviewAnalysisBody, InterviewAnalysisSkeleton } from '../components/interview-analysis';
+import { NextStepDetailsView } from '../components/next-step-details';
+import { ScoreBar } from '../components/score-bar';
+import { toInviteStatus } from '../lib/invites';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this resume?';
 export const DELETE_DONE = 'Resume deleted successfully.';
@@ -18,21 +23,6 @@ export const DELETE_FAILED = 'Failed to delete resume.';
 export const FILE_ID_MISSING = 'Resume file ID missing.';
 export const NO_ANALYSIS = 'No analysis available for this candidate';
 export const NO_ANALYSIS_HINT = 'Analysis data will appear here once it becomes available';
-
-function Bar({ label, value }: { label: string; value: number }) {
-  const clamped = Math.min(100, Math.max(0, value));
-  return (
-    <div>
-      <div className="flex justify-between text-sm">
-        <span className="font-medium text-slate-700">{label}</span>
-        <span className="font-semibold tabular-nums text-slate-900">{clamped}%</span>
-      </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={clamped} className="mt-1 h-2.5 overflow-hidden rounded-full bg-slate-100">
-        <div className={cn('h-full rounded-full', clamped >= 60 ? 'bg-emerald-500' : clamped >= 40 ? 'bg-amber-500' : 'bg-red-500')} style={{ width: `${clamped}%` }} />
-      </div>
-    </div>
-  );
-}
 
 function Chips({ label, items, tone }: { label: string; items: string[]; tone: 'good' | 'bad' }) {
   return (
@@ -56,9 +46,10 @@ function Chips({ label, items, tone }: { label: string; items: string[]; tone: '
 function Collapsible({ title, open, onToggle, children, aside }: { title: string; open: boolean; onToggle: () => void; children: ReactNode; aside?: ReactNode }) {
   const id = `section-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
+    // Named by the toggle alone, so a badge in the heading row does not change the section's name.
     <section aria-labelledby={`${id}-title`} className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <h2 id={`${id}-title`} className="flex items-center justify-between gap-3 px-5 py-4">
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={onToggle} className="flex flex-1 items-center gap-2 text-left text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <h2 className="flex items-center justify-between gap-3 px-5 py-4">
+        <button id={`${id}-title`} type="button" aria-expanded={open} aria-controls={id} onClick={onToggle} className="flex flex-1 items-center gap-2 text-left text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
           <ChevronDownIcon className={cn('transition-transform', !open && '-rotate-90')} />
           {title}
         </button>
@@ -72,6 +63,14 @@ function Collapsible({ title, open, onToggle, children, aside }: { title: string
     </section>
   );
 }
+
+/** A real call id: the lists link '0' for none, and older links may carry 'null' or 'undefined'. */
+export function usableCallId(value: string | null | undefined): string | null {
+  const id = (value ?? '').trim();
+  return id && !['0', 'null', 'undefined'].includes(id.toLowerCase()) ? id : null;
+}
+
+type Sections = { resume: boolean; interview: boolean; nextStep: boolean };
 
 function EmptyAnalysis({ title = NO_ANALYSIS, hint = NO_ANALYSIS_HINT }: { title?: string; hint?: string }) {
   return (
@@ -105,8 +104,8 @@ function ResumeAnalysis({ details }: { details: ResumeDetails }) {
   return (
     <div className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Bar label="ATS Score" value={details.atsScore} />
-        <Bar label="Skills Match" value={details.skillsMatchScore} />
+        <ScoreBar label="ATS Score" value={details.atsScore} />
+        <ScoreBar label="Skills Match" value={details.skillsMatchScore} />
       </div>
       {details.experienceYears !== null && (
         <p className="text-sm text-slate-600">
@@ -127,22 +126,32 @@ function ResumeAnalysis({ details }: { details: ResumeDetails }) {
 
 /**
  * Candidate analysis (/candidate/analysis/{resumeId}/{callId}): contacts,
- * View Resume, delete, and the Resume Analysis section. The Interview
- * Analysis section (calls) is built by the Voice work in the marked slot.
+ * View Resume, delete, the Resume Analysis section, the Interview Analysis
+ * section when the candidate has a call, and the candidate's next-step
+ * answers once submitted.
  */
 export function CandidateAnalysisRoute() {
-  const { resumeId = '', callId = '0' } = useParams();
+  const { resumeId = '', callId: routeCallId } = useParams();
   const navigate = useNavigate();
   const details = useResumeDetails(resumeId);
   const deleteResume = useDeleteResume();
-  const [open, setOpen] = useState({ resume: true, interview: true });
+  const [open, setOpen] = useState<Sections>({ resume: true, interview: true, nextStep: true });
+
+  const data = details.data ?? null;
+  // The link's call id wins; a link without one (e.g. from search) falls back to the resume's.
+  const callId = usableCallId(routeCallId) ?? usableCallId(data?.callId);
+  const interview = useInterviewAnalysis(callId);
 
   // Fetch failures show the no-analysis screen (SPEC section 8); log them.
   useEffect(() => {
     if (details.error) console.error('Failed to load resume details', details.error);
   }, [details.error]);
 
-  const data = details.data ?? null;
+  // SPEC section 8: a failed interview analysis hides its section; only the log keeps it.
+  useEffect(() => {
+    if (interview.error) console.error('Failed to load the interview analysis', interview.error);
+  }, [interview.error]);
+
   const onDelete = async () => {
     if (!window.confirm(DELETE_CONFIRM)) return;
     const fileId = data ? resumeFileIdOf(data) : null;
@@ -169,8 +178,14 @@ export function CandidateAnalysisRoute() {
     );
   }
 
-  const hasCall = callId !== '0' && callId !== '' && Boolean(data?.callId ?? callId);
-  const bothOpen = open.resume && open.interview;
+  const showInterview = callId !== null && !interview.isError;
+  const nextStep = data?.nextStepDetails ?? null;
+  const inviteStatus = toInviteStatus(data?.inviteStatus);
+  const interviewDateTime = data?.interviewDateTime ?? null;
+  // Expand All / Collapse All act on the sections on the page.
+  const shown: Array<keyof Sections> = ['resume', ...(showInterview ? (['interview'] as const) : []), ...(nextStep ? (['nextStep'] as const) : [])];
+  const allOpen = shown.every((section) => open[section]);
+  const toggle = (section: keyof Sections) => () => setOpen((value) => ({ ...value, [section]: !value[section] }));
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
@@ -220,12 +235,18 @@ export function CandidateAnalysisRoute() {
                 View Resume
               </a>
             )}
+            {/* Without the next-step section, the invite's state would appear nowhere else. */}
+            {!nextStep && inviteStatus && (
+              <span className="inline-flex items-center gap-2 text-slate-700">
+                <InviteStatusBadge status={inviteStatus} interviewDateTime={interviewDateTime} />
+              </span>
+            )}
             <button
               type="button"
-              onClick={() => setOpen({ resume: !bothOpen, interview: !bothOpen })}
+              onClick={() => setOpen({ resume: !allOpen, interview: !allOpen, nextStep: !allOpen })}
               className="ml-auto text-sm font-semibold text-slate-700 hover:text-slate-900 hover:underline"
             >
-              {bothOpen ? 'Collapse All' : 'Expand All'}
+              {allOpen ? 'Collapse All' : 'Expand All'}
             </button>
           </div>
 
@@ -233,7 +254,7 @@ export function CandidateAnalysisRoute() {
             <Collapsible
               title="Resume Analysis"
               open={open.resume}
-              onToggle={() => setOpen((value) => ({ ...value, resume: !value.resume }))}
+              onToggle={toggle('resume')}
               aside={
                 data.analysisStatus === 'done' && data.atsScore > 0 ? (
                   <span
@@ -251,15 +272,20 @@ export function CandidateAnalysisRoute() {
               <ResumeAnalysis details={data} />
             </Collapsible>
 
-            {/* ── Interview Analysis slot ──────────────────────────────────────────
-                Built by the Voice issue: shown only when the candidate has a call
-                (callId ≠ 0). Render the interview section here, collapsed and
-                expanded by `open.interview`. */}
-            {hasCall && (
-              <Collapsible title="Interview Analysis" open={open.interview} onToggle={() => setOpen((value) => ({ ...value, interview: !value.interview }))}>
-                <div data-testid="interview-analysis-slot">
-                  <EmptyAnalysis title="Interview analysis is not available yet" hint="It appears here once the interview call has been analysed." />
-                </div>
+            {showInterview && (
+              <Collapsible
+                title="Interview Analysis"
+                open={open.interview}
+                onToggle={toggle('interview')}
+                aside={interview.data ? <InterviewStatusBadge value={interview.data.interviewStatus} hideEmpty testId="interview-status-badge" /> : undefined}
+              >
+                {interview.data ? <InterviewAnalysisBody analysis={interview.data} /> : <InterviewAnalysisSkeleton />}
+              </Collapsible>
+            )}
+
+            {nextStep && (
+              <Collapsible title="Next Step Details" open={open.nextStep} onToggle={toggle('nextStep')}>
+                <NextStepDetailsView details={nextStep} inviteStatus={inviteStatus} interviewDateTime={interviewDateTime} />
               </Collapsible>
             )}
           </div>
