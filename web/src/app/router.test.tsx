@@ -131,19 +131,24 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
+  // The candidate pages: an unknown invite (the mock answers 404) shows 'No data found.'.
   it.each([
-    ['/ScheduleInterview', 'Interview Scheduled'],
-    ['/scheduleInterview', 'Interview Scheduled'],
-    ['/nextstep?inviteId=abc', 'Next Step Details'],
-    ['/thank-you', 'Thank You'],
+    ['/ScheduleInterview', 'No data found.'],
+    ['/scheduleInterview?inviteId=abc', 'No data found.'],
+    ['/nextstep?inviteId=abc', 'No data found.'],
+    ['/thank-you', 'Thank you for completing your interview.'],
     ['/interviewguidelines', 'Interview Guidelines'],
-    ['/interview/candidate-details?inviteId=abc', 'Candidate Details'],
+    ['/interview/candidate-details?inviteId=abc', 'No data found.'],
+    ['/interview/join/abc', 'No data found.'],
   ])('serves public route %s without a session', async (path, title) => {
-    const { fetchMock } = meServer();
+    const { calls } = meServer();
     const { router } = renderRoutes(routes, { at: path });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).not.toBe('/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+    // Only the invite's own public call, never the recruiter's session.
+    for (const call of calls) expect(call.url).toMatch(/^\/api\/Interview\/NextStep\/abc$/);
+    for (const call of calls) expect(call.headers.authorization).toBeUndefined();
   });
 });
 

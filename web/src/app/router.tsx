@@ -14,7 +14,6 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const jobs = () => import('@/features/jobs/routes');
-const invite = () => import('@/features/invite/routes');
 
 /** Protected pages of SPEC section 2 (paths relative to the shell at /). */
 export const protectedRoutes: RouteObject[] = [
@@ -46,11 +45,12 @@ export const protectedRoutes: RouteObject[] = [
 /** Public pages: sign-in and the candidate invite pages (paths match case-insensitively). */
 export const publicRoutes: RouteObject[] = [
   { path: paths.login, lazy: () => import('@/features/auth/routes/login') },
-  { path: paths.scheduleInterview, lazy: lazyPage(invite, (m) => m.ScheduledRoute) },
-  { path: paths.nextStep, lazy: lazyPage(invite, (m) => m.NextStepRoute) },
-  { path: paths.thankYou, lazy: lazyPage(invite, (m) => m.ThankYouRoute) },
-  { path: paths.interviewGuidelines, lazy: lazyPage(invite, (m) => m.GuidelinesRoute) },
-  { path: paths.interviewCandidateDetails, lazy: lazyPage(invite, (m) => m.CandidateDetailsRoute) },
+  { path: paths.scheduleInterview, lazy: () => import('@/features/invite/routes/scheduled') },
+  { path: paths.nextStep, lazy: () => import('@/features/invite/routes/next-step') },
+  { path: paths.thankYou, lazy: () => import('@/features/invite/routes/thank-you') },
+  { path: paths.interviewGuidelines, lazy: () => import('@/features/invite/routes/guidelines') },
+  { path: paths.interviewCandidateDetails, lazy: () => import('@/features/invite/routes/candidate-details') },
+  { path: paths.interviewJoinPattern, lazy: () => import('@/features/invite/routes/join') },
 ];
 
 export const routes: RouteObject[] = [

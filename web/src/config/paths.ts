@@ -33,4 +33,7 @@ export const paths = {
   thankYou: '/thank-you',
   interviewGuidelines: '/interviewguidelines',
   interviewCandidateDetails: '/interview/candidate-details',
+  /** The candidate's web call (the meeting link StartInterview hands out). */
+  interviewJoinPattern: '/interview/join/:inviteId',
+  interviewJoin: (inviteId: string) => `/interview/join/${encodeURIComponent(inviteId)}`,
 } as const;

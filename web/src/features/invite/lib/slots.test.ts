@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   addDays,
+  bookableDayTest,
   calendarBounds,
   isDayBookable,
   parseServerInstant,
@@ -130,6 +131,9 @@ describe('calendar bounds', () => {
     expect(day('2026-12-01')).toBe(true);
     expect(day('2026-12-02')).toBe(false);
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    // The calendar's precomputed test agrees day by day.
+    const test = bookableDayTest({ zone, now: lateEvening, bookableUntil, bounds });
+    for (let date = '2026-11-20'; date <= '2026-12-05'; date = addDays(date, 1)) expect(test(date)).toBe(day(date));
   });
 });
 

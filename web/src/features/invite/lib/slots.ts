@@ -128,6 +128,19 @@ export function isDayBookable(rules: SlotRules & { bounds: CalendarBounds }): bo
   return slotsForDay(rules).length > 0;
 }
 
+/**
+ * `isDayBookable` for a whole calendar at once: the first and last day are expanded once, up
+ * front, and the returned test is cheap for every other day.
+ */
+export function bookableDayTest(rules: Omit<SlotRules, 'date'> & { bounds: CalendarBounds }): (date: string) => boolean {
+  const { bounds } = rules;
+  const edges = new Map<string, boolean>();
+  for (const day of [bounds.min, bounds.max]) {
+    if (day !== null && !edges.has(day)) edges.set(day, isDayBookable({ ...rules, date: day }));
+  }
+  return (date) => date >= bounds.min && (bounds.max === null || date <= bounds.max) && (edges.get(date) ?? true);
+}
+
 /** What the schedule call sends for a chosen slot: the instant, the zone and its offset then. */
 export function scheduleFields(slot: Pick<Slot, 'start'>, zone: string) {
   return {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   TIME_ZONES,
   defaultZone,
+  displayZone,
   formatLongDate,
   formatTimeWithZone,
   gmtOffsetText,
@@ -58,6 +59,13 @@ describe('the zone list', () => {
     expect(defaultZone('America/Phoenix')).toBe('America/Phoenix');
     expect(defaultZone('Antarctica/Troll')).toBe('UTC');
     expect(defaultZone('')).toBe('UTC');
+  });
+
+  it("shows a booked time in the candidate's chosen zone when the browser knows it", () => {
+    expect(displayZone('Asia/Kathmandu')).toBe('Asia/Kathmandu');
+    expect(displayZone('America/Argentina/Cordoba')).toBe('America/Argentina/Cordoba');
+    expect(displayZone('Mars/Olympus')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(displayZone(null)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('finds zones by city, name, short name and offset', () => {

@@ -129,6 +129,19 @@ export function defaultZone(reported: string = browserZone()): string {
   return isSupportedZone(id) ? id : FALLBACK_ZONE;
 }
 
+/** Where a booked time is shown: the zone the candidate chose, if this browser knows it, else its own. */
+export function displayZone(chosen: string | null): string {
+  if (chosen) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: chosen });
+      return chosen;
+    } catch {
+      // An unknown name: fall through to the browser's zone.
+    }
+  }
+  return browserZone();
+}
+
 // Intl formatters are costly to build and slot generation asks thousands of questions.
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -197,13 +210,20 @@ export function gmtOffsetText(zone: string, instant: Date | number): string {
   return `GMT${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+const nameFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
 function shortName(zone: string, instant: Date | number, locale: string): string | null {
-  try {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(instant);
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? null;
-  } catch {
-    return null;
+  const key = `${locale}|${zone}`;
+  if (!nameFormatters.has(key)) {
+    try {
+      nameFormatters.set(key, new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }));
+    } catch {
+      // A locale or zone this browser lacks: no name from it.
+      nameFormatters.set(key, null);
+    }
   }
+  const parts = nameFormatters.get(key)?.formatToParts(instant);
+  return parts?.find((part) => part.type === 'timeZoneName')?.value ?? null;
 }
 
 /**
