@@ -72,7 +72,9 @@ const NEXT_STEP = {
   submittedAt: '2026-03-02T06:15:00Z',
 };
 
-function server({ details = DETAILS, analysis = (() => json(200, ANALYSIS)) as Handler } = {}) {
+const analysisFound: Handler = () => json(200, ANALYSIS);
+
+function server({ details = DETAILS, analysis = analysisFound }: { details?: typeof DETAILS; analysis?: Handler } = {}) {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/Interview/ResumeDetails') return json(200, [details]);
