@@ -120,7 +120,7 @@ export async function startSimulatorCall(
 }
 
 /** The SDK module as the dynamic import yields it (a type import: nothing loads up front). */
-type VapiModule = { default: typeof Vapi };
+export type VapiModule = { default: typeof Vapi };
 
 /** Reads a message from whatever Vapi's `error` event carries. */
 function vapiErrorMessage(error: unknown): string {
