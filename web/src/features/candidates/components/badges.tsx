@@ -68,7 +68,8 @@ export function InviteStatusBadge({ status, interviewDateTime }: { status: Invit
   if (!status) return null;
   const at = parseUtc(interviewDateTime);
   return (
-    <span className="inline-flex flex-col items-start gap-0.5">
+    // `relative` keeps the screen-reader text inside scrolling tables (absolute, it would widen the page).
+    <span className="relative inline-flex flex-col items-start gap-0.5">
       <span className="sr-only">Invite: </span>
       <span data-testid="invite-status" className={cn(pill, inviteTone[status])}>
         {status}

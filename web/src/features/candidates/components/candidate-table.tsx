@@ -101,16 +101,16 @@ function PageCheckbox({ rows, selection }: { rows: CandidateRow[]; selection: Ro
 
 /**
  * The candidates table from 640 px up, cards below it (SPEC section 9's
- * mobile breakpoint). Each candidate links to its analysis page. Up to the
- * large breakpoint the upload date moves under the name, so the table fits
- * next to the sidebar without scrolling sideways.
+ * mobile breakpoint). Each candidate links to its analysis page. Below the
+ * 2xl breakpoint the upload date sits under the name, so the table fits next
+ * to the sidebar on a laptop without scrolling sideways.
  */
 export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkState, selection }: CandidateTableProps) {
   const sortState = sort === 'score' ? 'descending' : sort === 'score_asc' ? 'ascending' : 'none';
   const arrow = sort === 'score' ? '↓' : sort === 'score_asc' ? '↑' : '↕';
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
+      <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -129,7 +129,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
               <th scope="col" className="px-4 py-3">Recommendation</th>
               <th scope="col" className="px-4 py-3">Interview</th>
               <th scope="col" className="px-4 py-3">Analysis</th>
-              <th scope="col" className="hidden px-4 py-3 lg:table-cell">Uploaded</th>
+              <th scope="col" className="hidden px-4 py-3 2xl:table-cell">Uploaded</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -149,9 +149,9 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   <Link to={analysisHref(row)} state={linkState} className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
                     {displayName(row)}
                   </Link>
-                  <div className="break-all text-xs text-slate-600">{row.email}</div>
+                  <div className="text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
-                  <div className="mt-1 text-xs text-slate-500 lg:hidden">Uploaded {formatLocalDateTime(row.createdOn)}</div>
+                  <div className="mt-1 text-xs text-slate-500 2xl:hidden">Uploaded {formatLocalDateTime(row.createdOn)}</div>
                 </td>
                 {showJob && <td className="px-4 py-3 text-slate-700">{row.jdname}</td>}
                 <td className="px-4 py-3">
@@ -166,7 +166,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                 <td className="px-4 py-3">
                   <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
                 </td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 lg:table-cell">{formatLocalDateTime(row.createdOn)}</td>
+                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 2xl:table-cell">{formatLocalDateTime(row.createdOn)}</td>
               </tr>
             ))}
           </tbody>
