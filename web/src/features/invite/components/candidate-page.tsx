@@ -23,9 +23,14 @@ export function CandidatePage({ title, children, wide = false }: { title: string
 }
 
 /** A white panel of a candidate page. */
-export function Card({ children, className, ...props }: { children: ReactNode; className?: string } & HTMLAttributes<HTMLElement>) {
+export function Card({
+  children,
+  className,
+  padded = true,
+  ...props
+}: { children: ReactNode; className?: string; padded?: boolean } & HTMLAttributes<HTMLElement>) {
   return (
-    <section {...props} className={cn('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8', className)}>
+    <section {...props} className={cn('rounded-2xl bg-white shadow-sm ring-1 ring-slate-200', padded && 'p-5 sm:p-8', className)}>
       {children}
     </section>
   );

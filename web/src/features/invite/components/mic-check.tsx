@@ -39,11 +39,11 @@ export function MicCheck({ status, level, onStart, onStop }: { status: MicStatus
           Microphone check
         </h2>
         {status === 'live' ? (
-          <Button variant="secondary" onClick={onStop}>
+          <Button variant="secondary" onClick={onStop} className="shrink-0 whitespace-nowrap">
             Stop test
           </Button>
         ) : (
-          <Button variant="secondary" onClick={onStart} loading={status === 'requesting'} data-testid="mic-check-button">
+          <Button variant="secondary" onClick={onStart} loading={status === 'requesting'} className="shrink-0 whitespace-nowrap" data-testid="mic-check-button">
             {problem ? 'Try again' : 'Test microphone'}
           </Button>
         )}

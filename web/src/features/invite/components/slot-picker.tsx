@@ -150,9 +150,9 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
         )}
       </header>
 
-      <Card className="sm:p-0">
+      <Card padded={false}>
         <form noValidate onSubmit={submit} aria-labelledby="page-title" className="grid md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-          <div role="group" aria-labelledby={ids.date} className="border-b border-slate-100 pb-6 md:border-b-0 md:border-r md:p-8">
+          <div role="group" aria-labelledby={ids.date} className="border-b border-slate-100 p-5 sm:p-8 md:border-b-0 md:border-r">
             <div className="flex items-center justify-between gap-3">
               <span id={ids.date} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
                 <CalendarIcon width={18} height={18} className="text-brand-600" />
@@ -177,7 +177,7 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
             )}
           </div>
 
-          <div className="space-y-5 pt-6 md:p-8">
+          <div className="space-y-5 p-5 sm:p-8">
             <div>
               <span id={ids.zoneLabel} className="block text-sm font-medium text-slate-700">
                 Time zone

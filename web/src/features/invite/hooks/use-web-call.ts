@@ -16,7 +16,9 @@ type State = {
   startedAt: number | null;
   endedAt: number | null;
   ending: boolean;
+  /** The microphone level; only some providers report it (`hasLevel`). */
   localLevel: number;
+  hasLevel: boolean;
 };
 
 type Action =
@@ -27,7 +29,7 @@ type Action =
   | { type: 'endFailed'; message: string }
   | { type: 'level'; level: number };
 
-const initial: State = { phase: 'idle', error: null, startedAt: null, endedAt: null, ending: false, localLevel: 0 };
+const initial: State = { phase: 'idle', error: null, startedAt: null, endedAt: null, ending: false, localLevel: 0, hasLevel: false };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
@@ -50,7 +52,7 @@ function reducer(state: State, action: Action): State {
       // The call goes on; say why it did not end.
       return { ...state, ending: false, error: action.message };
     case 'level':
-      return { ...state, localLevel: action.level };
+      return { ...state, localLevel: action.level, hasLevel: true };
   }
 }
 

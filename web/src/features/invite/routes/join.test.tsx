@@ -65,7 +65,7 @@ describe('join page', () => {
     expect(calls.find((call) => call.url === `${ROOM}/start`)?.method).toBe('POST');
 
     await user.click(screen.getByRole('button', { name: 'End Interview' }));
-    await user.click(screen.getByRole('button', { name: 'End interview' }));
+    await user.click(screen.getByRole('button', { name: 'End now' }));
     await waitFor(() => expect(screen.getByTestId('call-status')).toHaveAttribute('data-state', 'ended'));
     expect(screen.getByTestId('call-status')).toHaveTextContent('Interview ended');
     expect(calls.some((call) => call.url === `${ROOM}/end`)).toBe(true);

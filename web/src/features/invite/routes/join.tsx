@@ -175,7 +175,7 @@ export function JoinRoute() {
           <p role="timer" aria-label="Interview time" data-testid="call-elapsed" className="mt-6 text-5xl font-semibold tabular-nums tracking-tight text-slate-900">
             {formatElapsed(elapsed)}
           </p>
-          {call.phase === 'in-progress' && (
+          {call.phase === 'in-progress' && call.hasLevel && (
             <div className="mx-auto mt-6 max-w-xs">
               <LevelMeter level={call.localLevel} label="Your microphone level" />
             </div>
@@ -219,7 +219,7 @@ export function JoinRoute() {
               void call.end();
             }}
           >
-            End interview
+            End now
           </Button>
         </div>
       </Dialog>
