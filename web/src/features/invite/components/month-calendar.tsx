@@ -97,9 +97,9 @@ export function MonthCalendar({ labelId, selected, onSelect, min, max, isAvailab
         >
           <ChevronLeftIcon />
         </button>
-        <h3 id={`${labelId}-month`} aria-live="polite" className="text-sm font-semibold text-slate-900">
+        <h2 id={`${labelId}-month`} aria-live="polite" className="text-sm font-semibold text-slate-900">
           {monthLabel(month)}
-        </h3>
+        </h2>
         <button
           type="button"
           aria-label="Next month"

@@ -119,7 +119,7 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
           <Link
             to={detailsHref}
             data-testid="share-details-link"
-            className="inline-flex shrink-0 items-center justify-center rounded-lg bg-amber-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+            className="inline-flex shrink-0 items-center justify-center rounded-lg bg-amber-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
           >
             Share your details
           </Link>
@@ -128,16 +128,16 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
 
       <Card>
         {start && (
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex items-start gap-3">
               <span className="rounded-lg bg-brand-50 p-2 text-brand-600">
                 <CalendarIcon />
               </span>
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Date</dt>
-                <dd className="mt-0.5 font-semibold text-slate-900" data-testid="interview-date">
+                <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Date</p>
+                <p className="mt-0.5 font-semibold text-slate-900" data-testid="interview-date">
                   {formatLongDate(start, zone)}
-                </dd>
+                </p>
               </div>
             </div>
             <div className="flex items-start gap-3">
@@ -145,14 +145,14 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
                 <ClockIcon />
               </span>
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Time</dt>
-                <dd className="mt-0.5 font-semibold text-slate-900" data-testid="interview-time">
+                <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Time</p>
+                <p className="mt-0.5 font-semibold text-slate-900" data-testid="interview-time">
                   {formatTimeWithZone(start, zone)}
-                </dd>
-                <dd className="text-xs text-slate-500">{zone}</dd>
+                </p>
+                <p className="text-xs text-slate-500">{zone}</p>
               </div>
             </div>
-          </dl>
+          </div>
         )}
 
         <div className="mt-6 border-t border-slate-100 pt-6">

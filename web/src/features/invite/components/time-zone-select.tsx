@@ -180,11 +180,11 @@ export function TimeZoneSelect({ id, labelId, value, onChange, at }: TimeZoneSel
                   <span className="w-4 shrink-0 text-brand-600">{selected && <CheckIcon width={16} height={16} />}</span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-slate-900">{zone.label}</span>
-                    <span className="block truncate text-xs text-slate-500">{zone.id}</span>
+                    <span className="block truncate text-xs text-slate-600">{zone.id}</span>
                   </span>
                   <span className="shrink-0 text-right">
                     <span className="block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{info.abbreviation}</span>
-                    <span className="mt-0.5 block text-[11px] text-slate-500">{info.offset}</span>
+                    <span className="mt-0.5 block text-[11px] text-slate-600">{info.offset}</span>
                   </span>
                 </li>
               );
