@@ -23,8 +23,10 @@ function server({ invite = scheduled(), start }: { invite?: ReturnType<typeof sc
 
 const open = () => renderPage(<NextStepRoute />, { path: '/nextstep', at: '/nextstep?inviteId=abc' });
 
-/** Tests that wait on the page's real one-second ticks (timer, polling, redirect) need longer than the default. */
-const REAL_TICKS_TIMEOUT = 20_000;
+
+// Whole-page tests type and click a lot, and some wait on the page's real one-second ticks
+// (timer, polling, redirect): on a busy CI machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,7 +54,7 @@ describe('scheduled view (2)', () => {
     expect(countdown).toHaveAccessibleName(/0 days, 1 hours, 0 minutes and 0 seconds/);
     vi.setSystemTime(new Date('2026-11-25T09:30:10Z'));
     await waitFor(() => expect(countdown).toHaveAccessibleName(/0 days, 0 hours, 29 minutes and 50 seconds/), { timeout: 2500 });
-  }, REAL_TICKS_TIMEOUT);
+  });
 
   it('links to the details form until the details are submitted', async () => {
     freezeClock('2026-11-24T08:00:00Z');
@@ -113,7 +115,7 @@ describe('scheduled view (2)', () => {
     expect(router.state.location.pathname).toBe('/nextstep');
     vi.setSystemTime(new Date('2026-11-25T10:10:10Z'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/interview/join/abc'), { timeout: 2500 });
-  }, REAL_TICKS_TIMEOUT);
+  });
 
   it('disables Join while StartInterview is in flight', async () => {
     freezeClock('2026-11-25T10:01:00Z');
@@ -141,5 +143,5 @@ describe('scheduled view (2)', () => {
     expect(screen.queryByRole('button', { name: 'Ready to Join?' })).not.toBeInTheDocument();
     expect(screen.getByText('Missed the interview / Change in plan?')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I want to Reschedule' })).toBeEnabled();
-  }, REAL_TICKS_TIMEOUT);
+  });
 });

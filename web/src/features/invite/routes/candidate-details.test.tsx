@@ -45,6 +45,10 @@ async function fillRequired(user: UserEvent) {
   await user.type(screen.getByLabelText(field('Key skills')), 'Rust, SQL');
 }
 
+// Whole-page tests type and click a lot, and some wait on the page's real one-second ticks
+// (timer, polling, redirect): on a busy CI machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.useRealTimers();
 });
