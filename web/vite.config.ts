@@ -43,6 +43,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Form tests type into many fields; on a busy 2-core CI machine 5 s is not enough.
+    testTimeout: 30_000,
     // UTC unless the command sets TZ: npm test runs the invite time rules again in New York.
     env: { TZ: process.env.TZ ?? 'UTC' },
   },

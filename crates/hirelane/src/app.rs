@@ -27,10 +27,11 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Keys};
-use crate::candidates::{self, AnalysisQueue};
+use crate::candidates::{self, AnalysisQueue, ListOrder};
 use crate::clock::SharedClock;
 use crate::config::Settings;
 use crate::error::Error;
+use crate::interviews;
 use crate::jobs;
 use crate::mail::Mailer;
 use crate::rate_limit;
@@ -49,6 +50,8 @@ pub struct AppState {
     pub time_zone: jiff::tz::TimeZone,
     pub files: FileStore,
     pub analysis: AnalysisQueue,
+    /// The unfiltered candidate lists' order, kept between requests.
+    pub lists: ListOrder,
     pub voice: Voice,
 }
 
@@ -69,6 +72,7 @@ impl AppState {
         (name = "jobs", description = "Job descriptions, their folders and the bin"),
         (name = "candidates", description = "Resume and CSV intake, ATS analysis, candidate lists"),
         (name = "voice", description = "AI interview assistants, calls, analysis and the provider's webhooks"),
+        (name = "interviews", description = "Invites, candidate self-scheduling, joining, next-step details, dashboard"),
     )
 )]
 struct ApiDoc;
@@ -93,6 +97,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(jobs::router())
         .merge(candidates::router())
         .merge(voice::router())
+        .merge(interviews::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -151,6 +156,7 @@ impl Application {
         };
         let analysis = tokio::spawn(candidates::worker::run(self.state.clone(), workers));
         let reconciler = tokio::spawn(voice::run_reconciler(self.state.clone()));
+        let reminders = tokio::spawn(interviews::run_reminders(self.state.clone()));
         let served = axum::serve(
             self.listener,
             self.router
@@ -161,6 +167,7 @@ impl Application {
         maintenance.abort();
         analysis.abort();
         reconciler.abort();
+        reminders.abort();
         self.state.db.close().await;
         served
     }
@@ -208,6 +215,7 @@ async fn open_state(
         time_zone,
         files,
         analysis: AnalysisQueue::default(),
+        lists: ListOrder::default(),
         voice,
     })
 }
@@ -216,7 +224,18 @@ fn router(state: AppState) -> Router {
     let (api, doc) = api().split_for_parts();
     let doc = Arc::new(doc);
     let dist = state.settings.web.dist_dir.clone();
-    Router::new()
+    let csp = HeaderValue::from_str(&content_security_policy(&state.voice.browser_origins()))
+        .unwrap_or(HeaderValue::from_static("default-src 'self'"));
+    let router = Router::new();
+    #[cfg(feature = "test-clock")]
+    let router = match crate::clock::test_clock() {
+        Some(clock) => router.route(
+            "/_test/clock",
+            axum::routing::post(move |body| move_test_clock(clock, body)),
+        ),
+        None => router,
+    };
+    router
         .nest("/api", api.fallback(api_not_found))
         .route("/healthz", get(healthz))
         .route(
@@ -229,7 +248,10 @@ fn router(state: AppState) -> Router {
         .fallback_service(spa(&dist))
         .layer(axum::middleware::from_fn(cache_policy))
         .with_state(state)
-        .layer(default_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            csp,
+        ))
         .layer(default_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(default_header(header::X_FRAME_OPTIONS, "DENY"))
         // Invite links carry their token in the URL; never leak it to other sites.
@@ -250,6 +272,24 @@ fn router(state: AppState) -> Router {
             }),
         )
         .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+}
+
+/// Moves the test clock: `{"advanceSeconds": n}` or `{"set": "ISO instant"}`; answers `{now}`.
+/// Compiled only into test builds, mounted only under `HIRELANE_TEST_CLOCK=1`.
+#[cfg(feature = "test-clock")]
+async fn move_test_clock(
+    clock: Arc<crate::clock::OffsetClock>,
+    axum::Json(body): axum::Json<serde_json::Value>,
+) -> Response {
+    use crate::clock::Clock;
+    if let Some(seconds) = body["advanceSeconds"].as_i64() {
+        clock.advance(jiff::SignedDuration::from_secs(seconds));
+    } else if let Some(to) = body["set"].as_str().and_then(|s| s.parse().ok()) {
+        clock.set(to);
+    } else {
+        return Error::bad_request("invalid_clock", "Send advanceSeconds or set.").into_response();
+    }
+    axum::Json(serde_json::json!({ "now": crate::clock::to_iso(clock.now()) })).into_response()
 }
 
 /// Static files of the built app; any other path gets `index.html` so the client router shows
@@ -277,12 +317,17 @@ async fn cache_policy(request: Request, next: axum::middleware::Next) -> Respons
     response
 }
 
-/// Quill writes inline styles and embeds pasted images as data: URLs; nothing else is loosened.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; \
-    font-src 'self' data:; connect-src 'self'; \
-    frame-src https://www.youtube.com https://player.vimeo.com; frame-ancestors 'none'; \
-    base-uri 'self'; form-action 'self'; object-src 'none'";
+/// Quill writes inline styles and embeds pasted images as data: URLs; the candidate's join page
+/// talks to the voice provider (`voice_origins`). Nothing else is loosened.
+fn content_security_policy(voice_origins: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'self'; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; \
+         font-src 'self' data:; connect-src 'self' {voice_origins}; \
+         frame-src https://www.youtube.com https://player.vimeo.com; frame-ancestors 'none'; \
+         base-uri 'self'; form-action 'self'; object-src 'none'"
+    )
+}
 
 fn default_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
     SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))

@@ -46,7 +46,7 @@ pub fn to_iso(t: Timestamp) -> String {
 }
 
 #[cfg(feature = "test-clock")]
-pub use manual::ManualClock;
+pub use manual::{ManualClock, OffsetClock, test_clock};
 
 #[cfg(feature = "test-clock")]
 mod manual {
@@ -79,6 +79,44 @@ mod manual {
         fn now(&self) -> Timestamp {
             *self.0.lock().unwrap_or_else(|poison| poison.into_inner())
         }
+    }
+
+    /// The machine's clock shifted by an offset a browser test can move
+    /// (`HIRELANE_TEST_CLOCK=1 hirelane serve`, then `POST /_test/clock`): time keeps flowing,
+    /// so timers and timeouts behave, and a test can jump to an interview's join window.
+    #[derive(Debug, Default)]
+    pub struct OffsetClock(std::sync::atomic::AtomicI64);
+
+    impl OffsetClock {
+        pub fn advance(&self, by: SignedDuration) {
+            let ms = i64::try_from(by.as_millis()).unwrap_or(0);
+            self.0.fetch_add(ms, std::sync::atomic::Ordering::SeqCst);
+        }
+
+        pub fn set(&self, to: Timestamp) {
+            let offset = to.as_millisecond() - Timestamp::now().as_millisecond();
+            self.0.store(offset, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+
+    impl Clock for OffsetClock {
+        fn now(&self) -> Timestamp {
+            let offset = self.0.load(std::sync::atomic::Ordering::SeqCst);
+            Timestamp::now()
+                .saturating_add(SignedDuration::from_millis(offset))
+                .unwrap_or_else(|_| Timestamp::now())
+        }
+    }
+
+    static TEST_CLOCK: std::sync::OnceLock<std::sync::Arc<OffsetClock>> =
+        std::sync::OnceLock::new();
+
+    /// The movable clock, when this process was started with `HIRELANE_TEST_CLOCK=1`.
+    pub fn test_clock() -> Option<std::sync::Arc<OffsetClock>> {
+        if std::env::var("HIRELANE_TEST_CLOCK").as_deref() != Ok("1") {
+            return None;
+        }
+        Some(TEST_CLOCK.get_or_init(Default::default).clone())
     }
 }
 

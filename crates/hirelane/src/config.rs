@@ -141,6 +141,12 @@ pub struct VoiceSettings {
     pub api_key: Option<Secret>,
     /// The provider's public key (browser web calls), if any.
     pub public_key: Option<Secret>,
+    /// Vapi organisation id: with it, join pages get a one-hour public JWT restricted to the
+    /// interview's assistant and our origin instead of the public key.
+    pub org_id: Option<String>,
+    /// The provider at `base_url` is a standalone bundled simulator (`vapi-sim`): join pages
+    /// drive its browser endpoints instead of Vapi's web SDK. Implied when it runs in-process.
+    pub simulated: bool,
     /// The phone number outbound calls are placed from (required with a real provider).
     pub phone_number_id: Option<String>,
     /// Sent by the provider as `x-vapi-secret` on every webhook. When absent, one is generated
@@ -171,6 +177,8 @@ impl Default for VoiceSettings {
             base_url: None,
             api_key: None,
             public_key: None,
+            org_id: None,
+            simulated: false,
             phone_number_id: None,
             webhook_secret: None,
             webhook_base_url: None,

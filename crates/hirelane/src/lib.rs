@@ -12,6 +12,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod http;
+pub mod interviews;
 pub mod jobs;
 pub mod mail;
 pub mod rate_limit;

@@ -79,9 +79,19 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// The machine's clock; builds for browser tests can run on a movable one instead.
+fn serving_clock() -> hirelane::clock::SharedClock {
+    #[cfg(feature = "test-clock")]
+    if let Some(clock) = hirelane::clock::test_clock() {
+        tracing::warn!("serving on the movable test clock (HIRELANE_TEST_CLOCK=1)");
+        return clock;
+    }
+    Arc::new(SystemClock)
+}
+
 async fn serve(settings: Settings) -> anyhow::Result<()> {
     hirelane::telemetry::init(&settings.log);
-    let app = Application::build(settings, Arc::new(SystemClock)).await?;
+    let app = Application::build(settings, serving_clock()).await?;
     let state = app.state().clone();
     if recruiters::count(&state.db).await? == 0 {
         let (email, name) = FIRST_RECRUITER;

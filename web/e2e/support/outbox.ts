@@ -119,3 +119,53 @@ export async function waitForOtp({
 export function snapshotOutbox(): Set<string> {
   return new Set(listMails().map(({ path }) => path));
 }
+
+/** Every decoded leaf part of a MIME message with its content type (text, HTML, attachments). */
+export function decodedParts(raw: string): Array<{ type: string; text: string }> {
+  const part = parsePart(raw);
+  const type = (part.headers.get('content-type') ?? 'text/plain').toLowerCase();
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers.get('content-type') ?? '')?.[1];
+  if (type.startsWith('multipart/') && boundary) {
+    return part.body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((chunk) => !chunk.startsWith('--'))
+      .flatMap((chunk) => decodedParts(chunk.replace(/^\r?\n/, '')));
+  }
+  return [{ type, text: decode(part) }];
+}
+
+/** A mail's subject header. */
+export function subjectOf(raw: string): string {
+  return parsePart(raw).headers.get('subject') ?? '';
+}
+
+/**
+ * Waits for a mail to `email` whose subject starts with `subject` that was not in `before`,
+ * and returns its decoded parts.
+ */
+export async function waitForMail({
+  email,
+  subject,
+  before,
+  timeoutMs = 15_000,
+}: {
+  email: string;
+  subject: string;
+  before: Set<string>;
+  timeoutMs?: number;
+}): Promise<Array<{ type: string; text: string }>> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const { path } of listMails()) {
+      if (before.has(path)) continue;
+      const raw = readFileSync(path, 'utf8');
+      if (!isAddressedTo(raw, email) || !subjectOf(raw).startsWith(subject)) continue;
+      const parts = decodedParts(raw);
+      // A half-written file has no closing boundary yet: read it again on the next round.
+      if (parts.some((p) => p.type.startsWith('text/plain'))) return parts;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No new mail "${subject}" to ${email} in ${outboxDir()} within ${timeoutMs} ms.`);
+}

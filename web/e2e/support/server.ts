@@ -72,12 +72,16 @@ export async function startServer(): Promise<RunningServer> {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'hirelane-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HIRELANE__DATA_DIR: dataDir,
     HIRELANE__SERVER__PORT: String(port),
     HIRELANE__SERVER__HOST: '127.0.0.1',
+    HIRELANE__SERVER__PUBLIC_URL: baseUrl,
     HIRELANE__WEB__DIST_DIR: DIST_DIR,
+    // A test build (`--features test-clock`) then serves POST /_test/clock (see clock.ts).
+    HIRELANE_TEST_CLOCK: '1',
   };
 
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -88,7 +92,6 @@ export async function startServer(): Promise<RunningServer> {
   execFileSync(binary, ['user', 'add', ADMIN.email, ADMIN.fullName], { env, cwd: dataDir, stdio: ['ignore', log, log] });
   const child = spawn(binary, ['serve'], { env, cwd: dataDir, stdio: ['ignore', log, log] });
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealthy(`${baseUrl}/healthz`, child, 60_000, logPath);
   } catch (error) {

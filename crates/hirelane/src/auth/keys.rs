@@ -109,7 +109,8 @@ fn derive(secret: &[u8], label: &[u8]) -> [u8; 32] {
     out
 }
 
-fn mac(key: &[u8], data: &[u8]) -> Vec<u8> {
+/// HMAC-SHA256 of `data` under `key`.
+pub(super) fn mac(key: &[u8], data: &[u8]) -> Vec<u8> {
     let mut m = HmacSha256::new_from_slice(key).unwrap_or_else(|_| unreachable_key());
     m.update(data);
     m.finalize().into_bytes().to_vec()

@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 pub use guard::Recruiter;
 pub use keys::{Keys, random_token};
 pub(crate) use keys::{load_or_create_secret, write_private};
+pub use tokens::sign_hs256;
 
 use crate::app::AppState;
 use crate::clock::to_iso;

@@ -50,17 +50,27 @@ pub fn issue_access(
         exp: valid_to.as_second(),
         iss: ISSUER.to_owned(),
     };
-    let payload = serde_json::to_vec(&claims).unwrap_or_default();
+    AccessToken {
+        token: jwt(&claims, |input| keys.sign_access(input)),
+        valid_to: from_millis(valid_to.as_second() * 1000),
+    }
+}
+
+/// An HS256 JWT of `claims`, signed by `sign` (HMAC-SHA256 over the signing input).
+fn jwt(claims: &impl Serialize, sign: impl FnOnce(&[u8]) -> Vec<u8>) -> String {
+    let payload = serde_json::to_vec(claims).unwrap_or_default();
     let signing_input = format!(
         "{}.{}",
         URL_SAFE_NO_PAD.encode(HEADER),
         URL_SAFE_NO_PAD.encode(payload)
     );
-    let signature = URL_SAFE_NO_PAD.encode(keys.sign_access(signing_input.as_bytes()));
-    AccessToken {
-        token: format!("{signing_input}.{signature}"),
-        valid_to: from_millis(valid_to.as_second() * 1000),
-    }
+    let signature = URL_SAFE_NO_PAD.encode(sign(signing_input.as_bytes()));
+    format!("{signing_input}.{signature}")
+}
+
+/// An HS256 JWT signed with someone else's key (the voice provider's public web tokens).
+pub fn sign_hs256(key: &[u8], claims: &impl Serialize) -> String {
+    jwt(claims, |input| super::keys::mac(key, input))
 }
 
 /// Verifies signature, header, issuer and expiry; any failure is simply "not authorised".

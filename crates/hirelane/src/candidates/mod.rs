@@ -23,6 +23,7 @@ use crate::auth::{Recruiter, random_token};
 use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, Result};
 use crate::http::{Json, Query};
+use crate::interviews;
 use crate::jobs::{self, repo::JobRow};
 
 pub use worker::AnalysisQueue;
@@ -582,6 +583,10 @@ struct ResumeRecord {
     /// `queued`, `analysing`, `done`, `unreadable`, `failed` or `no_resume`.
     analysis_status: String,
     analysis_error: Option<String>,
+    /// `Invited`, `Scheduled`, `Completed` or `Closed`; null before an invite.
+    invite_status: Option<&'static str>,
+    /// The booked slot, UTC without a zone suffix.
+    interview_date_time: Option<String>,
 }
 
 /// The candidates of one JD, newest first. With `page` the answer is one page and the
@@ -607,8 +612,21 @@ async fn view_jd_resumes(
     Ok(with_total(total, Json(records)))
 }
 
+/// The invite columns of a candidate row as the lists show them.
+fn invite_summary(state: &AppState, row: &CandidateRow) -> interviews::InviteSummary {
+    interviews::summarize(
+        state,
+        row.invite_state.as_deref(),
+        row.interview_at,
+        row.apply_last_date.as_deref(),
+    )
+}
+
 fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeRecord {
+    let invite = invite_summary(state, &row);
     ResumeRecord {
+        invite_status: invite.status,
+        interview_date_time: invite.interview_date_time,
         overall_match_percentage: row.ats_score,
         recommendation: row.recommendation,
         resume_id: row.id,
@@ -656,6 +674,10 @@ struct AllCandidate {
     uploaded_at: String,
     file_name: Option<String>,
     analysis_status: String,
+    /// `Invited`, `Scheduled`, `Completed` or `Closed`; null before an invite.
+    invite_status: Option<&'static str>,
+    /// The booked slot, UTC without a zone suffix.
+    interview_date_time: Option<String>,
 }
 
 /// Every candidate of every JD outside the bin, newest first; `page`, `pageSize`, `sort`, `q`
@@ -673,21 +695,26 @@ async fn get_all_candidates(
     let (rows, total) = repo::list(&state.db, &params.query(None)).await?;
     let records: Vec<AllCandidate> = rows
         .into_iter()
-        .map(|row| AllCandidate {
-            candidate_name: row.candidate_name,
-            candidate_email: row.candidate_email,
-            candidate_phone: row.candidate_phone,
-            jdname: row.jdname,
-            jdid: row.jdid,
-            job_desc_id: row.job_id,
-            ats_score: row.ats_score,
-            recommendation: row.recommendation,
-            interview_status: row.interview_status,
-            resume_id: row.id,
-            call_id: row.call_id,
-            uploaded_at: to_iso(from_millis(row.created_on)),
-            file_name: row.file_name,
-            analysis_status: row.analysis_status,
+        .map(|row| {
+            let invite = invite_summary(&state, &row);
+            AllCandidate {
+                invite_status: invite.status,
+                interview_date_time: invite.interview_date_time,
+                candidate_name: row.candidate_name,
+                candidate_email: row.candidate_email,
+                candidate_phone: row.candidate_phone,
+                jdname: row.jdname,
+                jdid: row.jdid,
+                job_desc_id: row.job_id,
+                ats_score: row.ats_score,
+                recommendation: row.recommendation,
+                interview_status: row.interview_status,
+                resume_id: row.id,
+                call_id: row.call_id,
+                uploaded_at: to_iso(from_millis(row.created_on)),
+                file_name: row.file_name,
+                analysis_status: row.analysis_status,
+            }
         })
         .collect();
     Ok(with_total(total, Json(records)))
@@ -738,6 +765,13 @@ struct ResumeDetails {
     scoring_version: Option<String>,
     call_id: Option<String>,
     interview_status: Option<String>,
+    /// `Invited`, `Scheduled`, `Completed` or `Closed`; null before an invite.
+    invite_status: Option<&'static str>,
+    /// The booked slot, UTC without a zone suffix.
+    interview_date_time: Option<String>,
+    /// The candidate's next-step answers, once submitted.
+    #[schema(value_type = Option<Object>)]
+    next_step_details: Option<serde_json::Value>,
 }
 
 /// One candidate's resume analysis, as a one-element array (the spec reads the first).
@@ -773,7 +807,14 @@ async fn resume_details(
             .unwrap_or_default()
     };
     let now = state.clock.now();
+    let invite = invite_summary(&state, &row);
+    let next_step_details = interviews::details_of(&state, row.id)
+        .await?
+        .filter(|d| !d.is_null());
     Ok(Json(vec![ResumeDetails {
+        invite_status: invite.status,
+        interview_date_time: invite.interview_date_time,
+        next_step_details,
         resume_id: row.id,
         job_name: row.jdname,
         job_desc_id: row.job_id,

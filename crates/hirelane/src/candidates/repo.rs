@@ -43,13 +43,20 @@ pub struct CandidateRow {
     pub interview_status: Option<String>,
     pub created_on: i64,
     pub modified_on: i64,
+    /// The interview invite's stored state and slot, and the JD's apply-last date (together
+    /// they give the invite status the lists show).
+    pub invite_state: Option<String>,
+    pub interview_at: Option<i64>,
+    pub apply_last_date: Option<String>,
 }
 
 const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
         c.candidate_phone, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
         c.analysis_error, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
-        c.interview_status, c.created_on, c.modified_on
-    FROM candidates c JOIN jobs j ON j.id = c.job_id";
+        c.interview_status, c.created_on, c.modified_on, i.state AS invite_state,
+        i.interview_at, j.apply_last_date
+    FROM candidates c JOIN jobs j ON j.id = c.job_id
+    LEFT JOIN interview_invites i ON i.candidate_id = c.id";
 
 /// A stored resume file, as intake hands it over.
 #[derive(Debug, Clone)]

@@ -485,7 +485,7 @@ pub async fn purge_bin(state: &AppState) -> Result<usize> {
 }
 
 /// Ids arrive as numbers (`JobDescId: 12`) or text (`jdid: "jd-…"`, `jobDescId: "12"`).
-fn id_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+pub(crate) fn id_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Id {

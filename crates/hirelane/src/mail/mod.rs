@@ -10,7 +10,10 @@ use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-pub use templates::{Email, otp_code};
+pub use templates::{
+    Email, EmailAttachment, InterviewMail, interview_invite, interview_reminder,
+    interview_scheduled, otp_code,
+};
 
 use crate::config::{MailSettings, MailTransport, SmtpSecurity};
 
@@ -100,6 +103,11 @@ impl Mailer {
                 .map_err(|e| MailError::OutboxDir(dir.clone(), e)),
             Transport::Smtp(smtp) => smtp.test_connection().await.map(drop).map_err(Into::into),
         }
+    }
+
+    /// The bare sender address (calendar invitations name it as organiser).
+    pub fn from_address(&self) -> String {
+        self.from.email.to_string()
     }
 
     /// Builds and delivers one message.

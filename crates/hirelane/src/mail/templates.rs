@@ -41,6 +41,122 @@ pub fn otp_code(full_name: &str, code: &str, valid_minutes: i64) -> Email {
     }
 }
 
+/// What an interview e-mail says about the interview.
+#[derive(Debug, Clone)]
+pub struct InterviewMail<'a> {
+    pub candidate_name: &'a str,
+    pub job_name: &'a str,
+    /// The candidate's invite page.
+    pub link: &'a str,
+    pub guidelines_link: &'a str,
+}
+
+impl InterviewMail<'_> {
+    fn greeting(&self) -> String {
+        match self.candidate_name.trim() {
+            "" => "Hello,".to_owned(),
+            name => format!("Hello {name},"),
+        }
+    }
+
+    /// Text and HTML of a message: paragraphs, then a button to the invite page and the
+    /// guidelines.
+    fn render(&self, subject: String, paragraphs: &[String], button: &str) -> Email {
+        let mut text = format!("{}\n\n", self.greeting());
+        let mut html = format!("<p>{}</p>", escape(&self.greeting()));
+        for p in paragraphs {
+            text.push_str(p);
+            text.push_str("\n\n");
+            html.push_str(&format!("<p>{}</p>", escape(p)));
+        }
+        text.push_str(&format!(
+            "{button}: {}\n\nBefore the interview, please read the guidelines: {}\n",
+            self.link, self.guidelines_link
+        ));
+        html.push_str(&format!(
+            "<p style=\"margin:24px 0\"><a href=\"{}\" style=\"background:#4f46e5;color:#fff;\
+             padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600\">{}</a></p>\
+             <p style=\"font-size:13px;color:#6b7280\">Before the interview, please read the \
+             <a href=\"{}\">interview guidelines</a>. If the button does not work, open \
+             {}</p>",
+            escape(self.link),
+            escape(button),
+            escape(self.guidelines_link),
+            escape(self.link)
+        ));
+        Email {
+            subject,
+            text,
+            html: layout(&html),
+            attachments: Vec::new(),
+        }
+    }
+}
+
+/// The invitation to pick an interview slot.
+pub fn interview_invite(mail: &InterviewMail<'_>, apply_last_date: Option<&str>) -> Email {
+    let mut paragraphs = vec![format!(
+        "Thank you for applying for {}. We would like to invite you to a short AI voice \
+         interview, which you can take from your browser at a time that suits you.",
+        mail.job_name
+    )];
+    paragraphs.push(match apply_last_date {
+        Some(date) => format!("Please choose a slot on or before {date}."),
+        None => "Please choose a slot that suits you.".to_owned(),
+    });
+    mail.render(
+        format!("Interview invitation: {}", mail.job_name),
+        &paragraphs,
+        "Choose your interview slot",
+    )
+}
+
+/// The confirmation of a booked (or moved) slot; `when` is in the candidate's zone.
+pub fn interview_scheduled(mail: &InterviewMail<'_>, when: &str, rescheduled: bool) -> Email {
+    let (subject, first) = if rescheduled {
+        (
+            format!("Interview rescheduled: {}", mail.job_name),
+            format!(
+                "Your interview for {} has been rescheduled to {when}.",
+                mail.job_name
+            ),
+        )
+    } else {
+        (
+            format!("Interview scheduled: {}", mail.job_name),
+            format!(
+                "Your interview for {} has been successfully scheduled for {when}.",
+                mail.job_name
+            ),
+        )
+    };
+    let paragraphs = [
+        first,
+        "The interview link will be enabled 5 minutes before the scheduled time. The calendar \
+         invitation attached to this e-mail adds it to your calendar."
+            .to_owned(),
+    ];
+    mail.render(subject, &paragraphs, "Open your interview page")
+}
+
+/// A reminder `lead` ("tomorrow", "in one hour") before the interview.
+pub fn interview_reminder(mail: &InterviewMail<'_>, when: &str, lead: &str) -> Email {
+    let paragraphs = [
+        format!(
+            "A reminder: your interview for {} is {lead}, at {when}.",
+            mail.job_name
+        ),
+        "The interview link will be enabled 5 minutes before the scheduled time. Please join \
+         from a quiet place with a working microphone."
+            .to_owned(),
+    ];
+    mail.render(
+        format!("Reminder: your interview {lead}"),
+        &paragraphs,
+        "Open your interview page",
+    )
+}
+
 fn layout(body: &str) -> String {
     format!(
         "<!doctype html><html><body style=\"margin:0;background:#f4f5f7;\

@@ -40,6 +40,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0005_search.sql"),
         include_str!("../../migrations/postgres/0005_search.sql"),
     ),
+    (
+        6,
+        "interviews",
+        include_str!("../../migrations/sqlite/0006_interviews.sql"),
+        include_str!("../../migrations/postgres/0006_interviews.sql"),
+    ),
 ];
 
 fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {

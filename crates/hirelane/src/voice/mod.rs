@@ -35,6 +35,16 @@ use crate::config::{Secret, Settings};
 use crate::error::{Error, ErrorBody, Result};
 use crate::http::{Json, Query};
 
+/// How long a browser's public web-call token lives.
+const PUBLIC_TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(1);
+
+/// `scheme://host[:port]` of a URL.
+fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split('/').next().filter(|h| !h.is_empty())?;
+    Some(format!("{scheme}://{host}"))
+}
+
 /// The webhook route, relative to the API root.
 pub const WEBHOOK_PATH: &str = "/webhooks/vapi";
 /// Written to the data directory when the simulator starts in-process, so local tools and the
@@ -56,6 +66,13 @@ pub struct Voice {
     webhook_url: String,
     webhook_secret: Secret,
     phone_number_id: String,
+    /// The simulator's origin when the provider is the bundled simulator: browsers drive its
+    /// web calls directly, so the page's CSP must allow it.
+    simulator_origin: Option<String>,
+    /// Signs the short-lived public tokens browsers start Vapi web calls with.
+    api_key: Secret,
+    org_id: Option<String>,
+    public_key: Option<Secret>,
     /// Keeps the in-process simulator alive as long as the application.
     _simulator: Option<Arc<vapi_sim::SimHandle>>,
 }
@@ -114,7 +131,10 @@ impl Voice {
                 (base_url, api_key, phone, Some(Arc::new(sim)))
             }
         };
-        let client = VapiClient::new(&base_url, api_key, timeout, voice.max_retries)?;
+        let simulator_origin = (simulator.is_some() || voice.simulated)
+            .then(|| origin_of(&base_url))
+            .flatten();
+        let client = VapiClient::new(&base_url, api_key.clone(), timeout, voice.max_retries)?;
         let webhook_base = match (&voice.webhook_base_url, &settings.server.public_url) {
             (Some(url), _) | (None, Some(url)) => url.trim_end_matches('/').to_owned(),
             (None, None) => {
@@ -130,8 +150,63 @@ impl Voice {
             webhook_url: format!("{webhook_base}/api{WEBHOOK_PATH}"),
             webhook_secret,
             phone_number_id,
+            simulator_origin,
+            api_key,
+            org_id: voice.org_id.clone(),
+            public_key: voice.public_key.clone(),
             _simulator: simulator,
         })
+    }
+
+    /// Whether join pages drive the simulator's browser endpoints (else Vapi's web SDK).
+    pub fn browser_drives_simulator(&self) -> bool {
+        self.simulator_origin.is_some()
+    }
+
+    /// Origins the browser talks to during a web call, for the page's `connect-src`.
+    pub fn browser_origins(&self) -> String {
+        match &self.simulator_origin {
+            Some(origin) => origin.clone(),
+            None => "https://api.vapi.ai https://*.daily.co wss://*.daily.co".to_owned(),
+        }
+    }
+
+    /// The token a browser starts a Vapi web call with: a one-hour public JWT restricted to
+    /// `assistant_id` and our origin (Vapi's JWT authentication, HS256 over the private key)
+    /// when `voice.org_id` is set, else the configured public key.
+    pub fn public_web_token(
+        &self,
+        assistant_id: &str,
+        origin: &str,
+        now: Timestamp,
+    ) -> Result<String> {
+        if let Some(org_id) = &self.org_id {
+            let claims = json!({
+                "orgId": org_id,
+                "token": {
+                    "tag": "public",
+                    "restrictions": {
+                        "enabled": true,
+                        "allowedOrigins": [origin],
+                        "allowedAssistantIds": [assistant_id],
+                        "allowTransientAssistant": false,
+                    }
+                },
+                "iat": now.as_second(),
+                "exp": (now + PUBLIC_TOKEN_LIFETIME).as_second(),
+            });
+            return Ok(crate::auth::sign_hs256(
+                self.api_key.expose().as_bytes(),
+                &claims,
+            ));
+        }
+        self.public_key
+            .as_ref()
+            .map(|key| key.expose().to_owned())
+            .ok_or_else(|| Error::Unavailable {
+                code: "web_calls_unconfigured",
+                message: "The interview cannot start right now. Please contact the HR team.".into(),
+            })
     }
 
     /// The address and secret the provider's webhooks use.
@@ -177,7 +252,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A provider failure as the API answers it: the provider's own words for a request it
 /// refused, `missing` for something it does not have, else `fallback` (cause logged).
-fn provider_error(err: ProviderError, fallback: &str, missing: &str) -> Error {
+pub(crate) fn provider_error(err: ProviderError, fallback: &str, missing: &str) -> Error {
     match err {
         ProviderError::Rejected { message, .. } => Error::bad_request("provider_rejected", message),
         ProviderError::NotFound => Error::not_found("not_found", missing),
@@ -435,14 +510,7 @@ pub async fn create_web_call(
         .create_web_call(&request)
         .await
         .map_err(|e| provider_error(e, "Failed to start the interview.", "Assistant not found"))?;
-    let url = call
-        .web_call_url
-        .clone()
-        .or_else(|| {
-            call.transport
-                .as_ref()
-                .and_then(|t| t["callUrl"].as_str().map(str::to_owned))
-        })
+    let WebCall { url, .. } = web_call_of(&call)
         .ok_or_else(|| Error::Internal(anyhow::anyhow!("the provider answered no web call URL")))?;
     repo::insert(
         &state.db,
@@ -461,6 +529,19 @@ pub async fn create_web_call(
     )
     .await?;
     Ok(WebCall { id: call.id, url })
+}
+
+/// The room of a web call: `webCallUrl`, or `transport.callUrl` in newer answers.
+pub fn web_call_of(call: &Call) -> Option<WebCall> {
+    let url = call.web_call_url.clone().or_else(|| {
+        call.transport
+            .as_ref()
+            .and_then(|t| t["callUrl"].as_str().map(str::to_owned))
+    })?;
+    Some(WebCall {
+        id: call.id.clone(),
+        url,
+    })
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -7,7 +7,8 @@ use super::analysis::{self, Scores};
 use super::vapi::Report;
 use crate::clock::to_millis;
 use crate::error::Result;
-use crate::store::Db;
+use crate::interviews;
+use crate::store::{BeginWrite, Db};
 use crate::with_db;
 
 /// A stored call.
@@ -138,13 +139,15 @@ fn millis(iso: Option<&str>) -> Option<i64> {
 }
 
 /// Stores the end-of-call report once: a duplicate (or the reconciler after the webhook)
-/// changes nothing. Returns whether this call stored it.
+/// changes nothing. Returns whether this call stored it. In the same transaction, an interview
+/// invite waiting on this call is completed and its candidate gets the call and the outcome.
 pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) -> Result<bool> {
     let structured = report.structured_data.clone().unwrap_or_default();
     let scores = Scores::from_structured(&structured);
     let status = analysis::interview_status(report.success_evaluation.as_deref(), &scores);
     let stored = with_db!(db, |pool| {
-        sqlx::query(
+        let mut tx = pool.begin_write().await?;
+        let stored = sqlx::query(
             "UPDATE voice_calls SET status = 'ended', ended_reason = COALESCE($2, ended_reason),
                 started_at = COALESCE($3, started_at), ended_at = COALESCE($4, ended_at),
                 transcript = $5, recording_url = $6, summary = $7, success_evaluation = $8,
@@ -168,9 +171,23 @@ pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) ->
         .bind(scores.cultural_fit)
         .bind(status.as_str())
         .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if stored == 1 {
+            sqlx::query(interviews::repo::COMPLETE_BY_CALL)
+                .bind(id)
+                .bind(to_millis(now))
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(interviews::repo::LINK_CANDIDATE_BY_CALL)
+                .bind(id)
+                .bind(status.as_str())
+                .bind(to_millis(now))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await.map(|()| stored)
     })?;
     Ok(stored == 1)
 }

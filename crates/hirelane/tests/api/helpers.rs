@@ -144,6 +144,8 @@ impl TestApp {
         settings.voice.api_key = Some(Secret::new(SIM_KEY));
         settings.voice.phone_number_id = Some("test-phone-number".into());
         settings.voice.webhook_secret = Some(Secret::new(WEBHOOK_SECRET));
+        // Join pages drive the simulator's web calls (as with the in-process one).
+        settings.voice.simulated = true;
         // Tests run the reconciler themselves, so a timed run never races their assertions.
         settings.voice.reconcile_interval_seconds = 0;
         let clock = Arc::new(ManualClock::new(start_instant()));
@@ -325,6 +327,18 @@ impl TestApp {
 
     /// Codes mailed to `email`, oldest first.
     pub fn outbox_codes(&self, email: &str) -> Vec<String> {
+        self.outbox_mails(email)
+            .into_iter()
+            .filter_map(|text| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix("Subject: Your Hirelane sign-in code: "))
+                    .map(|code| code.trim().to_owned())
+            })
+            .collect()
+    }
+
+    /// Raw messages (`.eml` text) mailed to `email`, oldest first.
+    pub fn outbox_mails(&self, email: &str) -> Vec<String> {
         let mut mails: Vec<(std::time::SystemTime, String)> = std::fs::read_dir(&self.outbox)
             .map(|entries| {
                 entries
@@ -341,11 +355,7 @@ impl TestApp {
         mails
             .into_iter()
             .filter(|(_, text)| text.lines().any(|l| l == format!("To: {email}")))
-            .filter_map(|(_, text)| {
-                text.lines()
-                    .find_map(|l| l.strip_prefix("Subject: Your Hirelane sign-in code: "))
-                    .map(|code| code.trim().to_owned())
-            })
+            .map(|(_, text)| text)
             .collect()
     }
 

@@ -5,6 +5,7 @@ mod candidates;
 mod contract;
 mod demo;
 mod helpers;
+mod interviews;
 mod jobs;
 mod openapi;
 mod search;

@@ -112,8 +112,12 @@ async fn every_documented_route_is_served() {
             .await
             .expect("request");
         let status = response.status().as_u16();
+        // A routed handler may answer 404 for the placeholder id (an unknown invite); only the
+        // API's fallback answers "Not found." for a path no route matched.
+        let body: serde_json::Value = response.json().await.unwrap_or_default();
+        let unrouted = status == 405 || (status == 404 && body["message"] == "Not found.");
         assert!(
-            status != 404 && status != 405,
+            !unrouted,
             "{method} {path} is documented but not routed ({status})"
         );
     }

@@ -1,0 +1,406 @@
+//! Invite rows: creation and re-sending, the slot, next-step details, the web call, reminders'
+//! claims and the dashboard's counts. Every state change is one conditional UPDATE, so two
+//! requests (or two instances) racing for the same change cannot both win.
+
+use jiff::{SignedDuration, Timestamp};
+
+use super::rules::{InviteState, REMINDERS};
+use crate::clock::to_millis;
+use crate::error::Result;
+use crate::store::{BeginWrite, Db};
+use crate::with_db;
+
+/// An invite with what its pages and e-mails show.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct InviteRow {
+    pub id: i64,
+    pub token: String,
+    pub candidate_id: i64,
+    pub job_id: i64,
+    pub assistant_id: String,
+    pub state: String,
+    pub interview_at: Option<i64>,
+    pub time_zone: Option<String>,
+    pub ics_sequence: i64,
+    pub call_id: Option<String>,
+    pub details: Option<String>,
+    pub details_submitted_at: Option<i64>,
+    pub candidate_name: String,
+    pub candidate_email: String,
+    pub jdname: String,
+    pub apply_last_date: Option<String>,
+}
+
+impl InviteRow {
+    pub fn state(&self) -> InviteState {
+        InviteState::parse(&self.state)
+    }
+}
+
+const SELECT: &str = "SELECT i.id, i.token, i.candidate_id, i.job_id, i.assistant_id, i.state,
+        i.interview_at, i.time_zone, i.ics_sequence, i.call_id, i.details,
+        i.details_submitted_at, c.candidate_name, c.candidate_email, j.jdname, j.apply_last_date
+    FROM interview_invites i
+    JOIN candidates c ON c.id = i.candidate_id
+    JOIN jobs j ON j.id = i.job_id";
+
+/// The invite behind a link; invites of JDs in the bin are gone for the candidate too.
+pub async fn find_by_token(db: &Db, token: &str) -> Result<Option<InviteRow>> {
+    let sql = format!("{SELECT} WHERE i.token = $1 AND j.deleted_at IS NULL");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(token)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+pub async fn find(db: &Db, id: i64) -> Result<Option<InviteRow>> {
+    let sql = format!("{SELECT} WHERE i.id = $1");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+pub async fn find_by_candidate(db: &Db, candidate_id: i64) -> Result<Option<InviteRow>> {
+    let sql = format!("{SELECT} WHERE i.candidate_id = $1");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(candidate_id)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+/// One candidate to invite: their row id, and the token a new invite would get.
+#[derive(Debug, Clone)]
+pub struct Invitee {
+    pub candidate_id: i64,
+    pub new_token: String,
+}
+
+/// Creates the invites that do not exist yet (one per candidate) and points existing, not yet
+/// completed ones at `assistant_id`; returns each candidate's invite and whether it is new.
+pub async fn upsert(
+    db: &Db,
+    job_id: i64,
+    assistant_id: &str,
+    invitees: &[Invitee],
+    recruiter_id: i64,
+    now: Timestamp,
+) -> Result<Vec<(InviteRow, bool)>> {
+    let now = to_millis(now);
+    let mut created = Vec::with_capacity(invitees.len());
+    with_db!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        for invitee in invitees {
+            let inserted = sqlx::query(
+                "INSERT INTO interview_invites (token, candidate_id, job_id, assistant_id, state,
+                    invited_at, created_by, updated_at)
+                 VALUES ($1, $2, $3, $4, 'invited', $5, $6, $5)
+                 ON CONFLICT (candidate_id) DO NOTHING",
+            )
+            .bind(&invitee.new_token)
+            .bind(invitee.candidate_id)
+            .bind(job_id)
+            .bind(assistant_id)
+            .bind(now)
+            .bind(recruiter_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if inserted == 0 {
+                sqlx::query(
+                    "UPDATE interview_invites SET assistant_id = $2, updated_at = $3
+                     WHERE candidate_id = $1 AND state <> 'completed'",
+                )
+                .bind(invitee.candidate_id)
+                .bind(assistant_id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            created.push((invitee.candidate_id, inserted == 1));
+        }
+        tx.commit().await
+    })?;
+    let mut out = Vec::with_capacity(created.len());
+    for (candidate_id, is_new) in created {
+        if let Some(row) = find_by_candidate(db, candidate_id).await? {
+            out.push((row, is_new));
+        }
+    }
+    Ok(out)
+}
+
+/// Counts one more e-mail of the invite link.
+pub async fn mark_sent(db: &Db, id: i64, now: Timestamp) -> Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE interview_invites SET sent_count = sent_count + 1, updated_at = $2
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(to_millis(now))
+        .execute(pool)
+        .await
+        .map(drop)
+    })?;
+    Ok(())
+}
+
+/// Books (from `invited`) or moves (from `scheduled`) the slot. A move raises the calendar
+/// sequence and forgets the previous web call; reminders whose lead has already begun are
+/// marked as not needed. Returns the new calendar sequence, or `None` when the invite was no
+/// longer in `from` (another request won).
+pub async fn book(
+    db: &Db,
+    id: i64,
+    from: InviteState,
+    at: Timestamp,
+    zone: &str,
+    now: Timestamp,
+) -> Result<Option<i64>> {
+    let skip = |lead: SignedDuration| {
+        (!super::rules::reminder_needed(at, lead, now)).then_some(to_millis(now))
+    };
+    let bump = i64::from(from == InviteState::Scheduled);
+    let sequence = with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "UPDATE interview_invites SET state = 'scheduled', interview_at = $3, time_zone = $4,
+                ics_sequence = ics_sequence + $5, reminder_day_at = $6, reminder_hour_at = $7,
+                call_id = NULL, updated_at = $8
+             WHERE id = $1 AND state = $2
+             RETURNING ics_sequence",
+        )
+        .bind(id)
+        .bind(from.as_str())
+        .bind(to_millis(at))
+        .bind(zone)
+        .bind(bump)
+        .bind(skip(REMINDERS[0]))
+        .bind(skip(REMINDERS[1]))
+        .bind(to_millis(now))
+        .fetch_optional(pool)
+        .await
+    })?;
+    Ok(sequence)
+}
+
+/// Stores the next-step answers (JSON) on the invite; a later submission replaces them.
+pub async fn save_details(db: &Db, id: i64, details: &str, now: Timestamp) -> Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE interview_invites SET details = $2, details_submitted_at = $3,
+                updated_at = $3 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(details)
+        .bind(to_millis(now))
+        .execute(pool)
+        .await
+        .map(drop)
+    })?;
+    Ok(())
+}
+
+/// Points the invite at a web call, unless another request already replaced `expected`.
+/// Returns whether this request's call is now the invite's.
+pub async fn set_call(db: &Db, id: i64, expected: Option<&str>, call_id: &str) -> Result<bool> {
+    let changed = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE interview_invites SET call_id = $3
+             WHERE id = $1 AND state <> 'completed'
+               AND (call_id = $2 OR (call_id IS NULL AND $2 IS NULL))",
+        )
+        .bind(id)
+        .bind(expected)
+        .bind(call_id)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(changed == 1)
+}
+
+/// Links a call the browser started (known only from its verified metadata) to the invite.
+pub async fn link_call(db: &Db, id: i64, call_id: &str) -> Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE interview_invites SET call_id = $2
+             WHERE id = $1 AND state <> 'completed'",
+        )
+        .bind(id)
+        .bind(call_id)
+        .execute(pool)
+        .await
+        .map(drop)
+    })?;
+    Ok(())
+}
+
+/// Run by the voice module inside the transaction that stores an end-of-call report (binds:
+/// `$1` call id, `$2` now). A call that never started (the candidate left before joining)
+/// completes nothing: the candidate may join again.
+pub const COMPLETE_BY_CALL: &str = "UPDATE interview_invites
+    SET state = 'completed', completed_at = $2, updated_at = $2
+    WHERE call_id = $1 AND state = 'scheduled'
+      AND EXISTS (SELECT 1 FROM voice_calls v WHERE v.id = $1 AND v.started_at IS NOT NULL)";
+
+/// Then, in the same transaction, the candidate gets the call and its outcome (binds: `$1`
+/// call id, `$2` interview status, `$3` now).
+pub const LINK_CANDIDATE_BY_CALL: &str = "UPDATE candidates
+    SET call_id = $1, interview_status = $2, modified_on = $3
+    WHERE id IN (SELECT candidate_id FROM interview_invites
+                 WHERE call_id = $1 AND state = 'completed')";
+
+/// Which reminder: the day-before or the hour-before one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reminder {
+    Day,
+    Hour,
+}
+
+impl Reminder {
+    pub fn lead(self) -> SignedDuration {
+        match self {
+            Reminder::Day => REMINDERS[0],
+            Reminder::Hour => REMINDERS[1],
+        }
+    }
+
+    fn column(self) -> &'static str {
+        match self {
+            Reminder::Day => "reminder_day_at",
+            Reminder::Hour => "reminder_hour_at",
+        }
+    }
+}
+
+/// Scheduled invites whose reminder is due and unclaimed.
+pub async fn due_reminders(db: &Db, reminder: Reminder, now: Timestamp) -> Result<Vec<i64>> {
+    let column = reminder.column();
+    let sql = format!(
+        "SELECT i.id FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+         WHERE i.state = 'scheduled' AND i.{column} IS NULL AND j.deleted_at IS NULL
+           AND i.interview_at > $1 AND i.interview_at <= $2
+         ORDER BY i.interview_at LIMIT 200"
+    );
+    let now_ms = to_millis(now);
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(now_ms)
+            .bind(now_ms + reminder.lead().as_millis() as i64)
+            .fetch_all(pool)
+            .await
+    })?)
+}
+
+/// Claims a reminder for sending: exactly one caller (on any instance) gets `true`. The slot
+/// is part of the claim, so a reschedule in between makes the claim fail.
+pub async fn claim_reminder(
+    db: &Db,
+    id: i64,
+    reminder: Reminder,
+    interview_at: i64,
+    now: Timestamp,
+) -> Result<bool> {
+    let column = reminder.column();
+    let sql = format!(
+        "UPDATE interview_invites SET {column} = $3
+         WHERE id = $1 AND interview_at = $2 AND state = 'scheduled' AND {column} IS NULL"
+    );
+    let changed = with_db!(db, |pool| {
+        sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .bind(interview_at)
+            .bind(to_millis(now))
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+    })?;
+    Ok(changed == 1)
+}
+
+/// Gives a claimed reminder back after its e-mail failed, so the next round retries it.
+pub async fn release_reminder(db: &Db, id: i64, reminder: Reminder) -> Result<()> {
+    let sql = format!(
+        "UPDATE interview_invites SET {} = NULL WHERE id = $1",
+        reminder.column()
+    );
+    with_db!(db, |pool| {
+        sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(drop)
+    })?;
+    Ok(())
+}
+
+/// The dashboard's counts (SPEC section 3), over JDs outside the bin.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct Counts {
+    pub resumes: i64,
+    pub invites: i64,
+    pub scheduled: i64,
+    pub today: i64,
+    pub interviewed_today: i64,
+    pub yesterday: i64,
+    pub tomorrow: i64,
+    pub bot_joined: i64,
+    pub needs_review: i64,
+    pub passed: i64,
+}
+
+/// `[start, end)` instants of yesterday, today and tomorrow.
+pub struct Days {
+    pub yesterday: (Timestamp, Timestamp),
+    pub today: (Timestamp, Timestamp),
+    pub tomorrow: (Timestamp, Timestamp),
+}
+
+pub async fn counts(db: &Db, days: &Days) -> Result<Counts> {
+    // One statement, so the numbers are one consistent snapshot.
+    let sql = "SELECT
+        (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
+            WHERE j.deleted_at IS NULL) AS resumes,
+        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+            WHERE j.deleted_at IS NULL) AS invites,
+        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+            WHERE j.deleted_at IS NULL AND i.interview_at IS NOT NULL) AS scheduled,
+        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+            WHERE j.deleted_at IS NULL AND i.interview_at >= $3 AND i.interview_at < $4) AS today,
+        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+            WHERE j.deleted_at IS NULL AND i.interview_at >= $3 AND i.interview_at < $4
+              AND i.state = 'completed') AS interviewed_today,
+        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+            WHERE j.deleted_at IS NULL AND i.interview_at >= $1 AND i.interview_at < $2)
+            AS yesterday,
+        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
+            WHERE j.deleted_at IS NULL AND i.interview_at >= $5 AND i.interview_at < $6)
+            AS tomorrow,
+        (SELECT COUNT(*) FROM voice_calls
+            WHERE kind = 'webCall'
+              AND (started_at IS NOT NULL OR status IN ('in-progress', 'forwarding')))
+            AS bot_joined,
+        (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
+            WHERE j.deleted_at IS NULL AND c.interview_status = 'Needs Review') AS needs_review,
+        (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
+            WHERE j.deleted_at IS NULL AND c.interview_status = 'Pass') AS passed";
+    let ms = |t: Timestamp| to_millis(t);
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sql)
+            .bind(ms(days.yesterday.0))
+            .bind(ms(days.yesterday.1))
+            .bind(ms(days.today.0))
+            .bind(ms(days.today.1))
+            .bind(ms(days.tomorrow.0))
+            .bind(ms(days.tomorrow.1))
+            .fetch_one(pool)
+            .await
+    })?)
+}
