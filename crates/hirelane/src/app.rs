@@ -27,7 +27,7 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Keys};
-use crate::candidates::{self, AnalysisQueue};
+use crate::candidates::{self, AnalysisQueue, ListOrder};
 use crate::clock::SharedClock;
 use crate::config::Settings;
 use crate::error::Error;
@@ -50,6 +50,8 @@ pub struct AppState {
     pub time_zone: jiff::tz::TimeZone,
     pub files: FileStore,
     pub analysis: AnalysisQueue,
+    /// The unfiltered candidate lists' order, kept between requests.
+    pub lists: ListOrder,
     pub voice: Voice,
 }
 
@@ -213,6 +215,7 @@ async fn open_state(
         time_zone,
         files,
         analysis: AnalysisQueue::default(),
+        lists: ListOrder::default(),
         voice,
     })
 }

@@ -2,6 +2,7 @@
 //! details, delete, and signed links to the original files.
 
 pub mod intake;
+pub mod pages;
 pub mod repo;
 pub mod search;
 pub mod worker;
@@ -26,6 +27,7 @@ use crate::http::{Json, Query};
 use crate::interviews;
 use crate::jobs::{self, repo::JobRow};
 
+pub use pages::ListOrder;
 pub use worker::AnalysisQueue;
 
 /// At most this many files in one upload request.
@@ -104,11 +106,12 @@ async fn search_all(
         candidates.iter().map(|c| (c.id, c.job_id)).collect();
     let groups = search::group(&hits, &job_of);
     let job_ids: Vec<i64> = groups.iter().map(|(job, _)| *job).collect();
-    let jobs: std::collections::HashMap<i64, JobRow> = jobs::repo::find_many(&state.db, &job_ids)
-        .await?
-        .into_iter()
-        .map(|job| (job.id, job))
-        .collect();
+    let jobs: std::collections::HashMap<i64, jobs::repo::JobTitle> =
+        jobs::repo::find_titles(&state.db, &job_ids)
+            .await?
+            .into_iter()
+            .map(|job| (job.id, job))
+            .collect();
     let mut by_id: std::collections::HashMap<i64, CandidateRow> =
         candidates.into_iter().map(|c| (c.id, c)).collect();
     let now = state.clock.now();
@@ -603,7 +606,7 @@ async fn view_jd_resumes(
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
     let job = jobs::active_job(&state, &jd.jd_id).await?;
-    let (rows, total) = repo::list(&state.db, &list.query(Some(job.id))).await?;
+    let (rows, total) = pages::list(&state, &list.query(Some(job.id))).await?;
     let now = state.clock.now();
     let records: Vec<ResumeRecord> = rows
         .into_iter()
@@ -692,7 +695,7 @@ async fn get_all_candidates(
     State(state): State<AppState>,
     Query(params): Query<ListParams>,
 ) -> Result<Response> {
-    let (rows, total) = repo::list(&state.db, &params.query(None)).await?;
+    let (rows, total) = pages::list(&state, &params.query(None)).await?;
     let records: Vec<AllCandidate> = rows
         .into_iter()
         .map(|row| {

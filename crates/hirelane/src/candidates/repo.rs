@@ -353,8 +353,9 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
         .map(|r| r.trim().to_lowercase())
         .filter(|r| !r.is_empty());
     // Only the filters in use appear in the SQL, so the planner can walk the
-    // (job_id, created_on, id) or (created_on, id) index in page order.
-    let mut filter = String::from("j.deleted_at IS NULL");
+    // (job_id, created_on, id) or (created_on, id) index in page order. The unary `+` keeps
+    // SQLite without statistics from starting at the JDs instead and sorting every row.
+    let mut filter = String::from("+j.deleted_at IS NULL");
     let mut next = 1;
     let mut placeholder = |condition: &str| {
         filter.push_str(&condition.replace('?', &format!("${next}")));
@@ -442,14 +443,27 @@ pub async fn find_many(db: &Db, ids: &[i64]) -> Result<Vec<CandidateRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    // Integers only, so listing them in the SQL text is safe.
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    let sql = format!("{SELECT} WHERE c.id IN ({list}) AND j.deleted_at IS NULL");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?)
+    // The ids travel as one parameter, so the statement is prepared and planned once per
+    // connection rather than once per call. The unary `+` keeps a planner without statistics
+    // from walking every candidate of every JD outside the bin instead of looking the ids up.
+    let filter = "AND +j.deleted_at IS NULL";
+    Ok(match db {
+        Db::Sqlite(pool) => {
+            let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            let sql = format!("{SELECT} WHERE c.id IN (SELECT value FROM json_each($1)) {filter}");
+            sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(format!("[{list}]"))
+                .fetch_all(pool)
+                .await?
+        }
+        Db::Postgres(pool) => {
+            let sql = format!("{SELECT} WHERE c.id = ANY($1) {filter}");
+            sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(ids)
+                .fetch_all(pool)
+                .await?
+        }
+    })
 }
 
 /// The stored file behind a resume file id: `(key, file name, file type)`.

@@ -58,11 +58,10 @@ impl JobKey {
 const SELECT: &str = "SELECT j.id, j.jdid, j.jdname, j.jddescription, j.key_skills, j.experience,
         j.additional_notes, j.apply_last_date, j.resume_required, j.created_on, j.deleted_at,
         j.delete_reason, r.full_name AS deleted_by_name,
-        COALESCE(n.total, 0) AS number_of_resumes, COALESCE(n.analysed, 0) AS resumes_analyzed
-    FROM jobs j LEFT JOIN recruiters r ON r.id = j.deleted_by
-    LEFT JOIN (SELECT job_id, COUNT(*) AS total,
-                      SUM(CASE WHEN analysis_status = 'done' THEN 1 ELSE 0 END) AS analysed
-               FROM candidates GROUP BY job_id) n ON n.job_id = j.id";
+        (SELECT COUNT(*) FROM candidates c WHERE c.job_id = j.id) AS number_of_resumes,
+        (SELECT COUNT(*) FROM candidates c
+          WHERE c.job_id = j.id AND c.analysis_status = 'done') AS resumes_analyzed
+    FROM jobs j LEFT JOIN recruiters r ON r.id = j.deleted_by";
 
 pub async fn insert(
     db: &Db,
@@ -140,18 +139,43 @@ pub async fn find(db: &Db, key: &JobKey) -> Result<Option<JobRow>> {
     })?)
 }
 
-/// JDs outside the bin by id, in no particular order.
-pub async fn find_many(db: &Db, ids: &[i64]) -> Result<Vec<JobRow>> {
+/// What search results show of a JD.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct JobTitle {
+    pub id: i64,
+    pub jdid: String,
+    pub jdname: String,
+    pub key_skills: String,
+}
+
+/// Titles of JDs outside the bin by id, in no particular order: without the candidate counts
+/// of a [`JobRow`], which would count every candidate of every JD found.
+pub async fn find_titles(db: &Db, ids: &[i64]) -> Result<Vec<JobTitle>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    // Integers only, so listing them in the SQL text is safe.
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    select(
-        db,
-        &format!("WHERE j.id IN ({list}) AND j.deleted_at IS NULL"),
-    )
-    .await
+    // The ids travel as one parameter, so the statement is prepared once per connection.
+    Ok(match db {
+        Db::Sqlite(pool) => {
+            let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            sqlx::query_as(
+                "SELECT id, jdid, jdname, key_skills FROM jobs
+                 WHERE id IN (SELECT value FROM json_each($1)) AND deleted_at IS NULL",
+            )
+            .bind(format!("[{list}]"))
+            .fetch_all(pool)
+            .await?
+        }
+        Db::Postgres(pool) => {
+            sqlx::query_as(
+                "SELECT id, jdid, jdname, key_skills FROM jobs
+                 WHERE id = ANY($1) AND deleted_at IS NULL",
+            )
+            .bind(ids)
+            .fetch_all(pool)
+            .await?
+        }
+    })
 }
 
 /// Updates a JD outside the bin. A missing application last date keeps the stored one (the

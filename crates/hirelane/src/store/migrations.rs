@@ -46,6 +46,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0006_interviews.sql"),
         include_str!("../../migrations/postgres/0006_interviews.sql"),
     ),
+    (
+        7,
+        "lists",
+        include_str!("../../migrations/sqlite/0007_lists.sql"),
+        include_str!("../../migrations/postgres/0007_lists.sql"),
+    ),
 ];
 
 fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {

@@ -83,7 +83,8 @@ pub enum ConnectError {
 
 impl Db {
     /// Opens the database named by `url` (`sqlite://…` or `postgres://…`) and runs pending
-    /// migrations. SQLite files are created when missing and run in WAL mode.
+    /// migrations. SQLite files are created when missing, run in WAL mode and are read through
+    /// a memory map.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, ConnectError> {
         let db = Self::open(url, max_connections).await?;
         db.migrate().await?;
@@ -100,7 +101,11 @@ impl Db {
                     .journal_mode(SqliteJournalMode::Wal)
                     .synchronous(SqliteSynchronous::Normal)
                     .busy_timeout(Duration::from_secs(10))
-                    .foreign_keys(true);
+                    .foreign_keys(true)
+                    // Reads map the file instead of copying every page out of the OS cache
+                    // with a system call into each connection's small page cache: lists and
+                    // search read thousands of pages (bench/lists.py, docs/benchmarks.md).
+                    .pragma("mmap_size", "268435456"); // 256 MiB
                 let pool = SqlitePoolOptions::new()
                     .max_connections(max_connections)
                     .connect_with(options)

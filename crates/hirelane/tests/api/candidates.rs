@@ -717,6 +717,103 @@ async fn lists_page_sort_and_filter_on_the_server() {
     .await;
 }
 
+/// A page of a candidate list: the `X-Total-Count` header and the names in order.
+async fn page(app: &TestApp, token: &str, path: &str) -> (String, Vec<String>) {
+    let response = app
+        .client
+        .get(app.url(path))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("list");
+    assert_eq!(response.status(), 200, "{path}");
+    let total = response.headers()["x-total-count"]
+        .to_str()
+        .expect("total")
+        .to_owned();
+    let rows: Value = response.json().await.expect("json");
+    let names = rows
+        .as_array()
+        .expect("page")
+        .iter()
+        .filter_map(|r| r["candidateName"].as_str().map(str::to_owned))
+        .collect();
+    (total, names)
+}
+
+#[tokio::test]
+async fn newest_first_pages_follow_every_change_to_the_lists() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let first = create_job(&app, &token, false).await;
+        let second = create_job(&app, &token, false).await;
+        let people = |prefix: &str, count: usize| {
+            let mut csv = String::from("name,email,phone\n");
+            for i in 0..count {
+                csv.push_str(&format!("{prefix} {i:02},{prefix}{i}@example.com,\n"));
+            }
+            csv
+        };
+        let (status, body) = upload_csv(&app, &token, first, "a.csv", &people("Person", 12)).await;
+        assert_eq!(status, 200, "{body}");
+        let all = "/api/Drive/GetAllCandidates?pageSize=5&page=";
+        let (total, names) = page(&app, &token, &format!("{all}2")).await;
+        assert_eq!(total, "12");
+        assert_eq!(
+            names,
+            [
+                "Person 06",
+                "Person 05",
+                "Person 04",
+                "Person 03",
+                "Person 02"
+            ]
+        );
+        let (_, names) = page(&app, &token, &format!("{all}3&sort=oldest")).await;
+        assert_eq!(names, ["Person 10", "Person 11"]);
+
+        // Imports, the bin, a restore, a purge and a write by another instance all show at once.
+        app.advance(SignedDuration::from_mins(1));
+        let (status, body) = upload_csv(&app, &token, second, "b.csv", &people("Other", 3)).await;
+        assert_eq!(status, 200, "{body}");
+        let (total, names) = page(&app, &token, &format!("{all}1")).await;
+        assert_eq!(total, "15");
+        assert_eq!(
+            names,
+            ["Other 02", "Other 01", "Other 00", "Person 11", "Person 10"]
+        );
+        let jd_page = format!("/api/Drive/ViewJDResumes?JdID={second}&page=1&pageSize=2");
+        let (total, names) = page(&app, &token, &jd_page).await;
+        assert_eq!(total, "3");
+        assert_eq!(names, ["Other 02", "Other 01"]);
+        let bin = format!("/api/Drive/DeleteJD?id={second}&reason=closed");
+        app.call(Method::DELETE, &bin, &token, None).await;
+        assert_eq!(page(&app, &token, &format!("{all}1")).await.0, "12");
+        let restore = format!("/api/Drive/RestoreJD?id={second}");
+        app.call(Method::POST, &restore, &token, None).await;
+        assert_eq!(page(&app, &token, &format!("{all}1")).await.0, "15");
+        hirelane::with_db!(&app.state.db, |pool| {
+            sqlx::query(
+                "INSERT INTO candidates (job_id, source, candidate_name, analysis_status,
+                    created_on, modified_on) VALUES ($1, 'csv', 'Late Arrival', 'no_resume', 0, 0)",
+            )
+            .bind(first)
+            .execute(pool)
+            .await
+            .expect("insert");
+        });
+        let (total, names) = page(&app, &token, &format!("{all}1&sort=oldest")).await;
+        assert_eq!(total, "16");
+        assert_eq!(names[0], "Late Arrival");
+        app.call(Method::DELETE, &bin, &token, None).await;
+        app.advance(SignedDuration::from_hours(31 * 24));
+        hirelane::jobs::purge_bin(&app.state).await.expect("purge");
+        let token = app.token().await;
+        assert_eq!(page(&app, &token, &format!("{all}1")).await.0, "13");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn editing_the_jd_rescores_its_candidates() {
     on_each_db(|app: TestApp| async move {
