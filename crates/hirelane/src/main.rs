@@ -95,8 +95,12 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     let state = app.state().clone();
     if recruiters::count(&state.db).await? == 0 {
         let (email, name) = FIRST_RECRUITER;
-        recruiters::add(&state.db, email, name, SystemClock.now()).await?;
-        tracing::info!(email, "registered the first recruiter");
+        match recruiters::add(&state.db, email, name, SystemClock.now()).await {
+            Ok(_) => tracing::info!(email, "registered the first recruiter"),
+            // Several instances starting together on an empty database: another one won.
+            Err(hirelane::error::Error::Conflict { .. }) => {}
+            Err(err) => return Err(err.into()),
+        }
     }
     if !state.settings.web.dist_dir.join("index.html").exists() {
         tracing::warn!(
