@@ -33,6 +33,9 @@ enum Command {
     User(UserCommand),
     /// Remove for good what has been in the bin for 30 days (the server also does this hourly).
     Purge,
+    /// Candidates' data.
+    #[command(subcommand)]
+    Candidate(CandidateCommand),
     /// Load the demo: 3 JDs and 30 resumes, analysed through the normal pipeline.
     Demo {
         /// The demo set (jobs.json and resumes/).
@@ -42,6 +45,12 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum CandidateCommand {
+    /// Erase everything stored about a candidate: rows in every JD, resumes, invites, calls.
+    Erase { email: String },
 }
 
 #[derive(Subcommand)]
@@ -75,6 +84,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve(settings).await,
         Command::User(command) => user(settings, command).await,
         Command::Purge => purge(settings).await,
+        Command::Candidate(CandidateCommand::Erase { email }) => erase(settings, &email).await,
         Command::Demo { dir, force } => demo(settings, &dir, force).await,
     }
 }
@@ -128,6 +138,18 @@ async fn purge(settings: Settings) -> anyhow::Result<()> {
     let purged = hirelane::jobs::purge_bin(&state).await?;
     println!("purged {purged} job description(s) from the bin");
     state.db.close().await;
+    Ok(())
+}
+
+async fn erase(settings: Settings, email: &str) -> anyhow::Result<()> {
+    let state = hirelane::app::build_state(settings, Arc::new(SystemClock)).await?;
+    let erased = hirelane::candidates::erase::erase(&state, email).await;
+    state.db.close().await;
+    let erased = erased?;
+    println!(
+        "erased {email}: {} candidate row(s), {} file(s), {} call(s), {} outbox mail(s)",
+        erased.candidates, erased.files, erased.calls, erased.mails
+    );
     Ok(())
 }
 
