@@ -27,7 +27,7 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Keys};
-use crate::candidates::{self, AnalysisQueue, ListOrder};
+use crate::candidates::{self, AnalysisQueue};
 use crate::clock::SharedClock;
 use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
@@ -51,8 +51,6 @@ pub struct AppState {
     pub time_zone: jiff::tz::TimeZone,
     pub files: FileStore,
     pub analysis: AnalysisQueue,
-    /// The unfiltered candidate lists' order, kept between requests.
-    pub lists: ListOrder,
     pub voice: Voice,
     /// This instance's request counts and latencies.
     pub http_metrics: Arc<HttpMetrics>,
@@ -229,7 +227,6 @@ async fn open_state(
         time_zone,
         files,
         analysis: AnalysisQueue::default(),
-        lists: ListOrder::default(),
         voice,
         http_metrics: Arc::default(),
     })

@@ -991,3 +991,81 @@ pub async fn run_reconciler(state: AppState) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use hmac::{Hmac, Mac};
+
+    use super::*;
+
+    fn voice(org_id: Option<&str>, public_key: Option<&str>) -> Voice {
+        let key = Secret::new("private-key");
+        let client = VapiClient::new(
+            "https://api.vapi.ai",
+            key.clone(),
+            Duration::from_secs(5),
+            0,
+        )
+        .expect("client");
+        Voice {
+            provider: Arc::new(client),
+            webhook_url: String::new(),
+            webhook_secret: Secret::new("secret"),
+            phone_number_id: String::new(),
+            simulator_origin: None,
+            api_key: key,
+            org_id: org_id.map(str::to_owned),
+            public_key: public_key.map(Secret::new),
+            _simulator: None,
+        }
+    }
+
+    #[test]
+    fn public_web_tokens_are_short_lived_jwts_restricted_to_one_assistant_and_our_origin() {
+        let now: Timestamp = "2026-11-21T10:00:00Z".parse().expect("instant");
+        let token = voice(Some("org-1"), None)
+            .public_web_token("asst-9", "https://hire.example.com", now)
+            .expect("token");
+        let parts: Vec<&str> = token.split('.').collect();
+        assert_eq!(parts.len(), 3);
+        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(b"private-key").expect("key");
+        mac.update(format!("{}.{}", parts[0], parts[1]).as_bytes());
+        let signature = URL_SAFE_NO_PAD.decode(parts[2]).expect("base64");
+        assert!(
+            mac.verify_slice(&signature).is_ok(),
+            "HS256 over the private key"
+        );
+        let claims: Value =
+            serde_json::from_slice(&URL_SAFE_NO_PAD.decode(parts[1]).expect("base64"))
+                .expect("json");
+        assert_eq!(claims["orgId"], "org-1");
+        assert_eq!(claims["token"]["tag"], "public");
+        let restrictions = &claims["token"]["restrictions"];
+        assert_eq!(restrictions["allowedAssistantIds"], json!(["asst-9"]));
+        assert_eq!(
+            restrictions["allowedOrigins"],
+            json!(["https://hire.example.com"])
+        );
+        assert_eq!(restrictions["allowTransientAssistant"], false);
+        assert_eq!(claims["exp"].as_i64(), Some(now.as_second() + 3600));
+    }
+
+    #[test]
+    fn without_an_org_id_the_public_key_is_used_and_without_either_joining_fails_clearly() {
+        let now = Timestamp::UNIX_EPOCH;
+        let key = voice(None, Some("pk-1"))
+            .public_web_token("a", "https://x", now)
+            .expect("public key");
+        assert_eq!(key, "pk-1");
+        let err = voice(None, None)
+            .public_web_token("a", "https://x", now)
+            .expect_err("nothing to sign with");
+        assert!(matches!(err, Error::Unavailable { .. }));
+        assert_eq!(
+            origin_of("http://127.0.0.1:4000/x/y").as_deref(),
+            Some("http://127.0.0.1:4000")
+        );
+    }
+}

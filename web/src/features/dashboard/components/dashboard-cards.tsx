@@ -43,21 +43,21 @@ function HiringOverview({ record }: { record: DashboardRecord }) {
     <Card id="hiring-overview" title="Hiring Overview" className="lg:col-span-2 lg:row-span-2">
       <dl className="mt-5 space-y-4">
         {stats.map((stat, index) => (
-          <div key={stat.key}>
-            <div className="flex items-baseline justify-between gap-3 text-sm">
-              <dt className="font-medium text-slate-700">{stat.label}</dt>
-              <dd data-testid={`dashboard-${stat.key}`} className="font-semibold tabular-nums text-slate-900">
-                {stat.value.toLocaleString()}
-              </dd>
-            </div>
+          // dt and dd sit directly in the group (axe's definition-list rule); the grid lays the
+          // label and number on one line and the bar under both.
+          <div key={stat.key} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 text-sm">
+            <dt className="font-medium text-slate-700">{stat.label}</dt>
+            <dd data-testid={`dashboard-${stat.key}`} className="font-semibold tabular-nums text-slate-900">
+              {stat.value.toLocaleString()}
+            </dd>
             {/* The number above is the accessible value; the bar only compares it with the others. */}
-            <div aria-hidden="true" className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-100">
+            <dd aria-hidden="true" className="col-span-2 mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-100">
               <div
                 data-testid={`dashboard-${stat.key}-bar`}
                 className={cn('h-full rounded-full transition-[width]', barTones[index % barTones.length])}
                 style={{ width: `${relativeWidth(stat.value, max)}%` }}
               />
-            </div>
+            </dd>
           </div>
         ))}
       </dl>
