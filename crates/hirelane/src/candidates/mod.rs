@@ -29,14 +29,6 @@ use crate::jobs::{self, repo::JobRow};
 
 pub use worker::AnalysisQueue;
 
-/// Stand-in so this branch builds: the committed `app.rs` already names the list order, whose
-/// real definition (`pages::ListOrder`) is still being written on another branch. Drop this
-/// when that lands.
-#[derive(Clone, Debug, Default)]
-pub struct ListOrder {
-    _placeholder: (),
-}
-
 /// At most this many files in one upload request.
 const MAX_FILES_PER_REQUEST: usize = 200;
 /// How long a 'View Resume' link works.
