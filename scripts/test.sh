@@ -16,6 +16,12 @@ step "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
 cargo nextest run --workspace --locked --no-fail-fast
+# One debug build serves both the multi-instance test and the browser tests: the browser tests
+# move the server's clock (an interview's join window), which only a `test-clock` build can do;
+# without HIRELANE_TEST_CLOCK=1 it runs on the system clock like any other build.
+cargo build --locked -p hirelane --features test-clock
+step "multi-instance: two servers on PostgreSQL + S3 (moto) + SMTP (aiosmtpd), one killed"
+HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" scripts/multi-instance.sh
 
 web_install
 step "web: typecheck, lint, unit tests"
@@ -23,7 +29,4 @@ step "web: typecheck, lint, unit tests"
 step "web: build and bundle size"
 (cd web && npm run build && npm run size)
 step "browser tests (Chromium)"
-# The browser tests move the server's clock (an interview's join window), which only a
-# `test-clock` build can do; release builds have no such route.
-cargo build --locked -p hirelane --features test-clock
 (cd web && HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" npm run e2e)

@@ -29,11 +29,12 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::auth::{self, Keys};
 use crate::candidates::{self, AnalysisQueue, ListOrder};
 use crate::clock::SharedClock;
-use crate::config::Settings;
+use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
 use crate::interviews;
 use crate::jobs;
 use crate::mail::Mailer;
+use crate::metrics::{self, HttpMetrics};
 use crate::rate_limit;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
@@ -53,6 +54,8 @@ pub struct AppState {
     /// The unfiltered candidate lists' order, kept between requests.
     pub lists: ListOrder,
     pub voice: Voice,
+    /// This instance's request counts and latencies.
+    pub http_metrics: Arc<HttpMetrics>,
 }
 
 impl AppState {
@@ -194,7 +197,11 @@ async fn open_state(
     })?;
     let time_zone = settings.time_zone()?;
     let url = settings.database_url();
-    let db = Db::connect(&url, settings.database.max_connections)
+    let statement_timeout = match settings.database.statement_timeout_seconds {
+        0 => None,
+        seconds => Some(Duration::from_secs(seconds)),
+    };
+    let db = Db::connect_with_timeout(&url, settings.database.max_connections, statement_timeout)
         .await
         .with_context(|| format!("database {}", redact_url(&url)))?;
     let keys = match &settings.auth.secret {
@@ -204,7 +211,14 @@ async fn open_state(
     };
     let mailer = Mailer::from_settings(&settings.mail, settings.outbox_dir()).context("mail")?;
     mailer.check().await.context("mail")?;
-    let files = FileStore::local(&settings.files_dir()).context("file store")?;
+    let files = match settings.storage.backend {
+        StorageBackend::Local => FileStore::local(&settings.files_dir()).context("storage")?,
+        StorageBackend::S3 => FileStore::s3(&settings.storage.s3).context("storage")?,
+    };
+    files
+        .check()
+        .await
+        .with_context(|| format!("storage: {} is not usable", files.place()))?;
     let voice = Voice::start(&settings, settings.server.port, serving).await?;
     Ok(AppState {
         db,
@@ -217,6 +231,7 @@ async fn open_state(
         analysis: AnalysisQueue::default(),
         lists: ListOrder::default(),
         voice,
+        http_metrics: Arc::default(),
     })
 }
 
@@ -238,6 +253,8 @@ fn router(state: AppState) -> Router {
     router
         .nest("/api", api.fallback(api_not_found))
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics::metrics))
         .route(
             "/api-docs/openapi.json",
             get(move || {
@@ -247,6 +264,11 @@ fn router(state: AppState) -> Router {
         )
         .fallback_service(spa(&dist))
         .layer(axum::middleware::from_fn(cache_policy))
+        // Inside the router so the matched route is known; the fallback counts as "unmatched".
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            metrics::track,
+        ))
         .with_state(state)
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
@@ -354,6 +376,44 @@ async fn healthz(State(state): State<AppState>) -> Response {
                 .into_response()
         }
     }
+}
+
+/// Readiness: every part a request may need answers (database, file store, mail). A load
+/// balancer sends traffic only while this is 200; a 503 names the parts that failed.
+async fn readyz(State(state): State<AppState>) -> Response {
+    let (database, storage, mail) =
+        tokio::join!(state.db.ping(), state.files.ping(), state.mailer.check());
+    let mut body = serde_json::Map::new();
+    let mut failed = Vec::new();
+    for (part, result) in [
+        ("database", database.map_err(|e| e.to_string())),
+        ("storage", storage.map_err(|e| e.to_string())),
+        ("mail", mail.map_err(|e| e.to_string())),
+    ] {
+        let value = match result {
+            Ok(()) => "ok",
+            Err(err) => {
+                tracing::warn!(part, error = %err, "readiness check failed");
+                failed.push(part);
+                "unreachable"
+            }
+        };
+        body.insert(part.into(), value.into());
+    }
+    let ready = failed.is_empty();
+    body.insert(
+        "status".into(),
+        (if ready { "ready" } else { "unavailable" }).into(),
+    );
+    if !ready {
+        body.insert("failed".into(), failed.into());
+    }
+    let status = if ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, axum::Json(serde_json::Value::Object(body))).into_response()
 }
 
 #[derive(Clone, Copy)]

@@ -24,6 +24,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub auth: AuthSettings,
     pub uploads: UploadSettings,
+    pub storage: StorageSettings,
     pub log: LogSettings,
     pub voice: VoiceSettings,
 }
@@ -35,8 +36,11 @@ pub struct UploadSettings {
     pub max_file_mb: usize,
     /// Resume-analysis workers per instance (0: one per CPU core).
     pub analysis_workers: usize,
-    /// Where files go; defaults to `files/` in the data directory.
+    /// Where files go with the local store; defaults to `files/` in the data directory.
     pub files_dir: Option<PathBuf>,
+    /// How long a worker's claim on a resume holds before another worker (on any instance)
+    /// may take it over. Longer than any one analysis; shorter means faster failover.
+    pub analysis_lease_seconds: u64,
 }
 
 impl Default for UploadSettings {
@@ -45,6 +49,7 @@ impl Default for UploadSettings {
             max_file_mb: 10,
             analysis_workers: 0,
             files_dir: None,
+            analysis_lease_seconds: 120,
         }
     }
 }
@@ -72,6 +77,70 @@ pub struct DatabaseSettings {
     /// `sqlite://PATH` or `postgres://…`; defaults to a SQLite file in the data directory.
     pub url: Option<Secret>,
     pub max_connections: u32,
+    /// PostgreSQL only: statements running longer are cancelled (0: no limit), so one runaway
+    /// query cannot hold a pooled connection for ever. Migrations run without it.
+    pub statement_timeout_seconds: u64,
+}
+
+/// Where uploaded files live.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum StorageBackend {
+    /// A local directory (`uploads.files_dir`); one machine only.
+    Local,
+    /// An S3-compatible bucket, shared by every instance.
+    S3,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StorageSettings {
+    pub backend: StorageBackend,
+    pub s3: S3Settings,
+}
+
+impl Default for StorageSettings {
+    fn default() -> Self {
+        Self {
+            backend: StorageBackend::Local,
+            s3: S3Settings::default(),
+        }
+    }
+}
+
+/// An S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, …).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct S3Settings {
+    /// The service's address, e.g. `https://s3.eu-west-1.amazonaws.com` or
+    /// `http://127.0.0.1:9000`; AWS's regional endpoint when absent.
+    pub endpoint: Option<String>,
+    pub bucket: String,
+    pub region: String,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<Secret>,
+    /// `https://BUCKET.host/key` instead of `https://host/BUCKET/key`; most self-hosted
+    /// services want path style (the default).
+    pub virtual_hosted_style: bool,
+    /// Allow a plain-HTTP endpoint: only for a store on the same machine or private network.
+    pub allow_http: bool,
+    /// Per request to the store; retries stop after this too, so a dead endpoint fails fast.
+    pub request_timeout_seconds: u64,
+}
+
+impl Default for S3Settings {
+    fn default() -> Self {
+        Self {
+            endpoint: None,
+            bucket: String::new(),
+            region: "us-east-1".into(),
+            access_key_id: None,
+            secret_access_key: None,
+            virtual_hosted_style: false,
+            allow_http: false,
+            request_timeout_seconds: 30,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -222,6 +291,7 @@ impl Default for Settings {
             mail: MailSettings::default(),
             auth: AuthSettings::default(),
             uploads: UploadSettings::default(),
+            storage: StorageSettings::default(),
             log: LogSettings::default(),
             voice: VoiceSettings::default(),
         }
@@ -244,6 +314,7 @@ impl Default for DatabaseSettings {
         Self {
             url: None,
             max_connections: 10,
+            statement_timeout_seconds: 30,
         }
     }
 }
@@ -540,6 +611,26 @@ mod tests {
         assert_eq!(s.voice.silence_timeout_seconds, 60);
         assert!(s.voice.base_url.is_none());
         assert!(!format!("{s:?}").contains("\"k\""));
+    }
+
+    #[test]
+    fn storage_defaults_to_local_and_takes_an_s3_bucket() {
+        let s = Settings::from_layers(None, env(&[])).expect("defaults load");
+        assert_eq!(s.storage.backend, StorageBackend::Local);
+        let file = "[storage]\nbackend = \"s3\"\n[storage.s3]\nbucket = \"cvs\"\n";
+        let s = Settings::from_layers(
+            Some(file),
+            env(&[
+                ("HIRELANE__STORAGE__S3__ENDPOINT", "http://127.0.0.1:9000"),
+                ("HIRELANE__STORAGE__S3__ALLOW_HTTP", "true"),
+                ("HIRELANE__STORAGE__S3__SECRET_ACCESS_KEY", "s3cret-key"),
+            ]),
+        )
+        .expect("loads");
+        assert_eq!(s.storage.backend, StorageBackend::S3);
+        assert_eq!(s.storage.s3.bucket, "cvs");
+        assert!(s.storage.s3.allow_http && !s.storage.s3.virtual_hosted_style);
+        assert!(!format!("{s:?}").contains("s3cret-key"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod http;
 pub mod interviews;
 pub mod jobs;
 pub mod mail;
+pub mod metrics;
 pub mod rate_limit;
 pub mod store;
 pub mod telemetry;

@@ -33,6 +33,9 @@ enum Command {
     User(UserCommand),
     /// Remove for good what has been in the bin for 30 days (the server also does this hourly).
     Purge,
+    /// Candidates' data.
+    #[command(subcommand)]
+    Candidate(CandidateCommand),
     /// Load the demo: 3 JDs and 30 resumes, analysed through the normal pipeline.
     Demo {
         /// The demo set (jobs.json and resumes/).
@@ -42,6 +45,12 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum CandidateCommand {
+    /// Erase everything stored about a candidate: rows in every JD, resumes, invites, calls.
+    Erase { email: String },
 }
 
 #[derive(Subcommand)]
@@ -75,6 +84,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve(settings).await,
         Command::User(command) => user(settings, command).await,
         Command::Purge => purge(settings).await,
+        Command::Candidate(CandidateCommand::Erase { email }) => erase(settings, &email).await,
         Command::Demo { dir, force } => demo(settings, &dir, force).await,
     }
 }
@@ -95,8 +105,12 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     let state = app.state().clone();
     if recruiters::count(&state.db).await? == 0 {
         let (email, name) = FIRST_RECRUITER;
-        recruiters::add(&state.db, email, name, SystemClock.now()).await?;
-        tracing::info!(email, "registered the first recruiter");
+        match recruiters::add(&state.db, email, name, SystemClock.now()).await {
+            Ok(_) => tracing::info!(email, "registered the first recruiter"),
+            // Several instances starting together on an empty database: another one won.
+            Err(hirelane::error::Error::Conflict { .. }) => {}
+            Err(err) => return Err(err.into()),
+        }
     }
     if !state.settings.web.dist_dir.join("index.html").exists() {
         tracing::warn!(
@@ -124,6 +138,18 @@ async fn purge(settings: Settings) -> anyhow::Result<()> {
     let purged = hirelane::jobs::purge_bin(&state).await?;
     println!("purged {purged} job description(s) from the bin");
     state.db.close().await;
+    Ok(())
+}
+
+async fn erase(settings: Settings, email: &str) -> anyhow::Result<()> {
+    let state = hirelane::app::build_state(settings, Arc::new(SystemClock)).await?;
+    let erased = hirelane::candidates::erase::erase(&state, email).await;
+    state.db.close().await;
+    let erased = erased?;
+    println!(
+        "erased {email}: {} candidate row(s), {} file(s), {} call(s), {} outbox mail(s)",
+        erased.candidates, erased.files, erased.calls, erased.mails
+    );
     Ok(())
 }
 

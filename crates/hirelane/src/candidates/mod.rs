@@ -1,6 +1,7 @@
 //! Candidates: resume and CSV intake, the durable analysis queue, candidate lists, resume
 //! details, delete, and signed links to the original files.
 
+pub mod erase;
 pub mod intake;
 pub mod pages;
 pub mod repo;

@@ -12,9 +12,8 @@ use tokio::sync::Notify;
 use super::repo::{self, Claimed, Outcome};
 use crate::app::AppState;
 use crate::error::Result;
+use crate::metrics::Counter;
 
-/// How long a claim holds before another worker may take the row over.
-const LEASE: SignedDuration = SignedDuration::from_secs(120);
 /// After this many claims a row that keeps failing is marked failed instead of retried.
 const MAX_ATTEMPTS: i64 = 3;
 /// Workers also look for work this often, for rows queued by another instance.
@@ -24,6 +23,11 @@ const POLL: Duration = Duration::from_secs(5);
 #[derive(Clone, Debug, Default)]
 pub struct AnalysisQueue {
     notify: Arc<Notify>,
+    /// This instance's finished analyses, for `/metrics`.
+    pub done: Counter,
+    pub failed: Counter,
+    /// Results thrown away because another worker took the lease over meanwhile.
+    pub dropped: Counter,
 }
 
 impl AnalysisQueue {
@@ -59,7 +63,12 @@ async fn work_loop(state: AppState) {
 
 /// Claims and analyses one candidate; returns whether there was one.
 pub async fn analyse_next(state: &AppState) -> Result<bool> {
-    let Some(claimed) = repo::claim_next(&state.db, state.clock.now(), LEASE).await? else {
+    // How long this claim holds before another worker may take the row over (configurable so
+    // failover drills need not wait minutes).
+    let lease = SignedDuration::from_secs(
+        i64::try_from(state.settings.uploads.analysis_lease_seconds.max(1)).unwrap_or(i64::MAX),
+    );
+    let Some(claimed) = repo::claim_next(&state.db, state.clock.now(), lease).await? else {
         return Ok(false);
     };
     let outcome = if claimed.attempts > MAX_ATTEMPTS {
@@ -72,6 +81,12 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
         }
     };
     let stored = repo::finish(&state.db, &claimed, &outcome, state.clock.now()).await?;
+    let counter = match (stored, &outcome) {
+        (false, _) => &state.analysis.dropped,
+        (true, Outcome::Scored { .. }) => &state.analysis.done,
+        (true, Outcome::Failed(_)) => &state.analysis.failed,
+    };
+    counter.inc();
     if !stored {
         tracing::warn!(
             candidate = claimed.id,

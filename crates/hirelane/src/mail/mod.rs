@@ -16,6 +16,7 @@ pub use templates::{
 };
 
 use crate::config::{MailSettings, MailTransport, SmtpSecurity};
+use crate::metrics::Counter;
 
 /// Why a message could not be built or handed over.
 #[derive(Debug, thiserror::Error)]
@@ -30,12 +31,14 @@ pub enum MailError {
     Outbox(#[from] lettre::transport::file::Error),
     #[error("outbox folder {0}: {1}")]
     OutboxDir(PathBuf, std::io::Error),
+    #[error("SMTP: the server at {0} did not accept a connection")]
+    Unreachable(String),
 }
 
 #[derive(Clone)]
 enum Transport {
     Outbox(AsyncFileTransport<Tokio1Executor>, PathBuf),
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>, String),
 }
 
 /// Sends the product's e-mails through the configured transport.
@@ -43,13 +46,16 @@ enum Transport {
 pub struct Mailer {
     transport: Transport,
     from: Mailbox,
+    /// Messages handed over and refused, for `/metrics`.
+    sent: Counter,
+    failed: Counter,
 }
 
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match &self.transport {
             Transport::Outbox(_, dir) => format!("outbox {}", dir.display()),
-            Transport::Smtp(_) => "smtp".to_owned(),
+            Transport::Smtp(_, server) => format!("smtp {server}"),
         };
         f.debug_struct("Mailer")
             .field("transport", &kind)
@@ -89,10 +95,15 @@ impl Mailer {
                         password.expose().to_owned(),
                     ));
                 }
-                Transport::Smtp(builder.build())
+                Transport::Smtp(builder.build(), format!("{}:{}", smtp.host, smtp.port))
             }
         };
-        Ok(Self { transport, from })
+        Ok(Self {
+            transport,
+            from,
+            sent: Counter::default(),
+            failed: Counter::default(),
+        })
     }
 
     /// Checks that the transport can deliver (SMTP: connects and authenticates).
@@ -101,7 +112,11 @@ impl Mailer {
             Transport::Outbox(_, dir) => std::fs::metadata(dir)
                 .map(drop)
                 .map_err(|e| MailError::OutboxDir(dir.clone(), e)),
-            Transport::Smtp(smtp) => smtp.test_connection().await.map(drop).map_err(Into::into),
+            // `false` means connected but not usable: as much a failure as an error.
+            Transport::Smtp(smtp, server) => match smtp.test_connection().await? {
+                true => Ok(()),
+                false => Err(MailError::Unreachable(server.clone())),
+            },
         }
     }
 
@@ -110,8 +125,22 @@ impl Mailer {
         self.from.email.to_string()
     }
 
+    /// `(sent, failed)` since start.
+    pub fn delivered(&self) -> (u64, u64) {
+        (self.sent.get(), self.failed.get())
+    }
+
     /// Builds and delivers one message.
     pub async fn send(&self, to: &str, email: Email) -> Result<(), MailError> {
+        let result = self.deliver(to, email).await;
+        match &result {
+            Ok(()) => self.sent.inc(),
+            Err(_) => self.failed.inc(),
+        }
+        result
+    }
+
+    async fn deliver(&self, to: &str, email: Email) -> Result<(), MailError> {
         let to_box: Mailbox = to.parse().map_err(|_| MailError::Address(to.to_owned()))?;
         let alternative = MultiPart::alternative_plain_html(email.text, email.html);
         let body = if email.attachments.is_empty() {
@@ -134,7 +163,7 @@ impl Mailer {
             .multipart(body)?;
         match &self.transport {
             Transport::Outbox(outbox, _) => outbox.send(message).await.map(drop)?,
-            Transport::Smtp(smtp) => smtp.send(message).await.map(drop)?,
+            Transport::Smtp(smtp, _) => smtp.send(message).await.map(drop)?,
         }
         Ok(())
     }

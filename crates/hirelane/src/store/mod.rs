@@ -86,13 +86,38 @@ impl Db {
     /// migrations. SQLite files are created when missing, run in WAL mode and are read through
     /// a memory map.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, ConnectError> {
-        let db = Self::open(url, max_connections).await?;
+        Self::connect_with_timeout(url, max_connections, None).await
+    }
+
+    /// Like [`Db::connect`], and on PostgreSQL every statement of the pool is cancelled after
+    /// `statement_timeout`. Migrations run first on a connection without the limit: a long
+    /// migration, or waiting for another instance's, must not be cut off.
+    pub async fn connect_with_timeout(
+        url: &str,
+        max_connections: u32,
+        statement_timeout: Option<Duration>,
+    ) -> Result<Db, ConnectError> {
+        let db = Self::open_pool(url, max_connections, None).await?;
         db.migrate().await?;
-        Ok(db)
+        match (&db, statement_timeout) {
+            (Db::Postgres(pool), Some(limit)) => {
+                pool.close().await;
+                Self::open_pool(url, max_connections, Some(limit)).await
+            }
+            _ => Ok(db),
+        }
     }
 
     /// Opens the pool without migrating (for tools that inspect an existing database).
     pub async fn open(url: &str, max_connections: u32) -> Result<Db, ConnectError> {
+        Self::open_pool(url, max_connections, None).await
+    }
+
+    async fn open_pool(
+        url: &str,
+        max_connections: u32,
+        statement_timeout: Option<Duration>,
+    ) -> Result<Db, ConnectError> {
         let scheme = url.split_once(':').map(|(s, _)| s).unwrap_or_default();
         match scheme {
             "sqlite" => {
@@ -113,7 +138,11 @@ impl Db {
                 Ok(Db::Sqlite(pool))
             }
             "postgres" | "postgresql" => {
-                let options = PgConnectOptions::from_str(url)?;
+                let mut options = PgConnectOptions::from_str(url)?;
+                if let Some(limit) = statement_timeout {
+                    options = options
+                        .options([("statement_timeout", format!("{}ms", limit.as_millis()))]);
+                }
                 let pool = PgPoolOptions::new()
                     .max_connections(max_connections)
                     .acquire_timeout(Duration::from_secs(10))

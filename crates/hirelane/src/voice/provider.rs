@@ -61,6 +61,10 @@ pub trait VoiceProvider: Send + Sync + fmt::Debug {
     fn create_web_call<'a>(&'a self, body: &'a Value) -> ProviderFuture<'a, Call>;
     fn list_calls<'a>(&'a self, query: &'a CallQuery) -> ProviderFuture<'a, Vec<Call>>;
     fn get_call<'a>(&'a self, id: &'a str) -> ProviderFuture<'a, Call>;
+    /// Requests that failed after retries or were refused, since start (for `/metrics`).
+    fn errors(&self) -> u64 {
+        0
+    }
     /// The mono recording, with an optional `Range` passed through.
     fn recording<'a>(
         &'a self,
@@ -77,6 +81,7 @@ pub struct VapiClient {
     max_retries: u32,
     /// First backoff step; doubled per retry.
     backoff: Duration,
+    errors: crate::metrics::Counter,
 }
 
 impl fmt::Debug for VapiClient {
@@ -108,6 +113,7 @@ impl VapiClient {
             api_key,
             max_retries,
             backoff: Duration::from_millis(200),
+            errors: crate::metrics::Counter::default(),
         })
     }
 
@@ -158,6 +164,7 @@ impl VapiClient {
                 || wait.is_some_and(|w| w > MAX_RETRY_AFTER)
             {
                 tracing::warn!(%method, path, attempt, error = %failure, "voice provider request failed");
+                self.errors.inc();
                 return Err(ProviderError::Unavailable(failure));
             }
             let delay =
@@ -177,7 +184,7 @@ impl VapiClient {
         body: Option<&Value>,
     ) -> ProviderResult<T> {
         let response = self.send(method, path, query, body, None).await?;
-        let response = check(response).await?;
+        let response = check(response).await.inspect_err(|_| self.errors.inc())?;
         response
             .json::<T>()
             .await
@@ -272,6 +279,10 @@ fn path_id(id: &str) -> String {
 }
 
 impl VoiceProvider for VapiClient {
+    fn errors(&self) -> u64 {
+        self.errors.get()
+    }
+
     fn list_assistants(&self) -> ProviderFuture<'_, Vec<Value>> {
         Box::pin(async move {
             let query = [("limit", "1000".to_owned())];

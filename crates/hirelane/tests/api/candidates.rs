@@ -875,3 +875,61 @@ async fn analysis_survives_a_crash() {
         teardown.run().await;
     }
 }
+
+#[tokio::test]
+async fn erasing_a_candidate_removes_their_rows_files_and_history_in_every_jd() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let first = create_job(&app, &token, true).await;
+        let second = create_job(&app, &token, true).await;
+        upload(
+            &app,
+            &token,
+            first,
+            &[("aarav.docx", fixture("aarav.docx"))],
+        )
+        .await;
+        analysed(&app, &token, first).await;
+        // A newer resume keeps the older one in the history: both files must go.
+        upload(
+            &app,
+            &token,
+            first,
+            &[
+                ("aarav.pdf", fixture("aarav_libreoffice.pdf")),
+                ("ananya.pdf", fixture("ananya_libreoffice.pdf")),
+            ],
+        )
+        .await;
+        upload(
+            &app,
+            &token,
+            second,
+            &[("aarav.docx", fixture("aarav.docx"))],
+        )
+        .await;
+        analysed(&app, &token, first).await;
+        analysed(&app, &token, second).await;
+        let files_dir = app.state.settings.files_dir();
+        assert_eq!(walk(&files_dir).len(), 4);
+
+        let erased = hirelane::candidates::erase::erase(&app.state, "Aarav.Mehta92@gmail.com")
+            .await
+            .expect("erase");
+        assert_eq!((erased.candidates, erased.files), (2, 3), "{erased:?}");
+        let left = analysed(&app, &token, first).await;
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!(left[0]["candidateEmail"], "ananya.iyer@yahoo.co.in");
+        assert!(analysed(&app, &token, second).await.is_empty());
+        assert_eq!(
+            walk(&files_dir).len(),
+            1,
+            "only the other candidate's file stays"
+        );
+        let again = hirelane::candidates::erase::erase(&app.state, "aarav.mehta92@gmail.com")
+            .await
+            .expect("erase twice");
+        assert_eq!(again.candidates, 0, "erasing is idempotent");
+    })
+    .await;
+}

@@ -80,3 +80,135 @@ async fn health_check_reaches_the_database() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn readiness_names_each_part_and_the_one_that_failed() {
+    on_each_db(|app: TestApp| async move {
+        let response = app
+            .client
+            .get(app.url("/readyz"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200, "on {}", app.backend);
+        let body: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(body["status"], "ready");
+        for part in ["database", "storage", "mail"] {
+            assert_eq!(body[part], "ok", "{part} on {}", app.backend);
+        }
+        app.state.db.close().await;
+        let response = app
+            .client
+            .get(app.url("/readyz"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 503);
+        let body: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(body["database"], "unreachable");
+        assert_eq!(body["storage"], "ok");
+        assert_eq!(body["failed"], serde_json::json!(["database"]));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_mails_in_prometheus_text() {
+    on_each_db(|app: TestApp| async move {
+        app.sign_in().await;
+        // Two hits on one parameterised route must share one series.
+        for id in ["abc", "def"] {
+            app.client
+                .get(app.url(&format!("/api/Drive/GetJDByID?jdid={id}")))
+                .send()
+                .await
+                .expect("request");
+        }
+        let response = app
+            .client
+            .get(app.url("/metrics"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200);
+        assert!(
+            response.headers()["content-type"]
+                .to_str()
+                .expect("type")
+                .starts_with("text/plain; version=0.0.4"),
+        );
+        let text = response.text().await.expect("text");
+        for expected in [
+            "# TYPE hirelane_http_requests_total counter",
+            "hirelane_http_requests_total{route=\"/api/auth/requestotp\",method=\"POST\",status=\"2xx\"} 1",
+            "hirelane_http_requests_total{route=\"/api/auth/verifyotp\",method=\"POST\",status=\"2xx\"} 1",
+            "# TYPE hirelane_http_request_duration_seconds histogram",
+            "hirelane_http_request_duration_seconds_bucket{route=\"/api/auth/requestotp\",method=\"POST\",status=\"2xx\",le=\"+Inf\"} 1",
+            "hirelane_analysis_queue_depth{state=\"queued\"} 0",
+            "hirelane_analyses_total{outcome=\"done\"} 0",
+            "hirelane_emails_total{result=\"sent\"} 1",
+            "hirelane_emails_total{result=\"failed\"} 0",
+            "hirelane_voice_provider_errors_total 0",
+        ] {
+            assert!(text.contains(expected), "missing {expected} on {}:\n{text}", app.backend);
+        }
+        let get_jd = text
+            .lines()
+            .filter(|l| l.starts_with("hirelane_http_requests_total{route=\"/api/Drive/GetJDByID\""))
+            .count();
+        assert_eq!(get_jd, 1, "one series per route and status class:\n{text}");
+    })
+    .await;
+}
+
+/// Start-up opens every configured part and stops with the failing part's name.
+#[tokio::test]
+async fn start_up_fails_fast_naming_an_unreachable_bucket_or_mail_server() {
+    use hirelane::config::{MailTransport, Secret, Settings, SmtpSecurity, StorageBackend};
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A port nothing listens on: bound, then released.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("port")
+        .port();
+    let base = || {
+        let mut settings = Settings {
+            data_dir: dir.path().to_path_buf(),
+            ..Settings::default()
+        };
+        settings.database.url = Some(Secret::new(format!(
+            "sqlite://{}",
+            dir.path().join("hirelane.db").display()
+        )));
+        settings
+    };
+    let clock = std::sync::Arc::new(hirelane::clock::SystemClock);
+
+    let mut settings = base();
+    settings.storage.backend = StorageBackend::S3;
+    settings.storage.s3.bucket = "resumes".into();
+    settings.storage.s3.endpoint = Some(format!("http://127.0.0.1:{closed}"));
+    settings.storage.s3.allow_http = true;
+    settings.storage.s3.request_timeout_seconds = 2;
+    // Without keys the client would ask the cloud's instance-metadata service first.
+    settings.storage.s3.access_key_id = Some("test".into());
+    settings.storage.s3.secret_access_key = Some(Secret::new("test"));
+    let err = hirelane::app::build_state(settings, clock.clone())
+        .await
+        .expect_err("no bucket there");
+    let message = format!("{err:#}");
+    assert!(
+        message.starts_with("storage: bucket 'resumes' at http://127.0.0.1:"),
+        "{message}"
+    );
+
+    let mut settings = base();
+    settings.mail.transport = MailTransport::Smtp;
+    settings.mail.smtp.host = "127.0.0.1".into();
+    settings.mail.smtp.port = closed;
+    settings.mail.smtp.security = SmtpSecurity::None;
+    let err = hirelane::app::build_state(settings, clock)
+        .await
+        .expect_err("no mail server there");
+    assert!(format!("{err:#}").starts_with("mail"), "{err:#}");
+}

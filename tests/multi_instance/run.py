@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""Several `hirelane serve` instances sharing one PostgreSQL database, one S3-compatible bucket
+and one SMTP server, with one instance killed mid-way.
+
+    scripts/multi-instance.sh          # makes the venv, builds nothing, runs this file
+
+Needs: HIRELANE_BIN (a debug build is fine), an admin PostgreSQL URL in TEST_DATABASE_URL, and
+a Python with `moto[server]` (the S3-compatible server, started here on loopback) and `aiosmtpd`
+(the SMTP sink, run here in a thread). Everything else is the standard library.
+
+What it proves, in order:
+  1. Two instances started at the same moment on an empty database both come up; the schema
+     is migrated once (one row per migration) and the first recruiter is registered once.
+  2. Sign-in codes are delivered through SMTP; a code requested on one instance signs in on
+     the other (the sessions' state is in the database).
+  3. 300 resumes uploaded over both instances, one instance SIGKILLed mid-way while it holds
+     analysis leases: every resume ends with exactly one row and one committed analysis (no
+     duplicate, none lost), its file is in the bucket, and the survivor took over the dead
+     instance's leases (rows claimed more than once are counted and reported).
+"""
+
+import http.client
+import io
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+import xml.etree.ElementTree as ET
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+RESUMES = int(os.environ.get("MULTI_RESUMES", "300"))
+LEASE_SECONDS = 4
+# Resumes uploaded to B alone while A is held still, and how long they are.
+BURST = 16
+HEAVY_PROJECTS = 1500
+BUCKET = "hirelane-multi"
+ADMIN = "admin@example.com"
+MIGRATIONS = len(list(
+    (Path(__file__).resolve().parents[2] / "crates/hirelane/migrations/postgres").glob("*.sql")))
+
+
+def log(message):
+    print(f"[multi-instance {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(what, predicate, timeout=60.0, step=0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return
+        except OSError:
+            pass
+        time.sleep(step)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+# --- outside parts -------------------------------------------------------------------------
+
+class SmtpSink:
+    """aiosmtpd on a loopback port, keeping every message it accepts."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+
+        self.messages = []
+        self.lock = threading.Lock()
+        sink = self
+
+        class Handler:
+            async def handle_DATA(self, server, session, envelope):
+                with sink.lock:
+                    sink.messages.append((list(envelope.rcpt_tos), envelope.content.decode("utf-8", "replace")))
+                return "250 OK"
+
+        self.port = free_port()
+        self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def codes_for(self, email):
+        with self.lock:
+            found = []
+            for rcpts, text in self.messages:
+                if email in rcpts:
+                    m = re.search(r"sign-in code: (\d{6})", text)
+                    if m:
+                        found.append(m.group(1))
+            return found
+
+    def stop(self):
+        self.controller.stop()
+
+
+class S3Server:
+    """moto's S3-compatible server on loopback, with one empty bucket."""
+
+    def __init__(self, workdir):
+        self.port = free_port()
+        moto = Path(sys.executable).with_name("moto_server")
+        self.log = open(workdir / "moto.log", "wb")
+        self.process = subprocess.Popen([str(moto), "-H", "127.0.0.1", "-p", str(self.port)],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        wait_until("moto", lambda: self.request("GET", "/")[0] == 200)
+        status, body = self.request("PUT", f"/{BUCKET}")
+        assert status == 200, (status, body)
+
+    def request(self, method, path):
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            c.request(method, path)
+            r = c.getresponse()
+            return r.status, r.read()
+        finally:
+            c.close()
+
+    def keys(self):
+        keys, token = set(), None
+        while True:
+            query = "list-type=2" + (f"&continuation-token={urllib.parse.quote(token)}" if token else "")
+            status, body = self.request("GET", f"/{BUCKET}?{query}")
+            assert status == 200, (status, body)
+            root = ET.fromstring(body)
+            ns = {"s3": root.tag.split("}")[0].strip("{")} if root.tag.startswith("{") else {}
+            find = (lambda e, n: e.find(f"s3:{n}", ns)) if ns else (lambda e, n: e.find(n))
+            for item in (root.findall("s3:Contents", ns) if ns else root.findall("Contents")):
+                keys.add(find(item, "Key").text)
+            truncated = find(root, "IsTruncated")
+            if truncated is None or truncated.text != "true":
+                return keys
+            token = find(root, "NextContinuationToken").text
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+
+
+class Postgres:
+    """A fresh database on the test server, dropped at the end."""
+
+    def __init__(self, admin_url):
+        self.admin_url = admin_url
+        self.name = f"hl_multi_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+        self.psql_admin(f'CREATE DATABASE "{self.name}"')
+        base, _, query = admin_url.partition("?")
+        self.url = base.rsplit("/", 1)[0] + "/" + self.name + (f"?{query}" if query else "")
+
+    def psql_admin(self, sql):
+        subprocess.run(["psql", self.admin_url, "-qXc", sql], check=True, stdout=subprocess.DEVNULL)
+
+    def rows(self, sql):
+        out = subprocess.run(["psql", self.url, "-qXAt", "-F", "\t", "-c", sql], check=True,
+                             capture_output=True, text=True).stdout
+        return [line.split("\t") for line in out.splitlines() if line]
+
+    def value(self, sql):
+        return self.rows(sql)[0][0]
+
+    def drop(self):
+        self.psql_admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+# --- hirelane ------------------------------------------------------------------------------
+
+class Instance:
+    def __init__(self, name, workdir, binary, env):
+        self.name = name
+        self.port = free_port()
+        self.data = workdir / name
+        self.data.mkdir()
+        self.env = dict(env, HIRELANE__DATA_DIR=str(self.data), HIRELANE__SERVER__PORT=str(self.port))
+        self.binary = binary
+        self.process = None
+
+    def start(self):
+        self.log = open(self.data / "server.log", "wb")
+        self.process = subprocess.Popen([self.binary, "serve"], env=self.env, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+
+    def ready(self):
+        if self.process.poll() is not None:
+            raise AssertionError(f"{self.name} exited with {self.process.returncode}:\n{self.log_text()}")
+        return Client(self.port).request("GET", "/readyz")[0] == 200
+
+    def log_text(self):
+        return (self.data / "server.log").read_text(errors="replace")[-4000:]
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        if self.process:
+            self.log.close()
+
+
+class Client:
+    def __init__(self, port, token=None):
+        self.port = port
+        self.token = token
+
+    def request(self, method, path, body=None, headers=None, timeout=60):
+        headers = dict(headers or {})
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            c.request(method, path, body=body, headers=headers)
+            r = c.getresponse()
+            data = r.read()
+            return r.status, (json.loads(data) if data[:1] in (b"[", b"{") else data)
+        finally:
+            c.close()
+
+    def upload(self, jd, name, data):
+        boundary = uuid.uuid4().hex
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"resumeFile\"; "
+                f"filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").encode()
+        body += data + f"\r\n--{boundary}--\r\n".encode()
+        return self.request("POST", f"/api/Drive/UploadResume?jdId={jd}", body,
+                            {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def sign_in(sink, ask, verify):
+    """Requests a code on `ask`, reads it from the SMTP sink, verifies it on `verify`."""
+    before = len(sink.codes_for(ADMIN))
+    status, _ = ask.request("POST", f"/api/auth/requestotp?email={ADMIN}&retry=false")
+    assert status == 200, status
+    wait_until("the sign-in mail through SMTP", lambda: len(sink.codes_for(ADMIN)) > before, 20)
+    code = sink.codes_for(ADMIN)[before]
+    status, answer = verify.request("POST", "/api/auth/verifyotp", {"email": ADMIN, "otpCode": code})
+    assert status == 200, (status, answer)
+    return answer["data"]["token"]
+
+
+SKILLS = ["Python", "SQL", "React", "AWS", "Docker", "Kubernetes", "Go", "Rust", "Java", "Terraform"]
+
+
+def make_docx(i, projects=80):
+    """A small but real DOCX (the parts Word writes that readers need) with a unique address."""
+    skills = ", ".join(SKILLS[j % len(SKILLS)] for j in range(i % 5, i % 5 + 4))
+    lines = [f"Candidate {i:03d}", f"candidate{i:03d}@example.com", f"+1 555 {1000 + i:04d}",
+             "Experience", f"Software Engineer, Acme {i}, Jan 2018 - Dec 2023",
+             "Skills", skills, "Education", "BSc Computer Science"]
+    # Real resumes run to a page or two. The few long ones (`projects` in the thousands) keep
+    # an analysis busy long enough for the kill to find leases in flight.
+    lines += [f"Project {k}: built and ran {SKILLS[(i + k) % len(SKILLS)]} services for customer "
+              f"team {k}, with on-call duty, code review and mentoring of {k % 7 + 1} engineers."
+              for k in range(projects)]
+    paragraphs = "".join(f"<w:p><w:r><w:t>{line}</w:t></w:r></w:p>" for line in lines)
+    document = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+                '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+                f"<w:body>{paragraphs}</w:body></w:document>")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml",
+                   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+                   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+                   '<Default Extension="xml" ContentType="application/xml"/>'
+                   '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
+                   "</Types>")
+        z.writestr("_rels/.rels",
+                   '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>'
+                   "</Relationships>")
+        z.writestr("word/document.xml", document)
+    return f"candidate{i:03d}.docx", buffer.getvalue()
+
+
+def metrics(client):
+    status, text = client.request("GET", "/metrics")
+    assert status == 200
+    values = {}
+    for line in text.decode().splitlines():
+        if line and not line.startswith("#"):
+            key, _, value = line.rpartition(" ")
+            values[key] = float(value)
+    return values
+
+
+def main():
+    binary = os.environ.get("HIRELANE_BIN") or str(
+        Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target")) / "debug/hirelane")
+    admin_url = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    workdir = Path(tempfile.mkdtemp(prefix="hirelane-multi-"))
+    started = time.monotonic()
+    sink = SmtpSink()
+    s3 = S3Server(workdir)
+    db = Postgres(admin_url)
+    instances = []
+    report = {}
+    try:
+        env = dict(
+            os.environ,
+            HIRELANE__DATABASE__URL=db.url,
+            HIRELANE__DATABASE__MAX_CONNECTIONS="8",
+            HIRELANE__AUTH__SECRET="multi-instance-shared-secret",
+            HIRELANE__VOICE__WEBHOOK_SECRET="multi-instance-webhook-secret",
+            HIRELANE__STORAGE__BACKEND="s3",
+            HIRELANE__STORAGE__S3__ENDPOINT=f"http://127.0.0.1:{s3.port}",
+            HIRELANE__STORAGE__S3__BUCKET=BUCKET,
+            HIRELANE__STORAGE__S3__ACCESS_KEY_ID="testing",
+            HIRELANE__STORAGE__S3__SECRET_ACCESS_KEY="testing",
+            HIRELANE__STORAGE__S3__ALLOW_HTTP="true",
+            HIRELANE__MAIL__TRANSPORT="smtp",
+            HIRELANE__MAIL__SMTP__HOST="127.0.0.1",
+            HIRELANE__MAIL__SMTP__PORT=str(sink.port),
+            HIRELANE__MAIL__SMTP__SECURITY="none",
+            HIRELANE__UPLOADS__ANALYSIS_LEASE_SECONDS=str(LEASE_SECONDS),
+            HIRELANE__UPLOADS__ANALYSIS_WORKERS="2",
+            HIRELANE__LOG__LEVEL="info",
+            HIRELANE__LOG__FORMAT="json",
+            HIRELANE__WEB__DIST_DIR=str(workdir / "no-web"),
+        )
+        env.pop("RUST_LOG", None)
+        a = Instance("a", workdir, binary, env)
+        b = Instance("b", workdir, binary, env)
+        instances += [a, b]
+
+        # 1. Both at the same moment on an empty database.
+        a.start()
+        b.start()
+        wait_until("both instances ready", lambda: a.ready() and b.ready(), 120)
+        versions = db.rows("SELECT version, success FROM _sqlx_migrations ORDER BY version")
+        assert [v for v, _ in versions] == [str(n) for n in range(1, MIGRATIONS + 1)], versions
+        assert all(ok == "t" for _, ok in versions), versions
+        assert db.value("SELECT count(*) FROM recruiters") == "1"
+        log(f"both instances up on an empty database; {len(versions)} migrations applied once")
+        report["migrations"] = len(versions)
+
+        # 2. Mail through SMTP; a code asked on A signs in on B and the other way round.
+        token = sign_in(sink, Client(a.port), Client(b.port))
+        sign_in(sink, Client(b.port), Client(a.port))
+        ca, cb = Client(a.port, token), Client(b.port, token)
+        status, created = cb.request("POST", "/api/Drive/CreateJobFolder", {
+            "jdname": "Multi-instance engineer", "keySkills": "Python, SQL, React, AWS, Docker",
+            "experience": "3+ years", "jddescription": "<p>Shared work across instances</p>"})
+        assert status == 200, (status, created)
+        jd = created["jobDescId"]
+        log("sign-in codes delivered through SMTP; sessions work on either instance")
+
+        # 3. Uploads over both; B is killed mid-way while it holds leases.
+        half = RESUMES // 2
+        burst = [i for i in range(half, RESUMES) if i % 2][:BURST]
+        resumes = [make_docx(i, HEAVY_PROJECTS if i in burst else 80) for i in range(RESUMES)]
+        alive = {"b": True}
+        failovers = []
+
+        def upload(i):
+            name, data = resumes[i]
+            target = cb if (i % 2 and alive["b"]) else ca
+            try:
+                status, answer = target.upload(jd, name, data)
+            except OSError:
+                # The balancer's job: the instance died under the request, so send it again to
+                # the survivor. Intake replaces by e-mail, so a row B committed stays one row.
+                failovers.append(name)
+                status, answer = ca.upload(jd, name, data)
+            assert status == 200, (name, status, answer)
+
+        with ThreadPoolExecutor(6) as pool:
+            list(pool.map(upload, range(half)))
+        # Hold A still so the rows being analysed now are B's, then kill B while it holds them.
+        a.process.send_signal(signal.SIGSTOP)
+        stopped_ms = time.time() * 1000
+        try:
+            with ThreadPoolExecutor(6) as pool:
+                pending = [pool.submit(upload, i) for i in burst]
+
+                held_sql = ("SELECT id, attempts FROM candidates WHERE analysis_status = 'analysing' "
+                            f"AND lease_until > {int(stopped_ms) + LEASE_SECONDS * 1000}")
+                held_by_b = []
+
+                def b_holds_leases():
+                    nonlocal held_by_b
+                    if not db.rows(held_sql):
+                        return False
+                    # Freeze B, let any commit it sent land, and look again: a frozen B cannot
+                    # finish what it holds, so these rows are exactly its leases at the kill.
+                    b.process.send_signal(signal.SIGSTOP)
+                    time.sleep(0.3)
+                    held_by_b = db.rows(held_sql)
+                    if not held_by_b:
+                        b.process.send_signal(signal.SIGCONT)
+                    return bool(held_by_b)
+
+                wait_until("B holding analysis leases", b_holds_leases, 60, 0.01)
+                b.kill()
+                alive["b"] = False
+                killed_at = time.monotonic()
+                log(f"SIGKILLed B holding {len(held_by_b)} analysis lease(s)")
+                a.process.send_signal(signal.SIGCONT)
+                for f in pending:
+                    f.result()
+        finally:
+            a.process.send_signal(signal.SIGCONT)
+        rest = [i for i in range(half, RESUMES) if i not in set(burst)]
+        with ThreadPoolExecutor(6) as pool:
+            list(pool.map(upload, rest))
+        log(f"{RESUMES} uploads answered ({len(failovers)} re-sent to A after the kill)")
+
+        def settled():
+            return db.value("SELECT count(*) FROM candidates WHERE analysis_status IN ('queued', 'analysing')") == "0"
+
+        wait_until("every resume analysed", settled, 120, 0.25)
+        takeover_seconds = time.monotonic() - killed_at
+
+        # Exactly one row and one committed analysis per resume.
+        rows = db.rows(f"SELECT candidate_email, analysis_status, ats_score IS NOT NULL, scoring_version IS NOT NULL, "
+                       f"attempts, file_key FROM candidates WHERE job_id = {jd}")
+        emails = [r[0] for r in rows]
+        expected = {f"candidate{i:03d}@example.com" for i in range(RESUMES)}
+        assert len(rows) == RESUMES, f"{len(rows)} rows for {RESUMES} resumes"
+        assert set(emails) == expected and len(set(emails)) == len(emails), "a resume is missing or doubled"
+        not_done = [r for r in rows if r[1] != "done" or r[2] != "t" or r[3] != "t"]
+        assert not not_done, f"not analysed: {not_done[:5]}"
+        attempts = [int(r[4]) for r in rows]
+        retried = sum(1 for n in attempts if n > 1)
+
+        # The survivor finished every row B was holding: each was claimed again after its lease ran out.
+        after = dict(db.rows("SELECT id, attempts FROM candidates WHERE id IN (%s)" % ",".join(r[0] for r in held_by_b)))
+        taken_over = [i for i, n in held_by_b if int(after[i]) > int(n)]
+        assert taken_over, f"no lease of B was taken over: {held_by_b} -> {after}"
+
+        # Files in the bucket: every row's file, and nothing but resumes and the store's probes.
+        keys = s3.keys()
+        missing = [r[5] for r in rows if r[5] not in keys]
+        assert not missing, f"{len(missing)} files missing from the bucket, e.g. {missing[:3]}"
+
+        # The survivor's own counters agree.
+        m = metrics(ca)
+        assert m.get('hirelane_emails_total{result="sent"}', 0) >= 1, m
+        assert m.get('hirelane_analysis_queue_depth{state="queued"}') == 0
+        assert m.get('hirelane_analyses_total{outcome="done"}', 0) >= len(taken_over)
+
+        report.update({
+            "resumes": RESUMES,
+            "rows": len(rows),
+            "analysed_once": len(rows) - len(not_done),
+            "leases_held_by_killed_instance": len(held_by_b),
+            "leases_taken_over_by_survivor": len(taken_over),
+            "rows_claimed_more_than_once": retried,
+            "extra_attempts": sum(attempts) - len(attempts),
+            "uploads_resent_after_kill": len(failovers),
+            "results_dropped_after_takeover_on_survivor": m.get('hirelane_analyses_total{outcome="dropped"}', 0),
+            "survivor_analyses_done": m.get('hirelane_analyses_total{outcome="done"}', 0),
+            "files_in_bucket": len([k for k in keys if not k.startswith("_hirelane/")]),
+            "smtp_messages": len(sink.messages),
+            "seconds_from_kill_to_all_analysed": round(takeover_seconds, 1),
+            "total_seconds": round(time.monotonic() - started, 1),
+        })
+        print(json.dumps(report, indent=2))
+        log("passed")
+        return 0
+    except BaseException:
+        for instance in instances:
+            if instance.process:
+                print(f"--- {instance.name} log tail ---\n{instance.log_text()}", file=sys.stderr)
+        raise
+    finally:
+        for instance in instances:
+            instance.stop()
+        db.drop()
+        s3.stop()
+        sink.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
