@@ -1,9 +1,10 @@
 /** Small inline icons (stroke style, 24×24), so no icon library ships with the app. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The shared frame of every icon; features draw their own paths inside it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,26 +1,6 @@
 /** Icons only the candidate pages use, in the style of components/ui/icons. */
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      width={20}
-      height={20}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '@/components/ui/icons';
+import type { IconProps } from '@/components/ui/icons';
 
 export const ChevronLeftIcon = (props: IconProps) => (
   <Icon {...props}>
