@@ -102,10 +102,8 @@ async fn search_all(
     Query(params): Query<SearchParams>,
 ) -> Result<Json<Vec<SearchResult>>> {
     let hits = search::search(&state.db, &params.q).await?;
-    let candidates = repo::find_many(&state.db, &hits.candidates).await?;
-    let job_of: std::collections::HashMap<i64, i64> =
-        candidates.iter().map(|c| (c.id, c.job_id)).collect();
-    let groups = search::group(&hits, &job_of);
+    let matched_jobs: std::collections::HashSet<i64> = hits.jobs.iter().copied().collect();
+    let groups = search::group(hits);
     let job_ids: Vec<i64> = groups.iter().map(|(job, _)| *job).collect();
     let jobs: std::collections::HashMap<i64, jobs::repo::JobTitle> =
         jobs::repo::find_titles(&state.db, &job_ids)
@@ -113,8 +111,6 @@ async fn search_all(
             .into_iter()
             .map(|job| (job.id, job))
             .collect();
-    let mut by_id: std::collections::HashMap<i64, CandidateRow> =
-        candidates.into_iter().map(|c| (c.id, c)).collect();
     let now = state.clock.now();
     let results = groups
         .into_iter()
@@ -122,7 +118,6 @@ async fn search_all(
             let job = jobs.get(&job_id)?;
             let resumes = members
                 .into_iter()
-                .filter_map(|id| by_id.remove(&id))
                 .map(|c| SearchResume {
                     file_path: c
                         .resume_file_id
@@ -143,7 +138,7 @@ async fn search_all(
                 job_desc_id: job.id,
                 jdname: job.jdname.clone(),
                 key_skills: job.key_skills.clone(),
-                jd_matched: hits.jobs.contains(&job_id),
+                jd_matched: matched_jobs.contains(&job_id),
                 resumes,
             })
         })
@@ -606,8 +601,8 @@ async fn view_jd_resumes(
     Query(jd): Query<JdParams>,
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
-    let job = jobs::active_job(&state, &jd.jd_id).await?;
-    let (rows, total) = pages::list(&state, &list.query(Some(job.id))).await?;
+    let job_id = jobs::active_job_id(&state, &jd.jd_id).await?;
+    let (rows, total) = pages::list(&state, &list.query(Some(job_id))).await?;
     let now = state.clock.now();
     let records: Vec<ResumeRecord> = rows
         .into_iter()

@@ -469,6 +469,14 @@ pub(crate) async fn active_job(state: &AppState, raw: &str) -> Result<JobRow> {
         .ok_or(Error::not_found("invalid_id", INVALID_ID))
 }
 
+/// [`active_job`]'s id alone, without counting the JD's candidates.
+pub(crate) async fn active_job_id(state: &AppState, raw: &str) -> Result<i64> {
+    let key = JobKey::parse(raw).ok_or(Error::bad_request("invalid_id", INVALID_ID))?;
+    repo::find_active_id(&state.db, &key)
+        .await?
+        .ok_or(Error::not_found("invalid_id", INVALID_ID))
+}
+
 /// Runs the bin purge once: rows first, then their files; returns how many JDs were removed.
 pub async fn purge_bin(state: &AppState) -> Result<usize> {
     let purged = repo::purge(&state.db, state.clock.now()).await?;

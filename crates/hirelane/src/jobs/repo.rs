@@ -139,6 +139,24 @@ pub async fn find(db: &Db, key: &JobKey) -> Result<Option<JobRow>> {
     })?)
 }
 
+/// The integer id of a JD outside the bin, by either id: for callers that need nothing else
+/// (a [`JobRow`] counts the JD's candidates).
+pub async fn find_active_id(db: &Db, key: &JobKey) -> Result<Option<i64>> {
+    let (id, folder) = match key {
+        JobKey::Id(id) => (*id, ""),
+        JobKey::Folder(folder) => (-1, folder.as_str()),
+    };
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT id FROM jobs WHERE (id = $1 OR jdid = $2) AND deleted_at IS NULL",
+        )
+        .bind(id)
+        .bind(folder)
+        .fetch_optional(pool)
+        .await
+    })?)
+}
+
 /// What search results show of a JD.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct JobTitle {
