@@ -2,7 +2,7 @@
 """Bulk intake benchmark: N generated resumes through the HTTP API until all are analysed.
 
     python3 demo/resumegen.py bulk 500 /tmp/bulk500          # make the resumes once
-    python3 bench/intake.py /tmp/bulk500 [--postgres URL] [--concurrency 8]
+    python3 bench/intake.py /tmp/bulk500 [--postgres URL [--instances 2]] [--concurrency 8]
 
 Starts the release server (`$CARGO_TARGET_DIR/release/hirelane`) on a free loopback port with a
 fresh data directory (SQLite, or a fresh PostgreSQL database with --postgres), signs in through
@@ -89,18 +89,25 @@ def peak_rss_kib(pid):
 class BenchServer:
     """The release server on a free loopback port with a fresh data directory (and a fresh
     PostgreSQL database when `postgres` names an admin URL), signed in as a bench recruiter.
-    Everything it made is removed on exit."""
+    With `instances` > 1 (PostgreSQL only) that many servers share the database and the data
+    directory (its files folder standing in for a shared bucket), each on its own port; `ports`
+    and `clients` list them and `client`/`port` are the first. Everything it made is removed on
+    exit."""
 
-    def __init__(self, postgres=None):
+    def __init__(self, postgres=None, instances=1):
+        if instances > 1 and not postgres:
+            raise SystemExit("several instances need --postgres")
         self.postgres = postgres
+        self.instances = instances
 
     def __enter__(self):
         target = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target"))
         binary = Path(os.environ.get("HIRELANE_BIN", target / "release/hirelane"))
         self.data = Path(tempfile.mkdtemp(prefix="hirelane-bench-"))
-        self.port = free_port()
-        env = dict(os.environ, HIRELANE__DATA_DIR=str(self.data), HIRELANE__SERVER__PORT=str(self.port),
-                   HIRELANE__LOG__LEVEL="warn", HIRELANE__WEB__DIST_DIR=str(self.data / "no-web"))
+        self.ports = [free_port() for _ in range(self.instances)]
+        self.port = self.ports[0]
+        env = dict(os.environ, HIRELANE__DATA_DIR=str(self.data), HIRELANE__LOG__LEVEL="warn",
+                   HIRELANE__WEB__DIST_DIR=str(self.data / "no-web"))
         self.database = None
         if self.postgres:
             self.database = f"hl_bench_{os.getpid()}"
@@ -108,15 +115,18 @@ class BenchServer:
             env["HIRELANE__DATABASE__URL"] = self.postgres.rsplit("/", 1)[0] + "/" + self.database
         subprocess.run([binary, "user", "add", "bench@example.com", "Bench Runner"], env=env, check=True,
                        stdout=subprocess.DEVNULL)
-        self.process = subprocess.Popen([binary, "serve"], env=env)
-        self.client = Client(self.port)
-        for _ in range(100):
-            try:
-                if self.client.request("GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.1)
+        self.processes = [subprocess.Popen([binary, "serve"], env=dict(env, HIRELANE__SERVER__PORT=str(port)))
+                          for port in self.ports]
+        self.clients = [Client(port) for port in self.ports]
+        self.client = self.clients[0]
+        for client in self.clients:
+            for _ in range(300):
+                try:
+                    if client.request("GET", "/healthz")[0] == 200:
+                        break
+                except OSError:
+                    pass
+                time.sleep(0.1)
         self.client.request("POST", "/api/auth/requestotp?email=bench@example.com&retry=false")
         code = None
         for _ in range(50):
@@ -127,17 +137,22 @@ class BenchServer:
             time.sleep(0.1)
         _, session = self.client.request("POST", "/api/auth/verifyotp",
                                          {"email": "bench@example.com", "otpCode": code})
-        self.client.token = session["data"]["token"]
+        for client in self.clients:
+            client.token = session["data"]["token"]
         self.backend = "postgres" if self.postgres else "sqlite"
         return self
 
     def peak_rss_mib(self):
-        peak = peak_rss_kib(self.process.pid)
-        return round(peak / 1024, 1) if peak else None
+        """The peak resident memory of each instance (one number with one instance)."""
+        peaks = [peak_rss_kib(process.pid) for process in self.processes]
+        peaks = [round(peak / 1024, 1) if peak else None for peak in peaks]
+        return peaks[0] if len(peaks) == 1 else peaks
 
     def __exit__(self, *exc):
-        self.process.terminate()
-        self.process.wait(timeout=30)
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            process.wait(timeout=30)
         shutil.rmtree(self.data, ignore_errors=True)
         if self.database:
             subprocess.run(["psql", self.postgres, "-qc", f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)'])
@@ -148,9 +163,11 @@ def main():
     parser.add_argument("resumes", type=Path)
     parser.add_argument("--postgres", help="admin URL, e.g. postgres://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--instances", type=int, default=1,
+                        help="servers sharing the PostgreSQL database; uploads alternate between them")
     args = parser.parse_args()
 
-    with BenchServer(args.postgres) as server:
+    with BenchServer(args.postgres, args.instances) as server:
         client = server.client
         files = []
         jobs = []
@@ -163,7 +180,8 @@ def main():
 
         start = time.monotonic()
         with ThreadPoolExecutor(args.concurrency) as pool:
-            list(pool.map(lambda job_file: client.upload(*job_file), files))
+            list(pool.map(lambda n: server.clients[n % len(server.clients)].upload(*files[n]),
+                          range(len(files))))
         uploaded = time.monotonic() - start
         while True:
             pending = 0
@@ -183,7 +201,7 @@ def main():
             "upload_seconds": round(uploaded, 2), "total_seconds": round(total, 2),
             "resumes_per_second": round(len(files) / total, 1),
             "peak_rss_mib": server.peak_rss_mib(),
-            "concurrency": args.concurrency, "cpus": os.cpu_count(),
+            "concurrency": args.concurrency, "instances": args.instances, "cpus": os.cpu_count(),
         }, indent=2))
 
 
