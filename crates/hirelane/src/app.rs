@@ -381,8 +381,11 @@ async fn healthz(State(state): State<AppState>) -> Response {
 /// Readiness: every part a request may need answers (database, file store, mail). A load
 /// balancer sends traffic only while this is 200; a 503 names the parts that failed.
 async fn readyz(State(state): State<AppState>) -> Response {
-    let (database, storage, mail) =
-        tokio::join!(state.db.ping(), state.files.ping(), state.mailer.check());
+    let (database, storage, mail) = tokio::join!(
+        state.db.ping(),
+        state.files.ping(),
+        state.mailer.check_recent()
+    );
     let mut body = serde_json::Map::new();
     let mut failed = Vec::new();
     for (part, result) in [
@@ -427,10 +430,16 @@ impl MakeRequestId for RandomRequestId {
     }
 }
 
-/// Hourly housekeeping, first run at start: the bin purge, expired codes, stale rate-limit
-/// counters. Each step is a single atomic statement, safe to run on several instances at once.
+/// Housekeeping every `background.maintenance_interval_seconds` (hourly by default), first run
+/// at start: the bin purge, expired codes, stale rate-limit counters. Each step is a single
+/// atomic statement, safe to run on several instances at once.
 async fn maintenance(state: AppState) {
-    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    let every = state
+        .settings
+        .background
+        .maintenance_interval_seconds
+        .max(1);
+    let mut tick = tokio::time::interval(Duration::from_secs(every));
     loop {
         tick.tick().await;
         let now = state.clock.now();

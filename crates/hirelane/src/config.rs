@@ -27,6 +27,27 @@ pub struct Settings {
     pub storage: StorageSettings,
     pub log: LogSettings,
     pub voice: VoiceSettings,
+    pub background: BackgroundSettings,
+}
+
+/// How often each instance runs its periodic work. Every run claims what it does in the
+/// database, so several instances polling at once still do each thing once.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BackgroundSettings {
+    /// Interview reminders (24 h and 1 h before); a reminder goes out at most this late.
+    pub reminder_interval_seconds: u64,
+    /// Bin purge and pruning of expired sign-in codes and rate-limit rows.
+    pub maintenance_interval_seconds: u64,
+}
+
+impl Default for BackgroundSettings {
+    fn default() -> Self {
+        Self {
+            reminder_interval_seconds: 60,
+            maintenance_interval_seconds: 3600,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -294,6 +315,7 @@ impl Default for Settings {
             storage: StorageSettings::default(),
             log: LogSettings::default(),
             voice: VoiceSettings::default(),
+            background: BackgroundSettings::default(),
         }
     }
 }

@@ -41,8 +41,6 @@ const NO_DATA: &str = "No data found.";
 const CANDIDATE_LIMIT: Limit = Limit::per_minutes(120, 1);
 /// How long an interview lasts in the candidate's calendar.
 const CALENDAR_LENGTH: SignedDuration = SignedDuration::from_mins(30);
-/// How often the reminder loop looks for due reminders.
-const REMINDER_TICK: Duration = Duration::from_secs(60);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -964,7 +962,8 @@ pub async fn send_due_reminders(state: &AppState) -> Result<usize> {
 
 /// The reminder loop of a serving instance.
 pub async fn run_reminders(state: AppState) {
-    let mut tick = tokio::time::interval(REMINDER_TICK);
+    let every = state.settings.background.reminder_interval_seconds.max(1);
+    let mut tick = tokio::time::interval(Duration::from_secs(every));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;

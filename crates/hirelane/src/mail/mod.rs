@@ -4,6 +4,8 @@
 mod templates;
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart};
@@ -41,6 +43,9 @@ enum Transport {
     Smtp(AsyncSmtpTransport<Tokio1Executor>, String),
 }
 
+/// How long a successful exchange with the transport vouches for it in readiness probes.
+const RECENTLY_OK: Duration = Duration::from_secs(30);
+
 /// Sends the product's e-mails through the configured transport.
 #[derive(Clone)]
 pub struct Mailer {
@@ -49,6 +54,8 @@ pub struct Mailer {
     /// Messages handed over and refused, for `/metrics`.
     sent: Counter,
     failed: Counter,
+    /// When a check or a delivery last succeeded; cleared by a failed delivery.
+    ok_at: Arc<Mutex<Option<Instant>>>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -103,12 +110,13 @@ impl Mailer {
             from,
             sent: Counter::default(),
             failed: Counter::default(),
+            ok_at: Arc::default(),
         })
     }
 
     /// Checks that the transport can deliver (SMTP: connects and authenticates).
     pub async fn check(&self) -> Result<(), MailError> {
-        match &self.transport {
+        let checked = match &self.transport {
             Transport::Outbox(_, dir) => std::fs::metadata(dir)
                 .map(drop)
                 .map_err(|e| MailError::OutboxDir(dir.clone(), e)),
@@ -117,6 +125,29 @@ impl Mailer {
                 true => Ok(()),
                 false => Err(MailError::Unreachable(server.clone())),
             },
+        };
+        self.note(checked.is_ok());
+        checked
+    }
+
+    /// [`Mailer::check`] for readiness probes: a check or delivery that succeeded in the last
+    /// [`RECENTLY_OK`] answers for the transport, so a load balancer probing every few seconds
+    /// does not open an SMTP session each time (mail providers throttle those).
+    pub async fn check_recent(&self) -> Result<(), MailError> {
+        let recent = self
+            .ok_at
+            .lock()
+            .map(|at| at.is_some_and(|at| at.elapsed() < RECENTLY_OK))
+            .unwrap_or(false);
+        if recent {
+            return Ok(());
+        }
+        self.check().await
+    }
+
+    fn note(&self, ok: bool) {
+        if let Ok(mut at) = self.ok_at.lock() {
+            *at = ok.then(Instant::now);
         }
     }
 
@@ -136,6 +167,10 @@ impl Mailer {
         match &result {
             Ok(()) => self.sent.inc(),
             Err(_) => self.failed.inc(),
+        }
+        // An address the message could not even be built for says nothing about the transport.
+        if !matches!(result, Err(MailError::Address(_) | MailError::Build(_))) {
+            self.note(result.is_ok());
         }
         result
     }
@@ -166,5 +201,43 @@ impl Mailer {
             Transport::Smtp(smtp, _) => smtp.send(message).await.map(drop)?,
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outbox_mailer(dir: &std::path::Path) -> Mailer {
+        Mailer::from_settings(&MailSettings::default(), dir.to_path_buf()).expect("mailer")
+    }
+
+    #[tokio::test]
+    async fn a_recent_success_answers_readiness_and_a_failure_is_never_remembered() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let outbox = root.path().join("outbox");
+        let mailer = outbox_mailer(&outbox);
+        mailer.check().await.expect("outbox ready");
+
+        std::fs::remove_dir_all(&outbox).expect("remove outbox");
+        assert!(
+            mailer.check_recent().await.is_ok(),
+            "vouched for by the last check"
+        );
+        assert!(
+            mailer.check().await.is_err(),
+            "a full check sees the outbox gone"
+        );
+        assert!(
+            mailer.check_recent().await.is_err(),
+            "a failure clears the vouch"
+        );
+
+        let fresh = outbox_mailer(&root.path().join("fresh"));
+        std::fs::remove_dir_all(root.path().join("fresh")).expect("remove");
+        assert!(
+            fresh.check_recent().await.is_err(),
+            "nothing vouches before a first check"
+        );
     }
 }
