@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The multi-instance test: two `hirelane serve` on one fresh PostgreSQL database with an
-# S3-compatible bucket (moto) and an SMTP sink (aiosmtpd), one instance SIGKILLed mid-way.
+# S3-compatible bucket (moto), an SMTP sink (aiosmtpd) and one `vapi-sim`, one instance
+# SIGKILLed mid-way, then reminders, call reconciliation and the bin purge with both polling.
 # Installs its Python packages into a venv under ~/.cache/hirelane/ on first use; expects the
 # debug binary to be built (HIRELANE_BIN overrides) and TEST_DATABASE_URL to reach PostgreSQL.
 set -euo pipefail
@@ -19,5 +20,8 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; 
   "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
   echo "$want" > "$stamp"
 fi
-[ -x "$HIRELANE_BIN" ] || { echo "no hirelane binary at $HIRELANE_BIN: cargo build -p hirelane first" >&2; exit 1; }
+export VAPI_SIM_BIN="${VAPI_SIM_BIN:-$(dirname "$HIRELANE_BIN")/vapi-sim}"
+for bin in "$HIRELANE_BIN" "$VAPI_SIM_BIN"; do
+  [ -x "$bin" ] || { echo "no binary at $bin: build them with scripts/test.sh (or cargo build -p hirelane --features test-clock; cargo build -p vapi-sim)" >&2; exit 1; }
+done
 "$venv/bin/python" tests/multi_instance/run.py

@@ -18,9 +18,11 @@ step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
 cargo nextest run --workspace --locked --no-fail-fast
 # One debug build serves both the multi-instance test and the browser tests: the browser tests
 # move the server's clock (an interview's join window), which only a `test-clock` build can do;
-# without HIRELANE_TEST_CLOCK=1 it runs on the system clock like any other build.
+# without HIRELANE_TEST_CLOCK=1 it runs on the system clock like any other build. The
+# multi-instance test also runs the standalone `vapi-sim` as the provider both servers share.
 cargo build --locked -p hirelane --features test-clock
-step "multi-instance: two servers on PostgreSQL + S3 (moto) + SMTP (aiosmtpd), one killed"
+cargo build --locked -p vapi-sim
+step "multi-instance: two servers on PostgreSQL + S3 (moto) + SMTP (aiosmtpd) + vapi-sim, one killed"
 HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" scripts/multi-instance.sh
 
 web_install

@@ -17,14 +17,23 @@ What it proves, in order:
      analysis leases: every resume ends with exactly one row and one committed analysis (no
      duplicate, none lost), its file is in the bucket, and the survivor took over the dead
      instance's leases (rows claimed more than once are counted and reported).
+  4. The killed instance restarts; then, with both polling every second and their test clocks
+     moved together: each interview reminder (day before, hour before) goes out once; a call
+     whose end-of-call report the provider lost is reconciled once; and a JD deleted 31 days
+     ago is purged once, its rows gone and its files deleted from the bucket.
+
+The instances share one voice provider, a `vapi-sim` process (VAPI_SIM_BIN, else next to the
+hirelane binary) on a manual clock, as they would share one Vapi account.
 """
 
+import calendar
 import http.client
 import io
 import json
 import os
 import re
 import signal
+from collections import Counter
 import socket
 import subprocess
 import sys
@@ -151,6 +160,45 @@ class S3Server:
         self.log.close()
 
 
+class VoiceSim:
+    """One `vapi-sim` process on loopback with a manual clock: the provider every instance uses."""
+
+    KEY = "multi-instance-sim-key"
+
+    def __init__(self, workdir, binary):
+        self.port = free_port()
+        self.log = open(workdir / "vapi-sim.log", "wb")
+        self.process = subprocess.Popen([binary, "--port", str(self.port), "--api-key", self.KEY,
+                                         "--manual-clock", "--seed", "7"],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        wait_until("vapi-sim", lambda: self.request("GET", "/_sim/clock")[0] == 200)
+
+    @property
+    def base_url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def request(self, method, path, body=None):
+        return Client(self.port, self.KEY).request(method, path, body)
+
+    def now(self):
+        status, clock = self.request("GET", "/_sim/clock")
+        assert status == 200, clock
+        return parse_iso(clock["now"])
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+
+
+def iso(epoch):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
+
+
+def parse_iso(text):
+    return calendar.timegm(time.strptime(text[:19], "%Y-%m-%dT%H:%M:%S"))
+
+
 class Postgres:
     """A fresh database on the test server, dropped at the end."""
 
@@ -189,7 +237,7 @@ class Instance:
         self.process = None
 
     def start(self):
-        self.log = open(self.data / "server.log", "wb")
+        self.log = open(self.data / "server.log", "ab")
         self.process = subprocess.Popen([self.binary, "serve"], env=self.env, stdout=self.log,
                                         stderr=subprocess.STDOUT)
 
@@ -199,7 +247,14 @@ class Instance:
         return Client(self.port).request("GET", "/readyz")[0] == 200
 
     def log_text(self):
-        return (self.data / "server.log").read_text(errors="replace")[-4000:]
+        return self.full_log()[-4000:]
+
+    def full_log(self):
+        return (self.data / "server.log").read_text(errors="replace")
+
+    def set_clock(self, epoch):
+        status, answer = Client(self.port).request("POST", "/_test/clock", {"set": iso(epoch)})
+        assert status == 200, (self.name, status, answer)
 
     def kill(self):
         self.process.send_signal(signal.SIGKILL)
@@ -303,14 +358,123 @@ def metrics(client):
     return values
 
 
+INVITED = 10
+DAY_BEFORE = "Reminder: your interview tomorrow"
+HOUR_BEFORE = "Reminder: your interview in one hour"
+
+
+def subjects_to(sink, subject):
+    """How many messages with this subject each recipient got."""
+    with sink.lock:
+        return Counter(rcpt for rcpts, text in sink.messages for rcpt in rcpts
+                       if re.search(rf"^Subject: {re.escape(subject)}\r?$", text, re.M))
+
+
+def periodic_work_runs_once(db, s3, sink, voice, a, b, jd):
+    """Step 4: reminders, call reconciliation and the bin purge with both instances polling
+    every second; returns figures for the report."""
+    b.start()
+    wait_until("B back after the kill", b.ready, 120)
+    both = (a, b)
+    instance_now = time.time()
+
+    def move(epoch):
+        nonlocal instance_now
+        instance_now = epoch
+        for instance in both:
+            instance.set_clock(epoch)
+        # Access tokens expire with the moved clock: sign in again, once over each instance.
+        token = sign_in(sink, Client(a.port), Client(b.port))
+        return Client(a.port, token), Client(b.port, token)
+
+    ca, cb = move(instance_now)
+    status, assistant = ca.request("POST", "/api/Voice/assistants", {
+        "assistantName": "Shared screen", "candidateName": "Candidate", "role": "Engineer",
+        "experience": "3 years", "interviewTime": "15", "topics": ["Python", "SQL", "React", "AWS"],
+        "questions": ["Tell me about a service you run"], "tools": []})
+    assert status == 200, (status, assistant)
+    assistant = assistant["id"]
+
+    # Reminders: ten candidates invited over B, booked over both, 26 hours ahead.
+    ids = [int(r[0]) for r in db.rows(f"SELECT id FROM candidates WHERE job_id = {jd} ORDER BY id LIMIT {INVITED}")]
+    status, sent = cb.request("POST", "/api/Interview/SendInvites",
+                              {"jobDescId": jd, "assistantId": assistant, "resumeIds": ids})
+    assert status == 200 and sent["sent"] == INVITED, (status, sent)
+    invites = [r[0] for r in db.rows(f"SELECT token FROM interview_invites WHERE job_id = {jd}")]
+    slot = (int(instance_now) // 900 + 26 * 4) * 900
+    for n, invite in enumerate(invites):
+        status, answer = (ca if n % 2 else cb).request("POST", "/api/Interview/ScheduleInterview", {
+            "inviteId": invite, "candidateName": "-", "JobRole": "-", "interviewStartUtc": iso(slot),
+            "timeZoneName": "UTC", "gmtValue": "GMT"})
+        assert status == 200, (status, answer)
+    reminders = {}
+    for subject, at in [(DAY_BEFORE, slot - 23 * 3600), (HOUR_BEFORE, slot - 50 * 60)]:
+        ca, cb = move(at)
+        wait_until(subject, lambda: len(subjects_to(sink, subject)) == INVITED, 30)
+        time.sleep(3)  # both instances poll three more times: nothing may go out again
+        counts = subjects_to(sink, subject)
+        assert len(counts) == INVITED and set(counts.values()) == {1}, counts
+        reminders[subject] = sum(counts.values())
+    claimed = db.value(f"SELECT count(*) FROM interview_invites WHERE job_id = {jd} "
+                       "AND reminder_day_at IS NOT NULL AND reminder_hour_at IS NOT NULL")
+    assert claimed == str(INVITED), claimed
+    log(f"{INVITED} day-before and {INVITED} hour-before reminders, each sent once by two instances")
+
+    # Reconciliation: a phone call placed over A whose end-of-call report the provider loses.
+    status, faults = voice.request("POST", "/_sim/faults", {"webhooks": [
+        {"action": "drop", "count": 1, "messageType": "end-of-call-report"}], "api": []})
+    assert status == 200, (status, faults)
+    call_at = slot + 2 * 3600
+    ist = time.gmtime(call_at + 5 * 3600 + 1800)  # the form takes India's date and time
+    status, call = ca.request("POST", "/api/Voice/calls", {
+        "assistantId": assistant, "candidateName": "Lost Report", "phone": "+919876543210",
+        "date": time.strftime("%Y-%m-%d", ist), "time": time.strftime("%H:%M", ist)})
+    assert status == 200, (status, call)
+    call = call["id"]
+    # The provider rings, talks and hangs up; the report never reaches either instance.
+    status, _ = voice.request("POST", "/_sim/clock", {"advanceSeconds": call_at + 3600 - voice.now()})
+    assert status == 200
+    ended = f"SELECT count(*) FROM voice_calls WHERE id = '{call}' AND status = 'ended'"
+    wait_until("the call's status updates", lambda: db.value(ended) == "1", 30)
+    assert db.value(f"SELECT report_received_at IS NULL FROM voice_calls WHERE id = '{call}'") == "t"
+    ca, cb = move(call_at + 3 * 3600)
+    reported = f"SELECT report_received_at IS NOT NULL FROM voice_calls WHERE id = '{call}'"
+    wait_until("the reconciler", lambda: db.value(reported) == "t", 30)
+    time.sleep(3)
+    stored = [i.name for i in both for line in i.full_log().splitlines()
+              if "reconciler stored a missing end-of-call report" in line and call in line]
+    assert len(stored) == 1, stored
+    log(f"the lost report was fetched once, by {stored[0].upper()}")
+
+    # Purge: the JD goes to the bin over B, and 31 days later both instances purge.
+    status, answer = cb.request("DELETE", f"/api/Drive/DeleteJD?id={jd}&reason=multi-instance")
+    assert status == 200, (status, answer)
+    files = {r[0] for r in db.rows(f"SELECT file_key FROM candidates WHERE job_id = {jd}")}
+    assert files and files <= s3.keys()
+    move(instance_now + 31 * 24 * 3600)
+    gone = f"SELECT (SELECT count(*) FROM jobs WHERE id = {jd}) + (SELECT count(*) FROM candidates WHERE job_id = {jd})"
+    wait_until("the bin purge", lambda: db.value(gone) == "0" and not (files & s3.keys()), 60, 0.5)
+    for instance in both:
+        assert "maintenance failed" not in instance.full_log(), instance.log_text()
+    log(f"the JD, {len(files)} candidates and their files purged")
+    return {
+        "reminders_day_before": reminders[DAY_BEFORE],
+        "reminders_hour_before": reminders[HOUR_BEFORE],
+        "lost_reports_reconciled": len(stored),
+        "files_purged": len(files),
+    }
+
+
 def main():
     binary = os.environ.get("HIRELANE_BIN") or str(
         Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target")) / "debug/hirelane")
+    sim_binary = os.environ.get("VAPI_SIM_BIN") or str(Path(binary).with_name("vapi-sim"))
     admin_url = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     workdir = Path(tempfile.mkdtemp(prefix="hirelane-multi-"))
     started = time.monotonic()
     sink = SmtpSink()
     s3 = S3Server(workdir)
+    voice = VoiceSim(workdir, sim_binary)
     db = Postgres(admin_url)
     instances = []
     report = {}
@@ -336,6 +500,14 @@ def main():
             HIRELANE__LOG__LEVEL="info",
             HIRELANE__LOG__FORMAT="json",
             HIRELANE__WEB__DIST_DIR=str(workdir / "no-web"),
+            HIRELANE__VOICE__BASE_URL=voice.base_url,
+            HIRELANE__VOICE__API_KEY=VoiceSim.KEY,
+            HIRELANE__VOICE__PHONE_NUMBER_ID="multi-instance-number",
+            HIRELANE__VOICE__RECONCILE_INTERVAL_SECONDS="1",
+            HIRELANE__BACKGROUND__REMINDER_INTERVAL_SECONDS="1",
+            HIRELANE__BACKGROUND__MAINTENANCE_INTERVAL_SECONDS="1",
+            # Test builds only: `POST /_test/clock` moves this instance's clock.
+            HIRELANE_TEST_CLOCK="1",
         )
         env.pop("RUST_LOG", None)
         a = Instance("a", workdir, binary, env)
@@ -472,8 +644,9 @@ def main():
             "files_in_bucket": len([k for k in keys if not k.startswith("_hirelane/")]),
             "smtp_messages": len(sink.messages),
             "seconds_from_kill_to_all_analysed": round(takeover_seconds, 1),
-            "total_seconds": round(time.monotonic() - started, 1),
         })
+        report.update(periodic_work_runs_once(db, s3, sink, voice, a, b, jd))
+        report["total_seconds"] = round(time.monotonic() - started, 1)
         print(json.dumps(report, indent=2))
         log("passed")
         return 0
@@ -487,6 +660,7 @@ def main():
             instance.stop()
         db.drop()
         s3.stop()
+        voice.stop()
         sink.stop()
 
 
