@@ -64,11 +64,20 @@ const HIT_COLUMNS: &str = "c.id, c.job_id, c.candidate_name, c.candidate_email, 
 pub async fn search(db: &Db, query: &str) -> Result<Hits> {
     if let Some(digits) = phone_digits(query) {
         let pattern = format!("%{digits}%");
-        let sql = format!(
-            "SELECT {HIT_COLUMNS} FROM candidates c JOIN jobs j ON j.id = c.job_id
-             WHERE j.deleted_at IS NULL AND c.search_text LIKE $1
-             ORDER BY c.created_on DESC LIMIT $2"
-        );
+        // Both read a trigram index: SQLite's candidate_text, PostgreSQL's pg_trgm index.
+        let sql = match db {
+            Db::Sqlite(_) => format!(
+                "SELECT {HIT_COLUMNS} FROM candidate_text t
+                 JOIN candidates c ON c.id = t.rowid JOIN jobs j ON j.id = c.job_id
+                 WHERE t.search_text LIKE $1 AND j.deleted_at IS NULL
+                 ORDER BY c.created_on DESC LIMIT $2"
+            ),
+            Db::Postgres(_) => format!(
+                "SELECT {HIT_COLUMNS} FROM candidates c JOIN jobs j ON j.id = c.job_id
+                 WHERE j.deleted_at IS NULL AND c.search_text LIKE $1
+                 ORDER BY c.created_on DESC LIMIT $2"
+            ),
+        };
         let candidates = with_db!(db, |pool| {
             sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
                 .bind(&pattern)

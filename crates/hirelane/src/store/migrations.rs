@@ -52,6 +52,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0007_lists.sql"),
         include_str!("../../migrations/postgres/0007_lists.sql"),
     ),
+    (
+        8,
+        "substring",
+        include_str!("../../migrations/sqlite/0008_substring.sql"),
+        include_str!("../../migrations/postgres/0008_substring.sql"),
+    ),
 ];
 
 fn migrator(pick: fn(&(i64, &str, &'static str, &'static str)) -> &'static str) -> Migrator {

@@ -132,6 +132,32 @@ async fn search_ranks_stems_and_finds_phones_on_both_databases() {
                 app.backend
             );
         }
+        // A deleted resume is no longer found by its phone.
+        let (status, rows) = app
+            .get_with_token(&format!("/api/Drive/ViewJDResumes?JdID={rust}"), &token)
+            .await;
+        assert_eq!(status, 200, "{rows}");
+        let file_id = rows
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["candidatePhone"] == "+919876543210")
+            .and_then(|r| r["resumeFileId"].as_str())
+            .expect("Priya's file id")
+            .to_owned();
+        let (status, body) = app
+            .get_with_token(
+                &format!("/api/Drive/DeleteResume?resumeFileId={file_id}"),
+                &token,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            search(&app, &token, "98765").await,
+            json!([]),
+            "on {}",
+            app.backend
+        );
         // A JD that matches keeps its card even when none of its resumes does.
         let sql = search(&app, &token, "sql").await;
         assert_eq!(sql.as_array().map(Vec::len), Some(2));
