@@ -6,7 +6,8 @@
 
 Starts the release server on a free loopback port with a fresh database, signs in, imports the
 candidates by CSV into 10 JDs (on PostgreSQL then runs VACUUM ANALYZE, as autovacuum would),
-then for each of a page of GetAllCandidates, a page of ViewJDResumes and SearchAll:
+then for each of a page of GetAllCandidates, a page of ViewJDResumes, SearchAll by name and
+SearchAll by five digits of a phone:
   * a fixed-rate run (`--rate` requests/s over 256 keep-alive connections; latency is measured
     from each request's scheduled start, so a stalled server cannot hide its queueing: no
     coordinated omission) reporting p50/p95/p99 and errors;
@@ -134,6 +135,7 @@ def main():
         first = ["Aditi", "Rohan", "Meera", "Karthik", "Sara", "Liam", "Fatima", "Jonas", "Yuki", "Carlos"]
         last = ["Rao", "Kapoor", "Iyer", "Nair", "Okafor", "Schmidt", "Tanaka", "Garcia", "Haddad", "Singh"]
         jobs, per_job, started = [], args.candidates // 10, time.monotonic()
+        phone_digits = []
         for j in range(10):
             _, created = client.request("POST", "/api/Drive/CreateJobFolder", {
                 "jdname": f"Role {j}", "keySkills": "Python, SQL, React", "experience": "3 years",
@@ -143,6 +145,7 @@ def main():
             rows = ["name,email,phone"] + [
                 f"{rng.choice(first)} {rng.choice(last)} {j}-{i},c{j}-{i}@example.com,+91 9{rng.randint(100000000, 999999999)}"
                 for i in range(per_job)]
+            phone_digits += ["".join(filter(str.isdigit, row.rsplit(",", 1)[1])) for row in rows[1:]]
             boundary = uuid.uuid4().hex
             body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csvFile\"; filename=\"c.csv\"\r\n\r\n"
                     + "\n".join(rows) + f"\r\n--{boundary}--\r\n").encode()
@@ -163,6 +166,10 @@ def main():
             "ViewJDResumes page": [f"/api/Drive/ViewJDResumes?JdID={rng.choice(jobs)}&page={rng.randint(1, per_job // 10)}&pageSize=10"
                                    for _ in range(500)],
             "SearchAll": [f"/api/Drive/SearchAll?q={rng.choice(first)}%20{rng.choice(last)}" for _ in range(500)],
+            # Five digits of a phone, as a recruiter types what they remember: a few matches.
+            "SearchAll by phone": [f"/api/Drive/SearchAll?q={digits[at:at + 5]}"
+                                   for digits in rng.sample(phone_digits, 500)
+                                   for at in [rng.randint(0, len(digits) - 5)]],
         }
         results = {"backend": server.backend, "candidates": args.candidates,
                    "seed_seconds": seeded, "rate": args.rate, "connections": 256,
