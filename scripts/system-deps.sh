@@ -6,6 +6,9 @@ set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pg_isready >/dev/null 2>&1 || need+=(postgresql-client)
+# The multi-instance test runs the operations guide's nginx sample in front of two servers.
+[ -x /usr/sbin/nginx ] || need+=(nginx-light)   # /usr/sbin: not on a non-root PATH
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-if ! command -v chromium >/dev/null 2>&1 || ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+if ! command -v chromium >/dev/null 2>&1 || ! [ -x /usr/sbin/nginx ] \
+  || ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   scripts/system-deps.sh
 fi
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"

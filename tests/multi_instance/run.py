@@ -17,6 +17,10 @@ What it proves, in order:
      analysis leases: every resume ends with exactly one row and one committed analysis (no
      duplicate, none lost), its file is in the bucket, and the survivor took over the dead
      instance's leases (rows claimed more than once are counted and reported).
+  2b. The nginx sample of docs/operations.md, as written (ports, certificate and nginx's own
+     file paths changed), in front of both: HTTP/2 over TLS, port 80 redirects, /metrics is
+     refused from outside the monitoring network, requests are spread over both instances, and
+     after the kill below every request through it is still answered.
   4. The killed instance restarts; then, with both polling every second and their test clocks
      moved together: each interview reminder (day before, hour before) goes out once; a call
      whose end-of-call report the provider lost is reconciled once; and a JD deleted 31 days
@@ -32,9 +36,10 @@ import io
 import json
 import os
 import re
+import shutil
 import signal
-from collections import Counter
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -44,6 +49,7 @@ import urllib.parse
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -158,6 +164,97 @@ class S3Server:
         self.process.terminate()
         self.process.wait(timeout=10)
         self.log.close()
+
+
+class Nginx:
+    """The nginx sample of docs/operations.md, as written there, in front of both instances.
+    Only what must differ on a test machine changes: the ports, a self-signed certificate, and
+    where nginx writes its pid, log and temporary files."""
+
+    def __init__(self, workdir, ports):
+        # Debian puts it in /usr/sbin, which a non-root PATH leaves out.
+        nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+        if not nginx:
+            raise AssertionError("nginx is missing: scripts/system-deps.sh installs nginx-light")
+        self.dir = workdir / "nginx"
+        temp = self.dir / "temp"
+        temp.mkdir(parents=True)
+        temp.chmod(0o777)  # the workers may run as another user than the master
+        cert, key = self.dir / "cert.pem", self.dir / "key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                        "-subj", "/CN=hire.example.com", "-keyout", str(key), "-out", str(cert)],
+                       check=True, capture_output=True)
+        docs = Path(__file__).resolve().parents[2] / "docs/operations.md"
+        sample = re.search(r"```nginx\n(.*?)```", docs.read_text(), re.S).group(1)
+        self.http, self.https = free_port(), free_port()
+        for old, new in [("127.0.0.1:8081", f"127.0.0.1:{ports[0]}"),
+                         ("127.0.0.1:8082", f"127.0.0.1:{ports[1]}"),
+                         ("listen 80;", f"listen 127.0.0.1:{self.http};"),
+                         ("listen 443 ssl http2;", f"listen 127.0.0.1:{self.https} ssl http2;"),
+                         ("/etc/letsencrypt/live/hire.example.com/fullchain.pem", str(cert)),
+                         ("/etc/letsencrypt/live/hire.example.com/privkey.pem", str(key))]:
+            assert old in sample, f"the sample in docs/operations.md no longer has {old!r}"
+            sample = sample.replace(old, new)
+        paths = "".join(f"    {kind}_temp_path {temp / kind};\n"
+                        for kind in ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
+        config = self.dir / "nginx.conf"
+        config.write_text(f"daemon off;\npid {self.dir / 'nginx.pid'};\nerror_log {self.dir / 'error.log'} warn;\n"
+                          f"events {{}}\nhttp {{\n    access_log off;\n{paths}{sample}}}\n")
+        command = [nginx, "-p", str(self.dir), "-c", str(config)]
+        checked = subprocess.run(command + ["-t"], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+        self.log = open(self.dir / "nginx.out", "wb")
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        wait_until("nginx", lambda: self.request("GET", "/healthz")[0] == 200)
+
+    def request(self, method, path, body=None, headers=None, tls=True):
+        """`(status, headers, body)` through nginx, over HTTPS unless `tls` is false."""
+        if tls:
+            c = http.client.HTTPSConnection("127.0.0.1", self.https, timeout=30,
+                                            context=ssl._create_unverified_context())
+        else:
+            c = http.client.HTTPConnection("127.0.0.1", self.http, timeout=30)
+        try:
+            c.request(method, path, body=body, headers=headers or {})
+            r = c.getresponse()
+            return r.status, r.headers, r.read()
+        finally:
+            c.close()
+
+    def alpn(self):
+        """The protocol nginx picks when a browser offers HTTP/2 and HTTP/1.1."""
+        context = ssl._create_unverified_context()
+        context.set_alpn_protocols(["h2", "http/1.1"])
+        with socket.create_connection(("127.0.0.1", self.https), timeout=10) as raw:
+            with context.wrap_socket(raw, server_hostname="hire.example.com") as tls:
+                return tls.selected_alpn_protocol()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+
+
+READYZ = 'hirelane_http_requests_total{route="/readyz",method="GET",status="2xx"}'
+
+
+def nginx_spreads_and_guards(proxy, a, b):
+    """Step 2b: the sample's promises, checked while both instances are up."""
+    assert proxy.alpn() == "h2", proxy.alpn()
+    status, headers, _ = proxy.request("GET", "/api-docs/openapi.json", tls=False)
+    assert status == 301 and headers["Location"].startswith("https://"), (status, dict(headers))
+    status, _, _ = proxy.request("GET", "/metrics")
+    assert status == 403, f"/metrics through nginx answered {status}"
+    before = [metrics(Client(i.port)).get(READYZ, 0) for i in (a, b)]
+    for _ in range(10):
+        status, headers, _ = proxy.request("GET", "/readyz")
+        assert status == 200 and headers["X-Request-Id"], (status, dict(headers))
+    after = [metrics(Client(i.port)).get(READYZ, 0) for i in (a, b)]
+    served = [int(x - y) for x, y in zip(after, before)]
+    assert sum(served) == 10 and min(served) >= 1, f"nginx spread 10 requests as {served}"
+    status, _, answer = proxy.request("POST", f"/api/auth/requestotp?email={ADMIN}&retry=false")
+    assert status == 200, (status, answer)
+    return served
 
 
 class VoiceSim:
@@ -477,6 +574,7 @@ def main():
     voice = VoiceSim(workdir, sim_binary)
     db = Postgres(admin_url)
     instances = []
+    outside = []  # started during the run, stopped at the end
     report = {}
     try:
         env = dict(
@@ -535,6 +633,14 @@ def main():
         assert status == 200, (status, created)
         jd = created["jobDescId"]
         log("sign-in codes delivered through SMTP; sessions work on either instance")
+
+        # 2b. docs/operations.md's nginx sample in front of both.
+        proxy = Nginx(workdir, [a.port, b.port])
+        outside.append(proxy)
+        spread = nginx_spreads_and_guards(proxy, a, b)
+        log(f"nginx (the operations guide's sample): HTTP/2 over TLS, redirect, /metrics refused, "
+            f"10 requests spread {spread[0]}/{spread[1]}")
+        report["nginx_spread"] = spread
 
         # 3. Uploads over both; B is killed mid-way while it holds leases.
         half = RESUMES // 2
@@ -595,6 +701,13 @@ def main():
         with ThreadPoolExecutor(6) as pool:
             list(pool.map(upload, rest))
         log(f"{RESUMES} uploads answered ({len(failovers)} re-sent to A after the kill)")
+        # nginx notices the dead instance on its own and retries on the survivor.
+        for _ in range(6):
+            status, _, answer = proxy.request("GET", "/readyz")
+            assert status == 200, (status, answer)
+        status, _, answer = proxy.request("POST", f"/api/auth/requestotp?email={ADMIN}&retry=false")
+        assert status == 200, (status, answer)
+        log("through nginx every request still answered after the kill")
 
         def settled():
             return db.value("SELECT count(*) FROM candidates WHERE analysis_status IN ('queued', 'analysing')") == "0"
@@ -656,6 +769,8 @@ def main():
                 print(f"--- {instance.name} log tail ---\n{instance.log_text()}", file=sys.stderr)
         raise
     finally:
+        for part in outside:
+            part.stop()
         for instance in instances:
             instance.stop()
         db.drop()
