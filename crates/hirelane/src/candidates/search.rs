@@ -186,9 +186,9 @@ pub async fn search(db: &Db, query: &str) -> Result<Hits> {
 }
 
 /// Candidates are ranked in two tiers. Those whose name holds every word come first, newest
-/// first (the index hands them over in that order and stops at the limit, so a common name
-/// costs no more than a rare one); then, while there is room, those matched in their contacts
-/// or resume, by relevance.
+/// first, unranked (SQLite's index hands them over in that order and stops at the limit;
+/// PostgreSQL sorts only their ids), so a common name no longer means scoring thousands of
+/// rows; then, while there is room, those matched in their contacts or resume, by relevance.
 fn room_left(name_matches: &[CandidateHit]) -> Option<i64> {
     let room = MAX_CANDIDATES - name_matches.len() as i64;
     (room > 0).then_some(room)
