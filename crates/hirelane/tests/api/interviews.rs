@@ -57,14 +57,21 @@ async fn import(app: &TestApp, token: &str, jd: i64, rows: &[(&str, &str)]) -> V
     assert_eq!(status, 200, "{list}");
     rows.iter()
         .map(|(name, _)| {
-            list.as_array()
-                .expect("list")
-                .iter()
-                .find(|r| r["candidateName"] == *name)
-                .and_then(|r| r["resumeId"].as_i64())
+            row_named(&list, name)["resumeId"]
+                .as_i64()
                 .unwrap_or_else(|| panic!("{name} imported"))
         })
         .collect()
+}
+
+/// The row of a candidate list (`ViewJDResumes`, `GetAllCandidates`) with this name.
+fn row_named(list: &Value, name: &str) -> Value {
+    list.as_array()
+        .unwrap_or_else(|| panic!("a list: {list}"))
+        .iter()
+        .find(|r| r["candidateName"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} in {list}"))
 }
 
 async fn create_assistant(app: &TestApp, token: &str) -> String {
@@ -295,22 +302,8 @@ async fn invites_are_one_per_candidate_and_resending_mails_the_same_link() {
         let (_, list) = app
             .get_with_token(&format!("/api/Drive/ViewJDResumes?JdID={}", s.jd), &s.token)
             .await;
-        let jane = list
-            .as_array()
-            .expect("list")
-            .iter()
-            .find(|r| r["candidateName"] == "Jane Pass")
-            .cloned()
-            .expect("jane");
-        assert_eq!(jane["inviteStatus"], "Invited");
-        let noah = list
-            .as_array()
-            .expect("list")
-            .iter()
-            .find(|r| r["candidateName"] == "Noah Nomail")
-            .cloned()
-            .expect("noah");
-        assert_eq!(noah["inviteStatus"], Value::Null);
+        assert_eq!(row_named(&list, "Jane Pass")["inviteStatus"], "Invited");
+        assert_eq!(row_named(&list, "Noah Nomail")["inviteStatus"], Value::Null);
         let (_, dash) = app
             .get_with_token("/api/Interview/Dashboard", &s.token)
             .await;
@@ -634,13 +627,7 @@ async fn the_invite_page_walks_the_state_machine_to_completion() {
         let (_, list) = app
             .get_with_token("/api/Drive/GetAllCandidates", &recruiter)
             .await;
-        let row = list
-            .as_array()
-            .unwrap_or_else(|| panic!("list: {list}"))
-            .iter()
-            .find(|r| r["candidateName"] == "Jane Pass")
-            .cloned()
-            .expect("row");
+        let row = row_named(&list, "Jane Pass");
         assert_eq!(row["callId"], call_id.as_str());
         assert_eq!(row["interviewStatus"], "Pass");
         assert_eq!(row["inviteStatus"], "Completed");
@@ -680,14 +667,7 @@ async fn the_invite_page_walks_the_state_machine_to_completion() {
         let (_, list) = app
             .get_with_token("/api/Drive/GetAllCandidates", &recruiter)
             .await;
-        let row = list
-            .as_array()
-            .unwrap_or_else(|| panic!("list: {list}"))
-            .iter()
-            .find(|r| r["candidateName"] == "Rita Review")
-            .cloned()
-            .expect("row");
-        assert_eq!(row["inviteStatus"], "Closed");
+        assert_eq!(row_named(&list, "Rita Review")["inviteStatus"], "Closed");
     })
     .await;
 }
