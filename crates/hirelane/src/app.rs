@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::net::TcpListener;
@@ -34,36 +34,13 @@ use crate::error::Error;
 use crate::interviews;
 use crate::jobs;
 use crate::mail::Mailer;
-use crate::metrics::{self, HttpMetrics};
+use crate::metrics;
+use crate::ops;
 use crate::rate_limit;
+use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::voice::{self, Voice};
-
-/// What every handler can reach.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    pub db: Db,
-    pub clock: SharedClock,
-    pub keys: Arc<Keys>,
-    pub mailer: Mailer,
-    pub settings: Arc<Settings>,
-    pub time_zone: jiff::tz::TimeZone,
-    pub files: FileStore,
-    pub analysis: AnalysisQueue,
-    /// The unfiltered candidate lists' order, kept between requests.
-    pub lists: ListOrder,
-    pub voice: Voice,
-    /// This instance's request counts and latencies.
-    pub http_metrics: Arc<HttpMetrics>,
-}
-
-impl AppState {
-    /// Today's date in the organisation's time zone.
-    pub fn today(&self) -> jiff::civil::Date {
-        self.clock.now().to_zoned(self.time_zone.clone()).date()
-    }
-}
 
 #[derive(OpenApi)]
 #[openapi(
@@ -252,9 +229,9 @@ fn router(state: AppState) -> Router {
     };
     router
         .nest("/api", api.fallback(api_not_found))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics::metrics))
+        .route("/healthz", get(ops::healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::metrics))
         .route(
             "/api-docs/openapi.json",
             get(move || {
@@ -266,7 +243,7 @@ fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(cache_policy))
         // Inside the router so the matched route is known; the fallback counts as "unmatched".
         .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
+            state.http_metrics.clone(),
             metrics::track,
         ))
         .with_state(state)
@@ -309,7 +286,11 @@ async fn move_test_clock(
     } else if let Some(to) = body["set"].as_str().and_then(|s| s.parse().ok()) {
         clock.set(to);
     } else {
-        return Error::bad_request("invalid_clock", "Send advanceSeconds or set.").into_response();
+        return Error::bad_request(
+            crate::error::ErrorCode::InvalidClock,
+            "Send advanceSeconds or set.",
+        )
+        .into_response();
     }
     axum::Json(serde_json::json!({ "now": crate::clock::to_iso(clock.now()) })).into_response()
 }
@@ -356,67 +337,7 @@ fn default_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLay
 }
 
 async fn api_not_found() -> Error {
-    Error::not_found("not_found", "Not found.")
-}
-
-/// Liveness with a database round trip.
-async fn healthz(State(state): State<AppState>) -> Response {
-    match state.db.ping().await {
-        Ok(()) => {
-            axum::Json(serde_json::json!({ "status": "ok", "database": "ok" })).into_response()
-        }
-        Err(err) => {
-            tracing::warn!(error = %err, "health check: database unreachable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                axum::Json(
-                    serde_json::json!({ "status": "unavailable", "database": "unreachable" }),
-                ),
-            )
-                .into_response()
-        }
-    }
-}
-
-/// Readiness: every part a request may need answers (database, file store, mail). A load
-/// balancer sends traffic only while this is 200; a 503 names the parts that failed.
-async fn readyz(State(state): State<AppState>) -> Response {
-    let (database, storage, mail) = tokio::join!(
-        state.db.ping(),
-        state.files.ping(),
-        state.mailer.check_recent()
-    );
-    let mut body = serde_json::Map::new();
-    let mut failed = Vec::new();
-    for (part, result) in [
-        ("database", database.map_err(|e| e.to_string())),
-        ("storage", storage.map_err(|e| e.to_string())),
-        ("mail", mail.map_err(|e| e.to_string())),
-    ] {
-        let value = match result {
-            Ok(()) => "ok",
-            Err(err) => {
-                tracing::warn!(part, error = %err, "readiness check failed");
-                failed.push(part);
-                "unreachable"
-            }
-        };
-        body.insert(part.into(), value.into());
-    }
-    let ready = failed.is_empty();
-    body.insert(
-        "status".into(),
-        (if ready { "ready" } else { "unavailable" }).into(),
-    );
-    if !ready {
-        body.insert("failed".into(), failed.into());
-    }
-    let status = if ready {
-        StatusCode::OK
-    } else {
-        StatusCode::SERVICE_UNAVAILABLE
-    };
-    (status, axum::Json(serde_json::Value::Object(body))).into_response()
+    Error::not_found(crate::error::ErrorCode::NotFound, "Not found.")
 }
 
 #[derive(Clone, Copy)]

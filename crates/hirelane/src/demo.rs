@@ -7,10 +7,10 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
-use crate::app::AppState;
 use crate::auth::recruiters;
 use crate::candidates::{self, worker};
 use crate::jobs::{self, repo::JobKey, rules::JobInput};
+use crate::state::AppState;
 use crate::with_db;
 
 #[derive(Debug, Deserialize)]

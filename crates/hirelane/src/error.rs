@@ -7,13 +7,134 @@ use serde::Serialize;
 /// Result of a handler or a rule.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// Every machine-readable code an error answer can carry. Clients branch on these, so a
+/// variant's text never changes once released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    AllRejected,
+    AlreadyScheduled,
+    AnalysisNotAvailable,
+    EmailRequired,
+    FileRequired,
+    FolderTaken,
+    Forbidden,
+    Internal,
+    InterviewCompleted,
+    InvalidBody,
+    InvalidClock,
+    InvalidDateTime,
+    InvalidDetails,
+    InvalidEmail,
+    InvalidEvent,
+    InvalidFile,
+    InvalidFormat,
+    InvalidId,
+    InvalidJson,
+    InvalidOtp,
+    InvalidQuery,
+    InvalidSlot,
+    InvalidUpload,
+    JdRequired,
+    LinkDisabled,
+    NameRequired,
+    NoAssistant,
+    NoCandidates,
+    NoValidRows,
+    NotFound,
+    NotScheduled,
+    OtpExpired,
+    OtpRequired,
+    ProviderRejected,
+    ProviderUnavailable,
+    RateLimited,
+    RecruiterExists,
+    ResendCooldown,
+    ResendLimit,
+    ResumeFileIdRequired,
+    StateChanged,
+    TooEarly,
+    TooLarge,
+    TooManyCandidates,
+    TooManyFiles,
+    Unauthorized,
+    UnknownEvent,
+    Validation,
+    WebCallsUnconfigured,
+    WindowClosed,
+}
+
+impl ErrorCode {
+    /// The code as it appears in the body.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::AllRejected => "all_rejected",
+            ErrorCode::AlreadyScheduled => "already_scheduled",
+            ErrorCode::AnalysisNotAvailable => "analysis_not_available",
+            ErrorCode::EmailRequired => "email_required",
+            ErrorCode::FileRequired => "file_required",
+            ErrorCode::FolderTaken => "folder_taken",
+            ErrorCode::Forbidden => "forbidden",
+            ErrorCode::Internal => "internal",
+            ErrorCode::InterviewCompleted => "interview_completed",
+            ErrorCode::InvalidBody => "invalid_body",
+            ErrorCode::InvalidClock => "invalid_clock",
+            ErrorCode::InvalidDateTime => "invalid_date_time",
+            ErrorCode::InvalidDetails => "invalid_details",
+            ErrorCode::InvalidEmail => "invalid_email",
+            ErrorCode::InvalidEvent => "invalid_event",
+            ErrorCode::InvalidFile => "invalid_file",
+            ErrorCode::InvalidFormat => "invalid_format",
+            ErrorCode::InvalidId => "invalid_id",
+            ErrorCode::InvalidJson => "invalid_json",
+            ErrorCode::InvalidOtp => "invalid_otp",
+            ErrorCode::InvalidQuery => "invalid_query",
+            ErrorCode::InvalidSlot => "invalid_slot",
+            ErrorCode::InvalidUpload => "invalid_upload",
+            ErrorCode::JdRequired => "jd_required",
+            ErrorCode::LinkDisabled => "link_disabled",
+            ErrorCode::NameRequired => "name_required",
+            ErrorCode::NoAssistant => "no_assistant",
+            ErrorCode::NoCandidates => "no_candidates",
+            ErrorCode::NoValidRows => "no_valid_rows",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::NotScheduled => "not_scheduled",
+            ErrorCode::OtpExpired => "otp_expired",
+            ErrorCode::OtpRequired => "otp_required",
+            ErrorCode::ProviderRejected => "provider_rejected",
+            ErrorCode::ProviderUnavailable => "provider_unavailable",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::RecruiterExists => "recruiter_exists",
+            ErrorCode::ResendCooldown => "resend_cooldown",
+            ErrorCode::ResendLimit => "resend_limit",
+            ErrorCode::ResumeFileIdRequired => "resume_file_id_required",
+            ErrorCode::StateChanged => "state_changed",
+            ErrorCode::TooEarly => "too_early",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::TooManyCandidates => "too_many_candidates",
+            ErrorCode::TooManyFiles => "too_many_files",
+            ErrorCode::Unauthorized => "unauthorized",
+            ErrorCode::UnknownEvent => "unknown_event",
+            ErrorCode::Validation => "validation",
+            ErrorCode::WebCallsUnconfigured => "web_calls_unconfigured",
+            ErrorCode::WindowClosed => "window_closed",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Everything that can go wrong while answering a request.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Bad input; `message` is shown to the user as is.
     #[error("{message}")]
     BadRequest {
-        code: &'static str,
+        code: ErrorCode,
         message: String,
         /// Extra fields merged into the body (e.g. `attemptsRemaining`).
         extra: Option<serde_json::Value>,
@@ -22,9 +143,9 @@ pub enum Error {
     #[error("unauthorized")]
     Unauthorized,
     #[error("{message}")]
-    NotFound { code: &'static str, message: String },
+    NotFound { code: ErrorCode, message: String },
     #[error("{message}")]
-    Conflict { code: &'static str, message: String },
+    Conflict { code: ErrorCode, message: String },
     /// Valid credentials of the wrong kind, e.g. an expired signed link.
     #[error("{message}")]
     Forbidden { message: String },
@@ -33,14 +154,14 @@ pub enum Error {
     PayloadTooLarge { message: String },
     #[error("{message}")]
     TooManyRequests {
-        code: &'static str,
+        code: ErrorCode,
         message: String,
         retry_after_seconds: u64,
     },
     /// A service we depend on (the voice provider) failed or is unreachable; `message` is the
     /// text the page shows.
     #[error("{message}")]
-    Unavailable { code: &'static str, message: String },
+    Unavailable { code: ErrorCode, message: String },
     /// A part we depend on failed; the cause is logged, the client sees a generic message.
     #[error(transparent)]
     Database(#[from] sqlx::Error),
@@ -49,7 +170,7 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
         Error::BadRequest {
             code,
             message: message.into(),
@@ -57,14 +178,14 @@ impl Error {
         }
     }
 
-    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn not_found(code: ErrorCode, message: impl Into<String>) -> Self {
         Error::NotFound {
             code,
             message: message.into(),
         }
     }
 
-    pub fn too_many(code: &'static str, message: impl Into<String>, retry_after: u64) -> Self {
+    pub fn too_many(code: ErrorCode, message: impl Into<String>, retry_after: u64) -> Self {
         Error::TooManyRequests {
             code,
             message: message.into(),
@@ -79,7 +200,7 @@ pub struct ErrorBody {
     /// Human-readable text, the spec's wording where it has one.
     pub message: String,
     /// Stable machine-readable code.
-    pub code: String,
+    pub code: ErrorCode,
 }
 
 impl IntoResponse for Error {
@@ -92,19 +213,23 @@ impl IntoResponse for Error {
             } => (StatusCode::BAD_REQUEST, code, message, extra, None),
             Error::Unauthorized => (
                 StatusCode::UNAUTHORIZED,
-                "unauthorized",
+                ErrorCode::Unauthorized,
                 "Unauthorized".to_owned(),
                 None,
                 None,
             ),
             Error::NotFound { code, message } => (StatusCode::NOT_FOUND, code, message, None, None),
             Error::Conflict { code, message } => (StatusCode::CONFLICT, code, message, None, None),
-            Error::Forbidden { message } => {
-                (StatusCode::FORBIDDEN, "forbidden", message, None, None)
-            }
+            Error::Forbidden { message } => (
+                StatusCode::FORBIDDEN,
+                ErrorCode::Forbidden,
+                message,
+                None,
+                None,
+            ),
             Error::PayloadTooLarge { message } => (
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
+                ErrorCode::TooLarge,
                 message,
                 None,
                 None,
@@ -132,7 +257,7 @@ impl IntoResponse for Error {
                 internal()
             }
         };
-        let mut body = serde_json::json!({ "message": message, "code": code });
+        let mut body = serde_json::json!({ "message": message, "code": code.as_str() });
         if let (Some(serde_json::Value::Object(extra)), Some(body)) = (extra, body.as_object_mut())
         {
             body.extend(extra);
@@ -149,14 +274,14 @@ impl IntoResponse for Error {
 
 fn internal() -> (
     StatusCode,
-    &'static str,
+    ErrorCode,
     String,
     Option<serde_json::Value>,
     Option<u64>,
 ) {
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        "internal",
+        ErrorCode::Internal,
         "Something went wrong. Please try again.".to_owned(),
         None,
         None,

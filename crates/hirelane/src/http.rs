@@ -7,7 +7,7 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use serde::de::{self, DeserializeOwned, Visitor};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// A JSON body whose top-level field names match the target's case-insensitively.
 #[derive(Debug, Clone, Copy, Default)]
@@ -22,7 +22,10 @@ where
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|_| {
-            Error::bad_request("invalid_body", "The request body could not be read.")
+            Error::bad_request(
+                ErrorCode::InvalidBody,
+                "The request body could not be read.",
+            )
         })?;
         parse_json(&bytes)
     }
@@ -30,8 +33,12 @@ where
 
 /// Parses a JSON body, matching top-level field names to `T`'s ignoring case.
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<Json<T>, Error> {
-    let value: serde_json::Value = serde_json::from_slice(bytes)
-        .map_err(|_| Error::bad_request("invalid_json", "The request body is not valid JSON."))?;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|_| {
+        Error::bad_request(
+            ErrorCode::InvalidJson,
+            "The request body is not valid JSON.",
+        )
+    })?;
     let value = match value {
         serde_json::Value::Object(map) => {
             let fields = field_names::<T>();
@@ -45,7 +52,7 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<Json<T>, Error> {
     };
     serde_json::from_value(value)
         .map(Json)
-        .map_err(|e| Error::bad_request("invalid_json", format!("Invalid request: {e}.")))
+        .map_err(|e| Error::bad_request(ErrorCode::InvalidJson, format!("Invalid request: {e}.")))
 }
 
 /// An optional JSON body: an empty body is `None`, anything else must be valid.
@@ -58,7 +65,10 @@ where
 
     async fn from_request(req: Request, state: &S) -> Result<Option<Self>, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|_| {
-            Error::bad_request("invalid_body", "The request body could not be read.")
+            Error::bad_request(
+                ErrorCode::InvalidBody,
+                "The request body could not be read.",
+            )
         })?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(None);
@@ -95,7 +105,9 @@ where
             .finish();
         serde_urlencoded::from_str(&normalised)
             .map(Query)
-            .map_err(|e| Error::bad_request("invalid_query", format!("Invalid query: {e}.")))
+            .map_err(|e| {
+                Error::bad_request(ErrorCode::InvalidQuery, format!("Invalid query: {e}."))
+            })
     }
 }
 
@@ -164,12 +176,12 @@ impl<'de> de::Deserializer<'de> for FieldRecorder<'_> {
 #[derive(Debug, Clone)]
 pub struct ClientIp(pub String);
 
-impl FromRequestParts<crate::app::AppState> for ClientIp {
+impl FromRequestParts<crate::state::AppState> for ClientIp {
     type Rejection = Error;
 
     async fn from_request_parts(
         parts: &mut Parts,
-        state: &crate::app::AppState,
+        state: &crate::state::AppState,
     ) -> Result<Self, Self::Rejection> {
         if state.settings.server.trust_forwarded_for {
             let forwarded = parts

@@ -16,9 +16,12 @@ pub mod interviews;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;
+pub mod ops;
 pub mod rate_limit;
+pub mod state;
 pub mod store;
 pub mod telemetry;
 pub mod voice;
 
-pub use app::{AppState, Application};
+pub use app::Application;
+pub use state::AppState;

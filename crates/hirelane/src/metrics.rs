@@ -11,12 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-
-use crate::app::AppState;
-use crate::with_db;
+use axum::response::Response;
 
 /// Upper bounds (seconds) of the request-latency buckets: from a cached list to a slow upload.
 const BUCKETS: [f64; 11] = [
@@ -60,6 +56,50 @@ impl HttpMetrics {
         routes.entry(key).or_default().observe(seconds);
     }
 
+    /// Writes the request counts and latency histograms in the exposition format.
+    pub fn render(&self, out: &mut String) {
+        let routes = self.snapshot();
+        out.push_str("# HELP hirelane_http_requests_total HTTP requests by matched route, method and status class.\n");
+        out.push_str("# TYPE hirelane_http_requests_total counter\n");
+        for ((route, method, class), h) in &routes {
+            let _ = writeln!(
+                out,
+                "hirelane_http_requests_total{{route=\"{}\",method=\"{method}\",status=\"{class}\"}} {}",
+                escape(route),
+                h.count
+            );
+        }
+        out.push_str("# HELP hirelane_http_request_duration_seconds HTTP request latency by matched route, method and status class.\n");
+        out.push_str("# TYPE hirelane_http_request_duration_seconds histogram\n");
+        for ((route, method, class), h) in &routes {
+            let labels = format!(
+                "route=\"{}\",method=\"{method}\",status=\"{class}\"",
+                escape(route)
+            );
+            for (bound, n) in BUCKETS.iter().zip(h.buckets.iter()) {
+                let _ = writeln!(
+                    out,
+                    "hirelane_http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {n}"
+                );
+            }
+            let _ = writeln!(
+                out,
+                "hirelane_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}",
+                h.count
+            );
+            let _ = writeln!(
+                out,
+                "hirelane_http_request_duration_seconds_sum{{{labels}}} {}",
+                h.sum
+            );
+            let _ = writeln!(
+                out,
+                "hirelane_http_request_duration_seconds_count{{{labels}}} {}",
+                h.count
+            );
+        }
+    }
+
     fn snapshot(&self) -> BTreeMap<RouteKey, Histogram> {
         self.routes
             .lock()
@@ -84,7 +124,11 @@ impl Counter {
 
 /// Middleware: times every request and files it under the route that matched (the route's
 /// pattern, never the raw path, so ids do not explode the label space).
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn track(
+    State(metrics): State<Arc<HttpMetrics>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let route = request
         .extensions()
         .get::<MatchedPath>()
@@ -101,100 +145,12 @@ pub async fn track(State(state): State<AppState>, request: Request, next: Next) 
         400..=499 => "4xx",
         _ => "5xx",
     };
-    state
-        .http_metrics
-        .observe((route, method, class), started.elapsed().as_secs_f64());
+    metrics.observe((route, method, class), started.elapsed().as_secs_f64());
     response
 }
 
-/// The scrape: this instance's counters plus the shared queue's depth from the database.
-pub async fn render(state: &AppState) -> String {
-    let mut out = String::new();
-    let routes = state.http_metrics.snapshot();
-    out.push_str("# HELP hirelane_http_requests_total HTTP requests by matched route, method and status class.\n");
-    out.push_str("# TYPE hirelane_http_requests_total counter\n");
-    for ((route, method, class), h) in &routes {
-        let _ = writeln!(
-            out,
-            "hirelane_http_requests_total{{route=\"{}\",method=\"{method}\",status=\"{class}\"}} {}",
-            escape(route),
-            h.count
-        );
-    }
-    out.push_str("# HELP hirelane_http_request_duration_seconds HTTP request latency by matched route, method and status class.\n");
-    out.push_str("# TYPE hirelane_http_request_duration_seconds histogram\n");
-    for ((route, method, class), h) in &routes {
-        let labels = format!(
-            "route=\"{}\",method=\"{method}\",status=\"{class}\"",
-            escape(route)
-        );
-        for (bound, n) in BUCKETS.iter().zip(h.buckets.iter()) {
-            let _ = writeln!(
-                out,
-                "hirelane_http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {n}"
-            );
-        }
-        let _ = writeln!(
-            out,
-            "hirelane_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}",
-            h.count
-        );
-        let _ = writeln!(
-            out,
-            "hirelane_http_request_duration_seconds_sum{{{labels}}} {}",
-            h.sum
-        );
-        let _ = writeln!(
-            out,
-            "hirelane_http_request_duration_seconds_count{{{labels}}} {}",
-            h.count
-        );
-    }
-
-    match queue_depth(state).await {
-        Ok((queued, analysing)) => {
-            out.push_str("# HELP hirelane_analysis_queue_depth Resumes waiting for or under analysis (all instances).\n");
-            out.push_str("# TYPE hirelane_analysis_queue_depth gauge\n");
-            let _ = writeln!(
-                out,
-                "hirelane_analysis_queue_depth{{state=\"queued\"}} {queued}"
-            );
-            let _ = writeln!(
-                out,
-                "hirelane_analysis_queue_depth{{state=\"analysing\"}} {analysing}"
-            );
-        }
-        // The rest of the scrape is still worth having when the database is away.
-        Err(err) => tracing::warn!(error = %err, "metrics: cannot read the analysis queue depth"),
-    }
-    let analysis = &state.analysis;
-    counter(
-        &mut out,
-        "hirelane_analyses_total",
-        "Resume analyses finished by this instance, by outcome (dropped: the lease was taken over).",
-        &[
-            ("outcome=\"done\"", analysis.done.get()),
-            ("outcome=\"failed\"", analysis.failed.get()),
-            ("outcome=\"dropped\"", analysis.dropped.get()),
-        ],
-    );
-    let (sent, failed) = state.mailer.delivered();
-    counter(
-        &mut out,
-        "hirelane_emails_total",
-        "E-mails handed to the transport by this instance, by result.",
-        &[("result=\"sent\"", sent), ("result=\"failed\"", failed)],
-    );
-    counter(
-        &mut out,
-        "hirelane_voice_provider_errors_total",
-        "Voice-provider requests that failed after retries, or were refused.",
-        &[("", state.voice.provider.errors())],
-    );
-    out
-}
-
-fn counter(out: &mut String, name: &str, help: &str, series: &[(&str, u64)]) {
+/// Writes one counter family.
+pub fn counter(out: &mut String, name: &str, help: &str, series: &[(&str, u64)]) {
     let _ = writeln!(out, "# HELP {name} {help}");
     let _ = writeln!(out, "# TYPE {name} counter");
     for (labels, value) in series {
@@ -212,30 +168,6 @@ fn escape(value: &str) -> String {
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace('\n', "\\n")
-}
-
-async fn queue_depth(state: &AppState) -> Result<(i64, i64), sqlx::Error> {
-    // Both counts in one statement; the (analysis_status, lease_until) index serves it.
-    let sql = "SELECT
-            COALESCE(SUM(CASE WHEN analysis_status = 'queued' THEN 1 ELSE 0 END), 0),
-            COALESCE(SUM(CASE WHEN analysis_status = 'analysing' THEN 1 ELSE 0 END), 0)
-         FROM candidates WHERE analysis_status IN ('queued', 'analysing')";
-    with_db!(&state.db, |pool| {
-        sqlx::query_as::<_, (i64, i64)>(sql).fetch_one(pool).await
-    })
-}
-
-/// `GET /metrics`.
-pub async fn metrics(State(state): State<AppState>) -> Response {
-    let body = render(&state).await;
-    (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
-        )],
-        body,
-    )
-        .into_response()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use jiff::{SignedDuration, Timestamp};
 
 use crate::clock::to_millis;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;
 
@@ -48,7 +48,7 @@ pub async fn hit(db: &Db, bucket: &str, limit: Limit, now: Timestamp) -> Result<
     if hits > limit.max {
         let retry_after_ms = (window_start + window_ms - now_ms).max(1000);
         return Err(Error::too_many(
-            "rate_limited",
+            ErrorCode::RateLimited,
             "Too many requests. Please try again later.",
             (retry_after_ms as u64).div_ceil(1000),
         ));

@@ -6,8 +6,8 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use super::{recruiters, tokens};
-use crate::app::AppState;
 use crate::error::Error;
+use crate::state::AppState;
 
 /// The signed-in recruiter making the request.
 #[derive(Debug, Clone)]

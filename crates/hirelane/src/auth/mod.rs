@@ -2,7 +2,7 @@
 //! route takes as its first argument.
 
 mod guard;
-mod keys;
+pub mod keys;
 pub mod otp;
 pub mod recruiters;
 pub mod tokens;
@@ -16,15 +16,15 @@ use utoipa_axum::routes;
 
 pub use guard::Recruiter;
 pub use keys::{Keys, random_token};
-pub(crate) use keys::{load_or_create_secret, write_private};
+
 pub use tokens::sign_hs256;
 
-use crate::app::AppState;
 use crate::clock::to_iso;
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json, Query};
 use crate::mail;
 use crate::rate_limit::{self, Limit};
+use crate::state::AppState;
 
 /// Codes mailed to one address per quarter hour (first sends and resends together).
 const SENDS_PER_EMAIL: Limit = Limit::per_minutes(6, 15);
@@ -182,7 +182,10 @@ async fn verify_otp(
     let email = recruiters::normalize_email(&body.email)?;
     let code = body.otp_code.trim();
     if code.is_empty() {
-        return Err(Error::bad_request("otp_required", "Please enter the OTP."));
+        return Err(Error::bad_request(
+            ErrorCode::OtpRequired,
+            "Please enter the OTP.",
+        ));
     }
     let now = state.clock.now();
     rate_limit::hit(
@@ -194,7 +197,7 @@ async fn verify_otp(
     .await?;
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Error::bad_request(
-            "invalid_otp",
+            ErrorCode::InvalidOtp,
             "Invalid OTP. Please check otp and try again.",
         ));
     }

@@ -7,7 +7,7 @@ use subtle::ConstantTimeEq;
 
 use super::keys::{Keys, random_code};
 use crate::clock::to_millis;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;
 
@@ -125,7 +125,7 @@ fn resend_allowance(c: &Challenge, now_ms: i64) -> Result<(i64, i64)> {
     if resends >= MAX_RESENDS {
         let wait = ((window_start + window_ms - now_ms) as u64).div_ceil(1000);
         return Err(Error::too_many(
-            "resend_limit",
+            ErrorCode::ResendLimit,
             "Maximum resend attempts reached. Please try again later.",
             wait,
         ));
@@ -135,7 +135,7 @@ fn resend_allowance(c: &Challenge, now_ms: i64) -> Result<(i64, i64)> {
 
 fn cooldown(seconds: u64) -> Error {
     Error::too_many(
-        "resend_cooldown",
+        ErrorCode::ResendCooldown,
         format!("Please wait {seconds} seconds before requesting a new code."),
         seconds,
     )
@@ -145,7 +145,7 @@ fn cooldown(seconds: u64) -> Error {
 pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestamp) -> Result<i64> {
     let now_ms = to_millis(now);
     let Some(challenge) = load(db, email).await?.filter(|c| c.is_live(now_ms)) else {
-        return Err(rejected("otp_expired", EXPIRED_MESSAGE, 0));
+        return Err(rejected(ErrorCode::OtpExpired, EXPIRED_MESSAGE, 0));
     };
     let expected = keys.otp_hash(email, challenge.issued_at, code);
     let matches: bool = expected
@@ -170,7 +170,7 @@ pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestam
             if spent == 1 {
                 Ok(recruiter_id)
             } else {
-                Err(rejected("otp_expired", EXPIRED_MESSAGE, 0))
+                Err(rejected(ErrorCode::OtpExpired, EXPIRED_MESSAGE, 0))
             }
         }
         _ => {
@@ -186,12 +186,12 @@ pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestam
                 .await
             })?;
             let remaining = failed.map_or(0, |n| (MAX_FAILED_ATTEMPTS - n).max(0));
-            Err(rejected("invalid_otp", INVALID_MESSAGE, remaining))
+            Err(rejected(ErrorCode::InvalidOtp, INVALID_MESSAGE, remaining))
         }
     }
 }
 
-fn rejected(code: &'static str, message: &str, attempts_remaining: i64) -> Error {
+fn rejected(code: ErrorCode, message: &str, attempts_remaining: i64) -> Error {
     Error::BadRequest {
         code,
         message: message.to_owned(),

@@ -5,7 +5,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::clock::to_millis;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::store::BeginWrite;
 use crate::store::{Db, is_unique_violation};
 use crate::with_db;
@@ -24,7 +24,7 @@ pub fn normalize_email(raw: &str) -> Result<String> {
     let email = raw.trim().to_lowercase();
     if email.is_empty() {
         return Err(Error::bad_request(
-            "email_required",
+            ErrorCode::EmailRequired,
             "Please enter your email address.",
         ));
     }
@@ -45,7 +45,7 @@ pub fn normalize_email(raw: &str) -> Result<String> {
         Ok(email)
     } else {
         Err(Error::bad_request(
-            "invalid_email",
+            ErrorCode::InvalidEmail,
             "Please enter a valid email address.",
         ))
     }
@@ -57,7 +57,7 @@ pub async fn add(db: &Db, email: &str, full_name: &str, now: Timestamp) -> Resul
     let full_name = full_name.trim();
     if full_name.is_empty() {
         return Err(Error::bad_request(
-            "name_required",
+            ErrorCode::NameRequired,
             "A full name is required.",
         ));
     }
@@ -75,7 +75,7 @@ pub async fn add(db: &Db, email: &str, full_name: &str, now: Timestamp) -> Resul
     inserted.map_err(|e| {
         if is_unique_violation(&e) {
             Error::Conflict {
-                code: "recruiter_exists",
+                code: ErrorCode::RecruiterExists,
                 message: format!("{email} is already registered."),
             }
         } else {

@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use crate::app::AppState;
 use crate::auth::recruiters::normalize_email;
 use crate::error::Result;
+use crate::state::AppState;
 use crate::store::BeginWrite;
 use crate::with_db;
 

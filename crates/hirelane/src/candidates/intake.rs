@@ -4,7 +4,7 @@
 
 use axum::extract::multipart::Field;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 
 /// The kinds of file a JD accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub const CSV_FORMAT: &str = "Invalid file format. Please upload a CSV file.";
 
 /// The spec's file-name rules; returns the lower-cased extension.
 pub fn check_file_name(name: &str) -> Result<String> {
-    let invalid = |message: &str| Error::bad_request("invalid_file", message);
+    let invalid = |message: &str| Error::bad_request(ErrorCode::InvalidFile, message);
     if name.trim().is_empty() {
         return Err(invalid("Invalid file name."));
     }
@@ -60,7 +60,7 @@ pub fn check_file_name(name: &str) -> Result<String> {
 /// Decides the kind from the name's extension and checks the content agrees. A resume JD
 /// takes PDF or DOCX, any other JD takes CSV.
 pub fn check_kind(extension: &str, bytes: &[u8], resume_required: bool) -> Result<FileKind> {
-    let invalid = |message: &str| Error::bad_request("invalid_format", message);
+    let invalid = |message: &str| Error::bad_request(ErrorCode::InvalidFormat, message);
     if resume_required {
         let by_content = if is_pdf(bytes) {
             Some(FileKind::Pdf)
@@ -101,11 +101,9 @@ fn is_text(bytes: &[u8]) -> bool {
 /// Reads one multipart field into memory, refusing it as soon as it passes `limit` bytes.
 pub async fn read_capped(field: &mut Field<'_>, limit: usize) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    while let Some(chunk) = field
-        .chunk()
-        .await
-        .map_err(|e| Error::bad_request("invalid_upload", format!("Upload interrupted: {e}")))?
-    {
+    while let Some(chunk) = field.chunk().await.map_err(|e| {
+        Error::bad_request(ErrorCode::InvalidUpload, format!("Upload interrupted: {e}"))
+    })? {
         if bytes.len() + chunk.len() > limit {
             return Err(Error::PayloadTooLarge {
                 message: format!(

@@ -4,6 +4,7 @@
 pub mod erase;
 pub mod intake;
 pub mod pages;
+pub mod queue;
 pub mod repo;
 pub mod search;
 pub mod worker;
@@ -20,16 +21,16 @@ use utoipa_axum::routes;
 
 use self::intake::FileKind;
 use self::repo::{CandidateRow, ListQuery, NewResume, Recorded, Sort, StoredFile, status};
-use crate::app::AppState;
 use crate::auth::{Recruiter, random_token};
 use crate::clock::{from_millis, to_iso};
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::interviews;
 use crate::jobs::{self, repo::JobRow};
+use crate::state::AppState;
 
 pub use pages::ListOrder;
-pub use worker::AnalysisQueue;
+pub use queue::AnalysisQueue;
 
 /// At most this many files in one upload request.
 const MAX_FILES_PER_REQUEST: usize = 200;
@@ -205,7 +206,7 @@ async fn upload_resume(
         }
         if results.len() == MAX_FILES_PER_REQUEST {
             return Err(Error::bad_request(
-                "too_many_files",
+                ErrorCode::TooManyFiles,
                 format!("At most {MAX_FILES_PER_REQUEST} files can be uploaded at once."),
             ));
         }
@@ -232,7 +233,7 @@ async fn upload_resume(
         // One file, refused: answer with its error, as the spec's single-file client expects.
         (1, Some(err)) => Err(err),
         (_, Some(_)) if results.iter().all(|r| r.status == "rejected") => Err(Error::bad_request(
-            "all_rejected",
+            ErrorCode::AllRejected,
             "None of the files could be uploaded.",
         )),
         _ => Ok(Json(UploadAnswer {
@@ -283,11 +284,14 @@ pub async fn accept_resume(
             (contacts, Some(document.text), status::QUEUED, None)
         }
         Err(ats::ExtractError::Unsupported) => {
-            return Err(Error::bad_request("invalid_format", intake::RESUME_FORMAT));
+            return Err(Error::bad_request(
+                ErrorCode::InvalidFormat,
+                intake::RESUME_FORMAT,
+            ));
         }
         Err(ats::ExtractError::TooLarge) => {
             return Err(Error::bad_request(
-                "too_large",
+                ErrorCode::TooLarge,
                 "The file is too large to read (too many pages or too much packed data).",
             ));
         }
@@ -457,7 +461,7 @@ async fn upload_candidates_csv(
             })
             .unwrap_or_else(|| "the file has no candidate rows".into());
         return Err(Error::BadRequest {
-            code: "no_valid_rows",
+            code: ErrorCode::NoValidRows,
             message: format!("No candidates could be imported: {why}."),
             extra: Some(serde_json::json!({ "errors": errors })),
         });
@@ -490,7 +494,7 @@ async fn upload_candidates_csv(
 async fn upload_target(state: &AppState, raw: &str) -> Result<JobRow> {
     if raw.trim().is_empty() {
         return Err(Error::bad_request(
-            "jd_required",
+            ErrorCode::JdRequired,
             "Job Description ID is required",
         ));
     }
@@ -502,14 +506,14 @@ async fn next_field<'a>(
 ) -> Result<Option<axum::extract::multipart::Field<'a>>> {
     multipart.next_field().await.map_err(|e| {
         Error::bad_request(
-            "invalid_upload",
+            ErrorCode::InvalidUpload,
             format!("The upload could not be read: {e}"),
         )
     })
 }
 
 fn no_file() -> Error {
-    Error::bad_request("file_required", "Please choose a file to upload.")
+    Error::bad_request(ErrorCode::FileRequired, "Please choose a file to upload.")
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -602,7 +606,7 @@ async fn view_jd_resumes(
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
     let job_id = jobs::active_job_id(&state, &jd.jd_id).await?;
-    let (rows, total) = pages::list(&state, &list.query(Some(job_id))).await?;
+    let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))).await?;
     let now = state.clock.now();
     let records: Vec<ResumeRecord> = rows
         .into_iter()
@@ -691,7 +695,7 @@ async fn get_all_candidates(
     State(state): State<AppState>,
     Query(params): Query<ListParams>,
 ) -> Result<Response> {
-    let (rows, total) = pages::list(&state, &params.query(None)).await?;
+    let (rows, total) = pages::list(&state.lists, &state.db, &params.query(None)).await?;
     let records: Vec<AllCandidate> = rows
         .into_iter()
         .map(|row| {
@@ -874,13 +878,13 @@ async fn delete_resume(
     let id = params.resume_file_id.trim();
     if id.is_empty() {
         return Err(Error::bad_request(
-            "resume_file_id_required",
+            ErrorCode::ResumeFileIdRequired,
             "Resume file ID missing.",
         ));
     }
     let keys = repo::delete_by_file_id(&state.db, id)
         .await?
-        .ok_or_else(|| Error::not_found("not_found", "Resume not found."))?;
+        .ok_or_else(|| Error::not_found(ErrorCode::NotFound, "Resume not found."))?;
     remove_files(&state, &keys).await;
     tracing::info!(recruiter_id = recruiter.id, "resume deleted");
     Ok(Json(Deleted {
@@ -938,13 +942,13 @@ async fn resume_file(
     }
     let (key, name, kind) = repo::file_of(&state.db, &params.file)
         .await?
-        .ok_or_else(|| Error::not_found("not_found", "Resume not found."))?;
+        .ok_or_else(|| Error::not_found(ErrorCode::NotFound, "Resume not found."))?;
     let bytes = state
         .files
         .get(&key)
         .await
         .map_err(|e| Error::Internal(e.into()))?
-        .ok_or_else(|| Error::not_found("not_found", "Resume not found."))?;
+        .ok_or_else(|| Error::not_found(ErrorCode::NotFound, "Resume not found."))?;
     let kind = match kind.as_str() {
         "docx" => FileKind::Docx,
         _ => FileKind::Pdf,

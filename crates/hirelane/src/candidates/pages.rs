@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::repo::{self, CandidateRow, ListQuery, Sort};
-use crate::app::AppState;
 use crate::error::Result;
 use crate::store::Db;
 use crate::with_db;
@@ -36,10 +35,14 @@ struct Order {
 }
 
 /// A page of a candidate list and how many match in all, as [`repo::list`] answers.
-pub async fn list(state: &AppState, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)> {
+pub async fn list(
+    lists: &ListOrder,
+    db: &Db,
+    query: &ListQuery,
+) -> Result<(Vec<CandidateRow>, i64)> {
     match query.page {
         Some((page, size)) if unfiltered(query) => {
-            let order = state.lists.current(&state.db).await?;
+            let order = lists.current(db).await?;
             let ids: &[i64] = match query.job_id {
                 Some(job) => order.by_job.get(&job).map_or(&[], Vec::as_slice),
                 None => &order.all,
@@ -52,7 +55,7 @@ pub async fn list(state: &AppState, query: &ListQuery) -> Result<(Vec<CandidateR
             } else {
                 ids.iter().skip(skip).take(take).copied().collect()
             };
-            let mut rows: HashMap<i64, CandidateRow> = repo::find_many(&state.db, &wanted)
+            let mut rows: HashMap<i64, CandidateRow> = repo::find_many(db, &wanted)
                 .await?
                 .into_iter()
                 .map(|row| (row.id, row))
@@ -60,7 +63,7 @@ pub async fn list(state: &AppState, query: &ListQuery) -> Result<(Vec<CandidateR
             let page = wanted.iter().filter_map(|id| rows.remove(id)).collect();
             Ok((page, ids.len() as i64))
         }
-        _ => repo::list(&state.db, query).await,
+        _ => repo::list(db, query).await,
     }
 }
 

@@ -3,38 +3,18 @@
 //! the result only while it still holds the lease. Rows left `queued` or with an expired lease
 //! (a crash, a kill -9, another instance dying) are simply claimed again.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use jiff::SignedDuration;
-use tokio::sync::Notify;
 
 use super::repo::{self, Claimed, Outcome};
-use crate::app::AppState;
 use crate::error::Result;
-use crate::metrics::Counter;
+use crate::state::AppState;
 
 /// After this many claims a row that keeps failing is marked failed instead of retried.
 const MAX_ATTEMPTS: i64 = 3;
 /// Workers also look for work this often, for rows queued by another instance.
 const POLL: Duration = Duration::from_secs(5);
-
-/// Wakes the workers when new work is committed.
-#[derive(Clone, Debug, Default)]
-pub struct AnalysisQueue {
-    notify: Arc<Notify>,
-    /// This instance's finished analyses, for `/metrics`.
-    pub done: Counter,
-    pub failed: Counter,
-    /// Results thrown away because another worker took the lease over meanwhile.
-    pub dropped: Counter,
-}
-
-impl AnalysisQueue {
-    pub fn wake(&self) {
-        self.notify.notify_waiters();
-    }
-}
 
 /// Runs `workers` analysis loops until the task is dropped.
 pub async fn run(state: AppState, workers: usize) {
@@ -48,7 +28,7 @@ pub async fn run(state: AppState, workers: usize) {
 async fn work_loop(state: AppState) {
     loop {
         // Register interest before looking, so a wake-up between the look and the wait is kept.
-        let notified = state.analysis.notify.notified();
+        let notified = state.analysis.notified();
         match analyse_next(&state).await {
             Ok(true) => continue,
             Ok(false) => {}

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 
 const MAX_TEXT: usize = 500;
 const MAX_LONG_TEXT: usize = 2000;
@@ -174,7 +174,7 @@ pub fn validate(body: &Value) -> Result<NextStepDetails> {
     );
     if let Some(first) = form.errors.values().next().cloned() {
         return Err(Error::BadRequest {
-            code: "invalid_details",
+            code: ErrorCode::InvalidDetails,
             message: first,
             extra: Some(json!({ "fields": form.errors })),
         });

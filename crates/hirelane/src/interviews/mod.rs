@@ -25,14 +25,14 @@ use utoipa_axum::routes;
 pub use self::details::NextStepDetails;
 use self::repo::{InviteRow, Invitee, Reminder};
 use self::rules::{InviteState, JoinPhase, Page, SlotError};
-use crate::app::AppState;
 use crate::auth::{Recruiter, random_token};
 use crate::candidates;
 use crate::clock::from_millis;
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::mail::{self, EmailAttachment, InterviewMail};
 use crate::rate_limit::{self, Limit};
+use crate::state::AppState;
 use crate::voice;
 
 const NO_DATA: &str = "No data found.";
@@ -55,10 +55,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 fn no_data() -> Error {
-    Error::not_found("not_found", NO_DATA)
+    Error::not_found(ErrorCode::NotFound, NO_DATA)
 }
 
-fn conflict(code: &'static str, message: &str) -> Error {
+fn conflict(code: ErrorCode, message: &str) -> Error {
     Error::Conflict {
         code,
         message: message.to_owned(),
@@ -200,13 +200,13 @@ async fn send_invites(
 ) -> Result<Json<InvitesSent>> {
     if !body.all_pass && body.resume_ids.is_empty() {
         return Err(Error::bad_request(
-            "no_candidates",
+            ErrorCode::NoCandidates,
             "Select at least one candidate.",
         ));
     }
     if body.resume_ids.len() as i64 > MAX_INVITES {
         return Err(Error::bad_request(
-            "too_many_candidates",
+            ErrorCode::TooManyCandidates,
             format!("Select at most {MAX_INVITES} candidates at a time."),
         ));
     }
@@ -214,7 +214,7 @@ async fn send_invites(
     let assistant_id = body.assistant_id.trim();
     if assistant_id.is_empty() {
         return Err(Error::bad_request(
-            "no_assistant",
+            ErrorCode::NoAssistant,
             "Please choose an assistant.",
         ));
     }
@@ -538,29 +538,35 @@ async fn book(
     match (standing.page, invite.state()) {
         (Page::Completed, _) => {
             return Err(conflict(
-                "interview_completed",
+                ErrorCode::InterviewCompleted,
                 "The interview is already completed.",
             ));
         }
         (Page::WindowClosed, _) => {
-            return Err(conflict("window_closed", "The interview window is closed."));
+            return Err(conflict(
+                ErrorCode::WindowClosed,
+                "The interview window is closed.",
+            ));
         }
         (_, InviteState::Scheduled) if from == InviteState::Invited => {
             return Err(conflict(
-                "already_scheduled",
+                ErrorCode::AlreadyScheduled,
                 "Your interview is already scheduled.",
             ));
         }
         (_, InviteState::Invited) if from == InviteState::Scheduled => {
             return Err(conflict(
-                "not_scheduled",
+                ErrorCode::NotScheduled,
                 "Only a scheduled interview can be rescheduled.",
             ));
         }
         _ => {}
     }
     let start = parse_start(&body.interview_start_utc).ok_or_else(|| {
-        Error::bad_request("invalid_slot", "Please choose a valid date and time.")
+        Error::bad_request(
+            ErrorCode::InvalidSlot,
+            "Please choose a valid date and time.",
+        )
     })?;
     let now = state.clock.now();
     let slot = rules::check_slot(
@@ -571,12 +577,12 @@ async fn book(
         &state.time_zone,
         now,
     )
-    .map_err(|e: SlotError| Error::bad_request("invalid_slot", e.to_string()))?;
+    .map_err(|e: SlotError| Error::bad_request(ErrorCode::InvalidSlot, e.to_string()))?;
     let Some(sequence) =
         repo::book(&state.db, invite.id, from, slot.start, &slot.zone_name, now).await?
     else {
         return Err(conflict(
-            "state_changed",
+            ErrorCode::StateChanged,
             "Your interview was changed in another window. Please reload the page.",
         ));
     };
@@ -650,22 +656,25 @@ fn joinable(state: &AppState, invite: &InviteRow) -> Result<Timestamp> {
         (InviteState::Scheduled, Some(at)) => from_millis(at),
         (InviteState::Completed, _) => {
             return Err(conflict(
-                "interview_completed",
+                ErrorCode::InterviewCompleted,
                 "The interview is already completed.",
             ));
         }
         _ => {
-            return Err(conflict("not_scheduled", "The interview is not scheduled."));
+            return Err(conflict(
+                ErrorCode::NotScheduled,
+                "The interview is not scheduled.",
+            ));
         }
     };
     match rules::join_phase(at, state.clock.now()) {
         JoinPhase::Open => Ok(at),
         JoinPhase::TooEarly => Err(conflict(
-            "too_early",
+            ErrorCode::TooEarly,
             "The interview link will be enabled 5 minutes before the scheduled time.",
         )),
         JoinPhase::Disabled => Err(conflict(
-            "link_disabled",
+            ErrorCode::LinkDisabled,
             "The meeting link has been disabled.",
         )),
     }
@@ -879,7 +888,7 @@ async fn add_candidate_details(
     let invite = invite_for(&state, &ip, &invite_id).await?;
     if invite.state() == InviteState::Completed {
         return Err(conflict(
-            "interview_completed",
+            ErrorCode::InterviewCompleted,
             "The interview is already completed.",
         ));
     }

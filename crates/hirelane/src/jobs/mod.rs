@@ -14,11 +14,11 @@ use utoipa_axum::routes;
 
 use self::repo::{BIN_RETENTION, JobKey, JobRow};
 use self::rules::JobInput;
-use crate::app::AppState;
 use crate::auth::{Recruiter, random_token};
 use crate::clock::{from_millis, to_iso};
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::state::AppState;
 
 const INVALID_ID: &str = "Invalid JD ID.";
 
@@ -159,12 +159,12 @@ async fn new_folder_id(state: &AppState, requested: &str) -> Result<String> {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
         && !requested.bytes().all(|b| b.is_ascii_digit());
     if !well_formed {
-        return Err(Error::bad_request("invalid_id", INVALID_ID));
+        return Err(Error::bad_request(ErrorCode::InvalidId, INVALID_ID));
     }
     let key = JobKey::Folder(requested.to_owned());
     if repo::find(&state.db, &key).await?.is_some() {
         return Err(Error::Conflict {
-            code: "folder_taken",
+            code: ErrorCode::FolderTaken,
             message: "This folder already holds a job description.".into(),
         });
     }
@@ -313,7 +313,7 @@ async fn edit_jd_folder(
         apply_last_date: body.apply_last_date,
     })?;
     if !repo::update(&state.db, row.id, &job, state.clock.now()).await? {
-        return Err(Error::not_found("invalid_id", INVALID_ID));
+        return Err(Error::not_found(ErrorCode::InvalidId, INVALID_ID));
     }
     // Scores depend on the JD: analyse its resumes again against what it asks now.
     if row.key_skills != job.key_skills
@@ -368,12 +368,12 @@ async fn delete_jd(
         .unwrap_or_default();
     if reason.chars().count() > 2000 {
         return Err(Error::bad_request(
-            "validation",
+            ErrorCode::Validation,
             "The reason cannot exceed 2000 characters.",
         ));
     }
     if !repo::move_to_bin(&state.db, row.id, recruiter.id, &reason, state.clock.now()).await? {
-        return Err(Error::not_found("invalid_id", INVALID_ID));
+        return Err(Error::not_found(ErrorCode::InvalidId, INVALID_ID));
     }
     tracing::info!(
         job_desc_id = row.id,
@@ -451,30 +451,34 @@ async fn restore_jd(
     State(state): State<AppState>,
     Query(params): Query<RestoreParams>,
 ) -> Result<Json<Done>> {
-    let key = JobKey::parse(&params.id).ok_or(Error::bad_request("invalid_id", INVALID_ID))?;
+    let key =
+        JobKey::parse(&params.id).ok_or(Error::bad_request(ErrorCode::InvalidId, INVALID_ID))?;
     let row = repo::find(&state.db, &key)
         .await?
         .filter(|row| row.deleted_at.is_some())
-        .ok_or(Error::not_found("invalid_id", "This JD is not in the bin."))?;
+        .ok_or(Error::not_found(
+            ErrorCode::InvalidId,
+            "This JD is not in the bin.",
+        ))?;
     repo::restore(&state.db, row.id).await?;
     Ok(Done::new("JD restored successfully."))
 }
 
 /// The JD named by `raw`, outside the bin, or the spec's 'Invalid JD ID.'.
 pub(crate) async fn active_job(state: &AppState, raw: &str) -> Result<JobRow> {
-    let key = JobKey::parse(raw).ok_or(Error::bad_request("invalid_id", INVALID_ID))?;
+    let key = JobKey::parse(raw).ok_or(Error::bad_request(ErrorCode::InvalidId, INVALID_ID))?;
     repo::find(&state.db, &key)
         .await?
         .filter(|row| row.deleted_at.is_none())
-        .ok_or(Error::not_found("invalid_id", INVALID_ID))
+        .ok_or(Error::not_found(ErrorCode::InvalidId, INVALID_ID))
 }
 
 /// [`active_job`]'s id alone, without counting the JD's candidates.
 pub(crate) async fn active_job_id(state: &AppState, raw: &str) -> Result<i64> {
-    let key = JobKey::parse(raw).ok_or(Error::bad_request("invalid_id", INVALID_ID))?;
+    let key = JobKey::parse(raw).ok_or(Error::bad_request(ErrorCode::InvalidId, INVALID_ID))?;
     repo::find_active_id(&state.db, &key)
         .await?
-        .ok_or(Error::not_found("invalid_id", INVALID_ID))
+        .ok_or(Error::not_found(ErrorCode::InvalidId, INVALID_ID))
 }
 
 /// Runs the bin purge once: rows first, then their files; returns how many JDs were removed.

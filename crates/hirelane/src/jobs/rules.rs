@@ -4,7 +4,7 @@
 use jiff::civil::Date;
 
 use super::sanitize::sanitize;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 
 pub const MAX_ADDITIONAL_NOTES: usize = 300;
 pub const MIN_KEY_SKILLS: usize = 3;
@@ -121,7 +121,7 @@ fn parse_date(raw: Option<&str>) -> Result<Option<Date>> {
 
 fn field_error(field: &'static str, message: impl Into<String>) -> Error {
     Error::BadRequest {
-        code: "validation",
+        code: ErrorCode::Validation,
         message: message.into(),
         extra: Some(serde_json::json!({ "field": field })),
     }

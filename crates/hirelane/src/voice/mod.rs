@@ -4,17 +4,15 @@
 //! the `/Voice/...` routes and never sees the provider's key.
 
 pub mod analysis;
+pub mod client;
 pub mod provider;
 pub mod repo;
 pub mod rules;
 pub mod vapi;
 mod webhook;
 
-use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -25,218 +23,23 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use self::provider::{CallQuery, ProviderError, VapiClient, VoiceProvider};
+use self::client::recording_resource;
+pub use self::client::{SIM_INFO_FILE, Voice, WEBHOOK_PATH, recording_link};
+use self::provider::{CallQuery, ProviderError};
 use self::repo::CallRow;
-use self::vapi::{Call, WebhookTarget};
-use crate::app::AppState;
-use crate::auth::{Keys, Recruiter, load_or_create_secret, random_token, write_private};
+use self::vapi::Call;
+use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
-use crate::config::{Secret, Settings};
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::state::AppState;
 
-/// How long a browser's public web-call token lives.
-const PUBLIC_TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(1);
-
-/// `scheme://host[:port]` of a URL.
-fn origin_of(url: &str) -> Option<String> {
-    let (scheme, rest) = url.split_once("://")?;
-    let host = rest.split('/').next().filter(|h| !h.is_empty())?;
-    Some(format!("{scheme}://{host}"))
-}
-
-/// The webhook route, relative to the API root.
-pub const WEBHOOK_PATH: &str = "/webhooks/vapi";
-/// Written to the data directory when the simulator starts in-process, so local tools and the
-/// browser tests can reach its control endpoints. Nothing else writes it.
-pub const SIM_INFO_FILE: &str = "vapi-sim.json";
-/// How long a recording link stays valid.
-const RECORDING_LINK_LIFETIME: SignedDuration = SignedDuration::from_hours(6);
 /// A call due this long ago without a report is polled at the provider.
 const RECONCILE_GRACE: SignedDuration = SignedDuration::from_mins(2);
 /// A poll leases its call this long, which also spaces out polls of a call still running.
 const RECONCILE_LEASE: SignedDuration = SignedDuration::from_mins(5);
 
 const NOT_AVAILABLE: &str = "Interview analysis is not available for this call.";
-
-/// The voice provider and what the webhooks and links need.
-#[derive(Clone, Debug)]
-pub struct Voice {
-    pub provider: Arc<dyn VoiceProvider>,
-    webhook_url: String,
-    webhook_secret: Secret,
-    phone_number_id: String,
-    /// The simulator's origin when the provider is the bundled simulator: browsers drive its
-    /// web calls directly, so the page's CSP must allow it.
-    simulator_origin: Option<String>,
-    /// Signs the short-lived public tokens browsers start Vapi web calls with.
-    api_key: Secret,
-    org_id: Option<String>,
-    public_key: Option<Secret>,
-    /// Keeps the in-process simulator alive as long as the application.
-    _simulator: Option<Arc<vapi_sim::SimHandle>>,
-}
-
-impl Voice {
-    /// Connects to the configured provider, or starts the bundled simulator in-process when
-    /// `serving` (a command-line tool gets an unreachable provider instead). `port` is the port
-    /// the server actually listens on (for the default webhook address).
-    pub async fn start(settings: &Settings, port: u16, serving: bool) -> anyhow::Result<Voice> {
-        let voice = &settings.voice;
-        let webhook_secret = match &voice.webhook_secret {
-            Some(secret) => secret.clone(),
-            None => load_or_create_secret(&settings.data_dir.join("voice-webhook.secret"))
-                .map(Secret::new)
-                .context("voice: the generated webhook secret cannot be stored")?,
-        };
-        let timeout = Duration::from_secs(voice.request_timeout_seconds.max(1));
-        let (base_url, api_key, phone_number_id, simulator) = match &voice.base_url {
-            Some(base_url) => {
-                let api_key = voice
-                    .api_key
-                    .clone()
-                    .context("voice.api_key is required with voice.base_url")?;
-                let phone = voice
-                    .phone_number_id
-                    .clone()
-                    .context("voice.phone_number_id is required with voice.base_url")?;
-                (base_url.clone(), api_key, phone, None)
-            }
-            None if !serving => (
-                // Port 9 (discard) on loopback: nothing answers, so voice calls fail fast.
-                "http://127.0.0.1:9".to_owned(),
-                Secret::new(random_token(24)),
-                "hirelane-simulated-number".to_owned(),
-                None,
-            ),
-            None => {
-                let api_key = voice
-                    .api_key
-                    .clone()
-                    .unwrap_or_else(|| Secret::new(random_token(24)));
-                let sim = vapi_sim::Simulator::start(
-                    vapi_sim::SimConfig::new(api_key.expose()),
-                    "127.0.0.1:0",
-                )
-                .await
-                .context("voice: the bundled simulator cannot start")?;
-                let base_url = sim.base_url().to_owned();
-                write_sim_info(&settings.data_dir, &base_url, api_key.expose())
-                    .context("voice: cannot record the simulator's address")?;
-                tracing::info!(base_url, "voice: using the bundled Vapi simulator");
-                let phone = voice
-                    .phone_number_id
-                    .clone()
-                    .unwrap_or_else(|| "hirelane-simulated-number".to_owned());
-                (base_url, api_key, phone, Some(Arc::new(sim)))
-            }
-        };
-        let simulator_origin = (simulator.is_some() || voice.simulated)
-            .then(|| origin_of(&base_url))
-            .flatten();
-        let client = VapiClient::new(&base_url, api_key.clone(), timeout, voice.max_retries)?;
-        let webhook_base = match (&voice.webhook_base_url, &settings.server.public_url) {
-            (Some(url), _) | (None, Some(url)) => url.trim_end_matches('/').to_owned(),
-            (None, None) => {
-                let host = match settings.server.host.as_str() {
-                    "0.0.0.0" | "::" | "[::]" => "127.0.0.1",
-                    host => host,
-                };
-                format!("http://{host}:{port}")
-            }
-        };
-        Ok(Voice {
-            provider: Arc::new(client),
-            webhook_url: format!("{webhook_base}/api{WEBHOOK_PATH}"),
-            webhook_secret,
-            phone_number_id,
-            simulator_origin,
-            api_key,
-            org_id: voice.org_id.clone(),
-            public_key: voice.public_key.clone(),
-            _simulator: simulator,
-        })
-    }
-
-    /// Whether join pages drive the simulator's browser endpoints (else Vapi's web SDK).
-    pub fn browser_drives_simulator(&self) -> bool {
-        self.simulator_origin.is_some()
-    }
-
-    /// Origins the browser talks to during a web call, for the page's `connect-src`.
-    pub fn browser_origins(&self) -> String {
-        match &self.simulator_origin {
-            Some(origin) => origin.clone(),
-            None => "https://api.vapi.ai https://*.daily.co wss://*.daily.co".to_owned(),
-        }
-    }
-
-    /// The token a browser starts a Vapi web call with: a one-hour public JWT restricted to
-    /// `assistant_id` and our origin (Vapi's JWT authentication, HS256 over the private key)
-    /// when `voice.org_id` is set, else the configured public key.
-    pub fn public_web_token(
-        &self,
-        assistant_id: &str,
-        origin: &str,
-        now: Timestamp,
-    ) -> Result<String> {
-        if let Some(org_id) = &self.org_id {
-            let claims = json!({
-                "orgId": org_id,
-                "token": {
-                    "tag": "public",
-                    "restrictions": {
-                        "enabled": true,
-                        "allowedOrigins": [origin],
-                        "allowedAssistantIds": [assistant_id],
-                        "allowTransientAssistant": false,
-                    }
-                },
-                "iat": now.as_second(),
-                "exp": (now + PUBLIC_TOKEN_LIFETIME).as_second(),
-            });
-            return Ok(crate::auth::sign_hs256(
-                self.api_key.expose().as_bytes(),
-                &claims,
-            ));
-        }
-        self.public_key
-            .as_ref()
-            .map(|key| key.expose().to_owned())
-            .ok_or_else(|| Error::Unavailable {
-                code: "web_calls_unconfigured",
-                message: "The interview cannot start right now. Please contact the HR team.".into(),
-            })
-    }
-
-    /// The address and secret the provider's webhooks use.
-    pub fn webhook(&self) -> WebhookTarget<'_> {
-        WebhookTarget {
-            url: &self.webhook_url,
-            secret: self.webhook_secret.expose(),
-        }
-    }
-}
-
-/// A same-origin link that streams the call's recording through us for a few hours. An
-/// `<audio>` element cannot send our bearer token, so the link carries a signature.
-pub fn recording_link(keys: &Keys, call_id: &str, now: Timestamp) -> String {
-    let expires = (now + RECORDING_LINK_LIFETIME).as_second();
-    let id: String = form_urlencoded::byte_serialize(call_id.as_bytes()).collect();
-    format!(
-        "/api/Voice/recordings/{id}?expires={expires}&signature={}",
-        keys.sign_link(&recording_resource(call_id), expires)
-    )
-}
-
-fn recording_resource(call_id: &str) -> String {
-    format!("recording:{call_id}")
-}
-
-fn write_sim_info(data_dir: &Path, base_url: &str, api_key: &str) -> std::io::Result<()> {
-    let info = json!({ "baseUrl": base_url, "apiKey": api_key });
-    write_private(&data_dir.join(SIM_INFO_FILE), &info.to_string())
-}
 
 /// The voice routes.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -254,12 +57,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// refused, `missing` for something it does not have, else `fallback` (cause logged).
 pub(crate) fn provider_error(err: ProviderError, fallback: &str, missing: &str) -> Error {
     match err {
-        ProviderError::Rejected { message, .. } => Error::bad_request("provider_rejected", message),
-        ProviderError::NotFound => Error::not_found("not_found", missing),
+        ProviderError::Rejected { message, .. } => {
+            Error::bad_request(ErrorCode::ProviderRejected, message)
+        }
+        ProviderError::NotFound => Error::not_found(ErrorCode::NotFound, missing),
         ProviderError::Unavailable(cause) | ProviderError::Invalid(cause) => {
             tracing::warn!(cause, "voice provider failure");
             Error::Unavailable {
-                code: "provider_unavailable",
+                code: ErrorCode::ProviderUnavailable,
                 message: fallback.to_owned(),
             }
         }
@@ -568,7 +373,7 @@ fn parse_instant(raw: Option<&str>) -> Result<Option<Timestamp>> {
         Some(s) => s
             .parse::<Timestamp>()
             .map(Some)
-            .map_err(|_| Error::bad_request("invalid_query", "Invalid date filter.")),
+            .map_err(|_| Error::bad_request(ErrorCode::InvalidQuery, "Invalid date filter.")),
     }
 }
 
@@ -647,7 +452,7 @@ async fn get_call(
         }
     };
     if row.is_none() && remote.is_none() {
-        return Err(Error::not_found("not_found", "Call not found."));
+        return Err(Error::not_found(ErrorCode::NotFound, "Call not found."));
     }
     let now = state.clock.now();
     Ok(Json(CallView(call_view(
@@ -836,7 +641,7 @@ async fn interview_analysis(
     let row = fresh_row(&state, &call_id)
         .await?
         .filter(|r| r.report_received_at.is_some())
-        .ok_or_else(|| Error::not_found("analysis_not_available", NOT_AVAILABLE))?;
+        .ok_or_else(|| Error::not_found(ErrorCode::AnalysisNotAvailable, NOT_AVAILABLE))?;
     let data = row
         .structured_data
         .as_deref()
@@ -989,83 +794,5 @@ pub async fn run_reconciler(state: AppState) {
         if let Err(err) = reconcile(&state).await {
             tracing::warn!(error = %err, "voice reconciler failed");
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use base64::Engine;
-    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    use hmac::{Hmac, Mac};
-
-    use super::*;
-
-    fn voice(org_id: Option<&str>, public_key: Option<&str>) -> Voice {
-        let key = Secret::new("private-key");
-        let client = VapiClient::new(
-            "https://api.vapi.ai",
-            key.clone(),
-            Duration::from_secs(5),
-            0,
-        )
-        .expect("client");
-        Voice {
-            provider: Arc::new(client),
-            webhook_url: String::new(),
-            webhook_secret: Secret::new("secret"),
-            phone_number_id: String::new(),
-            simulator_origin: None,
-            api_key: key,
-            org_id: org_id.map(str::to_owned),
-            public_key: public_key.map(Secret::new),
-            _simulator: None,
-        }
-    }
-
-    #[test]
-    fn public_web_tokens_are_short_lived_jwts_restricted_to_one_assistant_and_our_origin() {
-        let now: Timestamp = "2026-11-21T10:00:00Z".parse().expect("instant");
-        let token = voice(Some("org-1"), None)
-            .public_web_token("asst-9", "https://hire.example.com", now)
-            .expect("token");
-        let parts: Vec<&str> = token.split('.').collect();
-        assert_eq!(parts.len(), 3);
-        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(b"private-key").expect("key");
-        mac.update(format!("{}.{}", parts[0], parts[1]).as_bytes());
-        let signature = URL_SAFE_NO_PAD.decode(parts[2]).expect("base64");
-        assert!(
-            mac.verify_slice(&signature).is_ok(),
-            "HS256 over the private key"
-        );
-        let claims: Value =
-            serde_json::from_slice(&URL_SAFE_NO_PAD.decode(parts[1]).expect("base64"))
-                .expect("json");
-        assert_eq!(claims["orgId"], "org-1");
-        assert_eq!(claims["token"]["tag"], "public");
-        let restrictions = &claims["token"]["restrictions"];
-        assert_eq!(restrictions["allowedAssistantIds"], json!(["asst-9"]));
-        assert_eq!(
-            restrictions["allowedOrigins"],
-            json!(["https://hire.example.com"])
-        );
-        assert_eq!(restrictions["allowTransientAssistant"], false);
-        assert_eq!(claims["exp"].as_i64(), Some(now.as_second() + 3600));
-    }
-
-    #[test]
-    fn without_an_org_id_the_public_key_is_used_and_without_either_joining_fails_clearly() {
-        let now = Timestamp::UNIX_EPOCH;
-        let key = voice(None, Some("pk-1"))
-            .public_web_token("a", "https://x", now)
-            .expect("public key");
-        assert_eq!(key, "pk-1");
-        let err = voice(None, None)
-            .public_web_token("a", "https://x", now)
-            .expect_err("nothing to sign with");
-        assert!(matches!(err, Error::Unavailable { .. }));
-        assert_eq!(
-            origin_of("http://127.0.0.1:4000/x/y").as_deref(),
-            Some("http://127.0.0.1:4000")
-        );
     }
 }

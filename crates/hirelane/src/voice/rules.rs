@@ -6,7 +6,7 @@ use jiff::civil::{Date, Time};
 use jiff::tz::{Offset, TimeZone};
 
 use super::vapi::AssistantForm;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 
 pub const MAX_TOPICS: usize = 4;
 pub const MAX_QUESTIONS: usize = 10;
@@ -24,7 +24,7 @@ pub fn ist() -> TimeZone {
 fn required(value: &str, message: &'static str) -> Result<String> {
     let value = value.trim();
     if value.is_empty() {
-        Err(Error::bad_request("validation", message))
+        Err(Error::bad_request(ErrorCode::Validation, message))
     } else {
         Ok(value.to_owned())
     }
@@ -38,7 +38,7 @@ fn list(items: &[String], max: usize, what: &str) -> Result<Vec<String>> {
         .collect();
     if items.len() > max {
         return Err(Error::bad_request(
-            "validation",
+            ErrorCode::Validation,
             format!("At most {max} {what} can be given."),
         ));
     }
@@ -72,7 +72,7 @@ pub fn validate_assistant(input: &AssistantInput) -> Result<AssistantForm> {
     };
     if form.assistant_name.chars().count() > MAX_NAME {
         return Err(Error::bad_request(
-            "validation",
+            ErrorCode::Validation,
             format!("Assistant Name cannot exceed {MAX_NAME} characters."),
         ));
     }
@@ -108,7 +108,7 @@ pub fn validate_call(input: &CallInput, now: Timestamp) -> Result<ValidCall> {
     let earliest_at = ist_instant(&date, &time)?;
     if earliest_at.to_zoned(ist()).date() < now.to_zoned(ist()).date() {
         return Err(Error::bad_request(
-            "validation",
+            ErrorCode::Validation,
             "The date cannot be in the past.",
         ));
     }
@@ -122,7 +122,7 @@ pub fn validate_call(input: &CallInput, now: Timestamp) -> Result<ValidCall> {
 
 /// `YYYY-MM-DD` and `HH:MM[:SS]` in IST as an instant.
 pub fn ist_instant(date: &str, time: &str) -> Result<Timestamp> {
-    let invalid = || Error::bad_request("invalid_date_time", INVALID_DATE_TIME);
+    let invalid = || Error::bad_request(ErrorCode::InvalidDateTime, INVALID_DATE_TIME);
     let date: Date = date.trim().parse().map_err(|_| invalid())?;
     let time: Time = time.trim().parse().map_err(|_| invalid())?;
     let zoned = date
@@ -144,7 +144,7 @@ pub fn normalize_phone(raw: &str) -> Result<String> {
         .collect();
     if digits.len() < 7 || digits.len() > 15 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Error::bad_request(
-            "validation",
+            ErrorCode::Validation,
             "Please enter a valid phone number with its country code.",
         ));
     }

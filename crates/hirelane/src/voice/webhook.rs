@@ -19,9 +19,9 @@ use utoipa::ToSchema;
 
 use super::repo::{self, NewCall};
 use super::vapi::{self, Call};
-use crate::app::AppState;
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
+use crate::state::AppState;
 
 /// Event types the provider may send that we do not act on.
 const IGNORED: &[&str] = &[
@@ -108,7 +108,7 @@ pub(super) fn signature_matches(
 
 fn malformed(reason: &str) -> Error {
     tracing::warn!(reason, "voice webhook: malformed event rejected");
-    Error::bad_request("invalid_event", format!("Invalid event: {reason}."))
+    Error::bad_request(ErrorCode::InvalidEvent, format!("Invalid event: {reason}."))
 }
 
 /// Receives the provider's server messages.
@@ -145,7 +145,7 @@ pub(super) async fn vapi_webhook(
     if kind != "status-update" && kind != "end-of-call-report" {
         tracing::warn!(kind, "voice webhook: unknown event type rejected");
         return Err(Error::bad_request(
-            "unknown_event",
+            ErrorCode::UnknownEvent,
             format!("Unknown event type '{kind}'."),
         ));
     }
