@@ -21,7 +21,7 @@ trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EX
 
 base="http://127.0.0.1:$port"
 token=$("$API_VENV/bin/python" scripts/api_sign_in.py "$base" "$work/data/outbox")
-"$API_VENV/bin/schemathesis" run "$base/api-docs/openapi.json" \
+"$API_VENV/bin/schemathesis" --config-file scripts/schemathesis.toml run "$base/api-docs/openapi.json" \
   --url "$base/api" \
   -H "Authorization: Bearer $token" \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,positive_data_acceptance,negative_data_rejection \
