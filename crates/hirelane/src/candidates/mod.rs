@@ -3,6 +3,7 @@
 
 pub mod erase;
 pub mod intake;
+pub mod interview_outcome;
 pub mod pages;
 pub mod queue;
 pub mod repo;

@@ -5,6 +5,7 @@
 //! `inviteId`) is the credential, each route is rate-limited per client address, and an
 //! unknown token answers exactly like a missing one.
 
+pub mod completion;
 mod details;
 pub mod ics;
 pub mod repo;
