@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::files::signed_file_path;
-use super::lists::invite_summary;
-use super::repo;
+use super::invites::{next_step_details, summarize};
+use super::repo::{self, CandidateRow};
 use crate::auth::Recruiter;
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
@@ -74,6 +74,16 @@ pub(super) async fn resume_details(
     let Some(row) = repo::find(&state.db, id).await? else {
         return Ok(Json(Vec::new()));
     };
+    let next_step_details = next_step_details(&state, row.id).await?;
+    Ok(Json(vec![details(&state, row, next_step_details)]))
+}
+
+/// The stored assessment's fields the page shows; a missing or unreadable one shows empty.
+fn details(
+    state: &AppState,
+    row: CandidateRow,
+    next_step_details: Option<serde_json::Value>,
+) -> ResumeDetails {
     let assessment: serde_json::Value = row
         .assessment
         .as_deref()
@@ -89,12 +99,8 @@ pub(super) async fn resume_details(
             })
             .unwrap_or_default()
     };
-    let now = state.clock.now();
-    let invite = invite_summary(&state, &row);
-    let next_step_details = crate::interviews::details_of(&state, row.id)
-        .await?
-        .filter(|d| !d.is_null());
-    Ok(Json(vec![ResumeDetails {
+    let invite = summarize(state, &row);
+    ResumeDetails {
         invite_status: invite.status,
         interview_date_time: invite.interview_date_time,
         next_step_details,
@@ -105,7 +111,7 @@ pub(super) async fn resume_details(
         file_path: row
             .resume_file_id
             .as_deref()
-            .map(|id| signed_file_path(&state, id, now)),
+            .map(|id| signed_file_path(state, id, state.clock.now())),
         candidate_name: row.candidate_name,
         candidate_email: row.candidate_email,
         candidate_phone: row.candidate_phone,
@@ -127,5 +133,5 @@ pub(super) async fn resume_details(
         scoring_version: assessment["version"].as_str().map(str::to_owned),
         call_id: row.call_id,
         interview_status: row.interview_status,
-    }]))
+    }
 }

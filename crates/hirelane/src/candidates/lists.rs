@@ -8,12 +8,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::files::signed_file_path;
+use super::invites::summarize;
 use super::pages;
 use super::repo::{CandidateRow, ListQuery, Sort, status};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
+use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -105,7 +107,7 @@ pub(super) async fn view_jd_resumes(
     Query(jd): Query<JdParams>,
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
-    let job_id = crate::jobs::active_job_id(&state, &jd.jd_id).await?;
+    let job_id = active_job_id(&state, &jd.jd_id).await?;
     let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))).await?;
     let now = state.clock.now();
     let records: Vec<ResumeRecord> = rows
@@ -115,21 +117,8 @@ pub(super) async fn view_jd_resumes(
     Ok(with_total(total, Json(records)))
 }
 
-/// The invite columns of a candidate row as the lists show them.
-pub(super) fn invite_summary(
-    state: &AppState,
-    row: &CandidateRow,
-) -> crate::interviews::InviteSummary {
-    crate::interviews::summarize(
-        state,
-        row.invite_state.as_deref(),
-        row.interview_at,
-        row.apply_last_date.as_deref(),
-    )
-}
-
 fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeRecord {
-    let invite = invite_summary(state, &row);
+    let invite = summarize(state, &row);
     ResumeRecord {
         invite_status: invite.status,
         interview_date_time: invite.interview_date_time,
@@ -202,7 +191,7 @@ pub(super) async fn get_all_candidates(
     let records: Vec<AllCandidate> = rows
         .into_iter()
         .map(|row| {
-            let invite = invite_summary(&state, &row);
+            let invite = summarize(&state, &row);
             AllCandidate {
                 invite_status: invite.status,
                 interview_date_time: invite.interview_date_time,

@@ -10,6 +10,7 @@ mod download;
 pub mod erase;
 pub mod files;
 pub mod intake;
+mod invites;
 mod lists;
 pub mod pages;
 pub mod queue;
@@ -25,8 +26,6 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub use accept::accept_resume;
-pub use files::remove_files;
 pub use pages::ListOrder;
 pub use queue::AnalysisQueue;
 

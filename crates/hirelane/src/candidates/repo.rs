@@ -512,6 +512,15 @@ pub async fn delete_by_file_id(db: &Db, resume_file_id: &str) -> Result<Option<V
     Ok(keys)
 }
 
+/// How many candidates are stored, in every JD.
+pub async fn count(db: &Db) -> Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM candidates")
+            .fetch_one(pool)
+            .await
+    })?)
+}
+
 /// Queues every analysed resume of a JD again (its skills or experience changed).
 pub async fn requeue_job(db: &Db, job_id: i64) -> Result<u64> {
     Ok(with_db!(db, |pool| {

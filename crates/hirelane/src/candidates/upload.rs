@@ -11,6 +11,7 @@ use super::intake;
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::jobs::lookup::active_job;
 use crate::jobs::repo::JobRow;
 use crate::state::AppState;
 
@@ -132,7 +133,7 @@ pub(super) async fn upload_target(state: &AppState, raw: &str) -> Result<JobRow>
             "Job Description ID is required",
         ));
     }
-    crate::jobs::active_job(state, raw).await
+    active_job(state, raw).await
 }
 
 pub(super) async fn next_field<'a>(multipart: &'a mut Multipart) -> Result<Option<Field<'a>>> {

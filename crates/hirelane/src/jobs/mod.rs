@@ -18,9 +18,8 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub use create::create;
 pub use ids::id_text;
-pub use lookup::{active_job, active_job_id};
+pub use lookup::active_job;
 pub use purge::purge_bin;
 
 pub fn router() -> OpenApiRouter<AppState> {
