@@ -5,7 +5,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::intake;
-use super::repo::{self, NewResume, Recorded, StoredFile, status};
+use super::repo::{self, NewResume, Recorded, StoredFile};
+use super::status::{AnalysisStatus, UploadStatus};
 use crate::auth::random_token;
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::repo::JobRow;
@@ -16,11 +17,10 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct FileResult {
     pub file_name: String,
-    /// `created`, `updated` (same e-mail as an existing candidate of this JD) or `rejected`.
-    pub status: &'static str,
+    pub status: UploadStatus,
     pub resume_id: Option<i64>,
-    /// `queued` or `unreadable` for accepted files.
-    pub analysis_status: Option<&'static str>,
+    /// Queued or unreadable for accepted files.
+    pub analysis_status: Option<AnalysisStatus>,
     /// Why the file was rejected, or why it cannot be analysed.
     pub message: Option<String>,
 }
@@ -29,7 +29,7 @@ impl FileResult {
     pub(super) fn rejected(file_name: String, message: String) -> FileResult {
         FileResult {
             file_name,
-            status: "rejected",
+            status: UploadStatus::Rejected,
             resume_id: None,
             analysis_status: None,
             message: Some(message),
@@ -37,7 +37,7 @@ impl FileResult {
     }
 
     pub(super) fn is_rejected(&self) -> bool {
-        self.status == "rejected"
+        self.status == UploadStatus::Rejected
     }
 }
 
@@ -45,7 +45,7 @@ impl FileResult {
 struct Reading {
     contacts: (String, String, String),
     text: Option<String>,
-    status: &'static str,
+    status: AnalysisStatus,
     problem: Option<String>,
 }
 
@@ -117,7 +117,7 @@ async fn read(state: &AppState, bytes: Vec<u8>) -> Result<(Vec<u8>, Reading)> {
                     resume.phone.unwrap_or_default(),
                 ),
                 text: Some(document.text),
-                status: status::QUEUED,
+                status: AnalysisStatus::Queued,
                 problem: None,
             }
         }
@@ -136,7 +136,7 @@ async fn read(state: &AppState, bytes: Vec<u8>) -> Result<(Vec<u8>, Reading)> {
         Err(reason) => Reading {
             contacts: Default::default(),
             text: None,
-            status: status::UNREADABLE,
+            status: AnalysisStatus::Unreadable,
             problem: Some(unreadable_reason(&reason)),
         },
     };
@@ -146,13 +146,13 @@ async fn read(state: &AppState, bytes: Vec<u8>) -> Result<(Vec<u8>, Reading)> {
 fn file_result(
     name: &str,
     recorded: Recorded,
-    analysis: &'static str,
+    analysis: AnalysisStatus,
     problem: Option<String>,
 ) -> FileResult {
     let (status, resume_id, message) = match recorded {
-        Recorded::Created(id) => ("created", id, problem),
+        Recorded::Created(id) => (UploadStatus::Created, id, problem),
         Recorded::Replaced(id) => (
-            "updated",
+            UploadStatus::Updated,
             id,
             Some(problem.unwrap_or_else(|| {
                 "A candidate with this e-mail already applied to this JD; their resume was replaced by this one.".into()

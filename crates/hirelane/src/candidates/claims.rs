@@ -3,6 +3,7 @@
 
 use jiff::{SignedDuration, Timestamp};
 
+use super::status::Recommendation;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Db;
@@ -76,7 +77,7 @@ pub enum Outcome {
     Scored {
         ats_score: i64,
         skills_match: i64,
-        recommendation: &'static str,
+        recommendation: Recommendation,
         assessment: String,
         version: &'static str,
     },
@@ -105,7 +106,7 @@ pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestam
                 .bind(claimed.lease_until)
                 .bind(ats_score)
                 .bind(skills_match)
-                .bind(*recommendation)
+                .bind(recommendation.as_str())
                 .bind(assessment)
                 .bind(*version)
                 .bind(now)

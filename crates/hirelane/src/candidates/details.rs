@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::{next_step_details, summarize};
 use super::repo::{self, CandidateRow};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation};
 use crate::auth::Recruiter;
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
@@ -36,20 +37,19 @@ pub(super) struct ResumeDetails {
     resume_file_id: Option<String>,
     ats_score: i64,
     skills_match_score: i64,
-    /// `Pass` (shown as Selected) or `Fail`.
-    recommendation: Option<String>,
+    recommendation: Option<Recommendation>,
     analysis_summary: String,
     matched_skills: Vec<String>,
     missing_skills: Vec<String>,
     experience_years: Option<f64>,
     required_years: Option<f64>,
-    analysis_status: String,
+    analysis_status: AnalysisStatus,
     analysis_error: Option<String>,
     scoring_version: Option<String>,
     call_id: Option<String>,
     interview_status: Option<String>,
-    /// `Invited`, `Scheduled`, `Completed` or `Closed`; null before an invite.
-    invite_status: Option<&'static str>,
+    /// Null before an invite.
+    invite_status: Option<InviteStatus>,
     /// The booked slot, UTC without a zone suffix.
     interview_date_time: Option<String>,
     /// The candidate's next-step answers, once submitted.
@@ -119,7 +119,10 @@ fn details(
         resume_file_id: row.resume_file_id,
         ats_score: row.ats_score.unwrap_or(0),
         skills_match_score: row.skills_match.unwrap_or(0),
-        recommendation: row.recommendation,
+        recommendation: row
+            .recommendation
+            .as_deref()
+            .and_then(Recommendation::parse),
         analysis_summary: assessment["summary"]
             .as_str()
             .unwrap_or_default()

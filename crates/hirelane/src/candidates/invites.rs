@@ -6,16 +6,17 @@ use jiff::Timestamp;
 use serde_json::Value;
 
 use super::repo::CandidateRow;
+use super::status::InviteStatus;
 use crate::clock::{from_millis, to_iso};
 use crate::error::Result;
 use crate::interviews::repo::find_by_candidate;
-use crate::interviews::rules::{InviteState, bookable_until, page};
+use crate::interviews::rules::{InviteState, Page, bookable_until, page};
 use crate::state::AppState;
 
 /// How the recruiter's lists show an invite: its page label and slot.
 #[derive(Debug, Clone, Default)]
 pub struct InviteSummary {
-    pub status: Option<&'static str>,
+    pub status: Option<InviteStatus>,
     pub interview_date_time: Option<String>,
 }
 
@@ -36,8 +37,18 @@ pub fn summarize(state: &AppState, row: &CandidateRow) -> InviteSummary {
         state.clock.now(),
     );
     InviteSummary {
-        status: Some(page.label()),
+        status: Some(invite_status(page)),
         interview_date_time: at.map(utc_naive),
+    }
+}
+
+/// The recruiter's name for the page the candidate sees.
+fn invite_status(page: Page) -> InviteStatus {
+    match page {
+        Page::ChooseSlot => InviteStatus::Invited,
+        Page::Scheduled => InviteStatus::Scheduled,
+        Page::Completed => InviteStatus::Completed,
+        Page::WindowClosed => InviteStatus::Closed,
     }
 }
 

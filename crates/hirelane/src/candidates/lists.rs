@@ -10,7 +10,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::summarize;
 use super::pages;
-use super::repo::{CandidateRow, ListQuery, Sort, status};
+use super::repo::{CandidateRow, ListQuery, Sort};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
@@ -65,7 +66,7 @@ pub(super) struct JdParams {
 #[serde(rename_all = "camelCase")]
 pub(super) struct ResumeRecord {
     overall_match_percentage: Option<i64>,
-    recommendation: Option<String>,
+    recommendation: Option<Recommendation>,
     resume_id: i64,
     job_desc_id: i64,
     jdid: String,
@@ -85,11 +86,10 @@ pub(super) struct ResumeRecord {
     skills_match_score: Option<i64>,
     call_id: Option<String>,
     interview_status: Option<String>,
-    /// `queued`, `analysing`, `done`, `unreadable`, `failed` or `no_resume`.
-    analysis_status: String,
+    analysis_status: AnalysisStatus,
     analysis_error: Option<String>,
-    /// `Invited`, `Scheduled`, `Completed` or `Closed`; null before an invite.
-    invite_status: Option<&'static str>,
+    /// Null before an invite.
+    invite_status: Option<InviteStatus>,
     /// The booked slot, UTC without a zone suffix.
     interview_date_time: Option<String>,
 }
@@ -123,7 +123,10 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         invite_status: invite.status,
         interview_date_time: invite.interview_date_time,
         overall_match_percentage: row.ats_score,
-        recommendation: row.recommendation,
+        recommendation: row
+            .recommendation
+            .as_deref()
+            .and_then(Recommendation::parse),
         resume_id: row.id,
         job_desc_id: row.job_id,
         jdid: row.jdid,
@@ -138,7 +141,7 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         candidate_email: row.candidate_email,
         candidate_phone: row.candidate_phone,
         created_on: to_iso(from_millis(row.created_on)),
-        is_analyzed: row.analysis_status == status::DONE,
+        is_analyzed: row.analysis_status == AnalysisStatus::Done,
         is_active: true,
         modified_on: to_iso(from_millis(row.modified_on)),
         ats_score: row.ats_score,
@@ -162,15 +165,15 @@ pub(super) struct AllCandidate {
     job_desc_id: i64,
     #[serde(rename = "atsscore")]
     ats_score: Option<i64>,
-    recommendation: Option<String>,
+    recommendation: Option<Recommendation>,
     interview_status: Option<String>,
     resume_id: i64,
     call_id: Option<String>,
     uploaded_at: String,
     file_name: Option<String>,
-    analysis_status: String,
-    /// `Invited`, `Scheduled`, `Completed` or `Closed`; null before an invite.
-    invite_status: Option<&'static str>,
+    analysis_status: AnalysisStatus,
+    /// Null before an invite.
+    invite_status: Option<InviteStatus>,
     /// The booked slot, UTC without a zone suffix.
     interview_date_time: Option<String>,
 }
@@ -202,7 +205,10 @@ pub(super) async fn get_all_candidates(
                 jdid: row.jdid,
                 job_desc_id: row.job_id,
                 ats_score: row.ats_score,
-                recommendation: row.recommendation,
+                recommendation: row
+                    .recommendation
+                    .as_deref()
+                    .and_then(Recommendation::parse),
                 interview_status: row.interview_status,
                 resume_id: row.id,
                 call_id: row.call_id,

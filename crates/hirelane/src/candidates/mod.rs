@@ -17,6 +17,7 @@ pub mod queue;
 pub mod repo;
 pub mod search;
 mod search_results;
+pub mod status;
 mod upload;
 pub mod worker;
 

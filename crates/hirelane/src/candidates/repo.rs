@@ -2,23 +2,12 @@
 
 use jiff::Timestamp;
 
+use super::status::AnalysisStatus;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::BeginWrite;
 use crate::store::{Db, is_unique_violation};
 use crate::with_db;
-
-/// Where a candidate is in analysis.
-pub mod status {
-    pub const QUEUED: &str = "queued";
-    pub const ANALYSING: &str = "analysing";
-    pub const DONE: &str = "done";
-    /// The file has no readable text (scanned, encrypted, damaged): never scored as empty.
-    pub const UNREADABLE: &str = "unreadable";
-    pub const FAILED: &str = "failed";
-    /// A CSV candidate: nothing to analyse until a resume arrives.
-    pub const NO_RESUME: &str = "no_resume";
-}
 
 /// A candidate with their JD's names, as every list and detail shows them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -33,7 +22,8 @@ pub struct CandidateRow {
     pub resume_file_id: Option<String>,
     pub file_name: Option<String>,
     pub file_type: Option<String>,
-    pub analysis_status: String,
+    #[sqlx(try_from = "String")]
+    pub analysis_status: AnalysisStatus,
     pub analysis_error: Option<String>,
     pub ats_score: Option<i64>,
     pub skills_match: Option<i64>,
@@ -77,8 +67,8 @@ pub struct NewResume {
     pub phone: String,
     pub file: StoredFile,
     pub text: Option<String>,
-    /// `queued`, or `unreadable` with its reason.
-    pub status: &'static str,
+    /// Queued, or unreadable with its reason.
+    pub status: AnalysisStatus,
     pub error: Option<String>,
 }
 
@@ -176,7 +166,7 @@ async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded
                 .bind(new.file.kind)
                 .bind(new.file.size)
                 .bind(&new.text)
-                .bind(new.status)
+                .bind(new.status.as_str())
                 .bind(&new.error)
                 .bind(now)
                 .bind(&search)
@@ -205,7 +195,7 @@ async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded
                 .bind(new.file.kind)
                 .bind(new.file.size)
                 .bind(&new.text)
-                .bind(new.status)
+                .bind(new.status.as_str())
                 .bind(&new.error)
                 .bind(now)
                 .fetch_one(&mut *tx)
@@ -279,7 +269,7 @@ pub async fn import_csv(
                     .bind(&row.email)
                     .bind(&row.phone)
                     .bind(&search)
-                    .bind(status::NO_RESUME)
+                    .bind(AnalysisStatus::NoResume.as_str())
                     .bind(now)
                     .execute(&mut *tx)
                     .await?;

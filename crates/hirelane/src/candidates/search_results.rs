@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::files::signed_file_path;
 use super::search::{self, CandidateHit};
+use super::status::Recommendation;
 use crate::auth::Recruiter;
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
@@ -48,7 +49,7 @@ pub(super) struct SearchResume {
     /// Signed link to the original file ('View Resume').
     file_path: Option<String>,
     ats_score: Option<i64>,
-    recommendation: Option<String>,
+    recommendation: Option<Recommendation>,
     call_id: Option<String>,
 }
 
@@ -107,7 +108,7 @@ fn search_resume(state: &AppState, c: CandidateHit, now: Timestamp) -> SearchRes
         candidate_phone: c.candidate_phone,
         file_name: c.file_name,
         ats_score: c.ats_score,
-        recommendation: c.recommendation,
+        recommendation: c.recommendation.as_deref().and_then(Recommendation::parse),
         call_id: c.call_id,
     }
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use jiff::SignedDuration;
 
 use super::claims::{self, Claimed, Outcome};
+use super::status::Recommendation;
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -95,8 +96,8 @@ fn assess(claimed: &Claimed, options: &ats::ParseOptions) -> Outcome {
             ats_score: i64::from(assessment.ats_score),
             skills_match: i64::from(assessment.skills_match),
             recommendation: match assessment.recommendation {
-                ats::Recommendation::Pass => "Pass",
-                ats::Recommendation::Fail => "Fail",
+                ats::Recommendation::Pass => Recommendation::Pass,
+                ats::Recommendation::Fail => Recommendation::Fail,
             },
             assessment: json,
             version: assessment.version,
