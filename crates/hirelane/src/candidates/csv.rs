@@ -12,6 +12,7 @@ use super::upload::{next_field, no_file, upload_target};
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -20,7 +21,8 @@ use crate::state::AppState;
 pub(super) struct CsvParams {
     /// The JD (integer id or folder id).
     #[serde(default)]
-    job_desc_id: String,
+    #[param(required = true, inline)]
+    job_desc_id: JdId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -40,6 +42,19 @@ pub(super) struct CsvAnswer {
     errors: Vec<CsvRowError>,
 }
 
+/// The CSV upload form.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form to the document; the handler streams it"
+)]
+pub(super) struct CsvForm {
+    /// A CSV with name, email and phone columns.
+    #[schema(value_type = String, format = Binary)]
+    csv_file: Vec<u8>,
+}
+
 impl From<&ats::RowError> for CsvRowError {
     fn from(e: &ats::RowError) -> Self {
         CsvRowError {
@@ -54,11 +69,11 @@ impl From<&ats::RowError> for CsvRowError {
 #[utoipa::path(
     post, path = "/Drive/UploadCandidatesCsv", tag = "candidates", security(("bearer" = [])),
     params(CsvParams),
-    request_body(content_type = "multipart/form-data", description = "`csvFile`: a CSV with name, email and phone columns"),
+    request_body(content = CsvForm, content_type = "multipart/form-data"),
     responses(
-        (status = 200, body = CsvAnswer),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 200, description = "The rows imported; `errors` lists the rows left out", body = CsvAnswer),
+        (status = 404, description = "No JD outside the bin has this id", body = ErrorBody),
+        (status = 413, description = "The file is larger than the upload cap", body = ErrorBody),
     )
 )]
 pub(super) async fn upload_candidates_csv(
@@ -67,7 +82,7 @@ pub(super) async fn upload_candidates_csv(
     Query(params): Query<CsvParams>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Json<CsvAnswer>> {
-    let job = upload_target(&state, &params.job_desc_id).await?;
+    let job = upload_target(&state, &params.job_desc_id.0).await?;
     let mut multipart = multipart.map_err(|_| no_file())?;
     let mut field = loop {
         match next_field(&mut multipart).await? {

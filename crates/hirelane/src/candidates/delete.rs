@@ -15,7 +15,9 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub(super) struct DeleteResumeParams {
+    /// The resume file id of the candidate's current resume.
     #[serde(default)]
+    #[param(required = true, min_length = 1, pattern = "\\S")]
     resume_file_id: String,
 }
 
@@ -29,7 +31,10 @@ pub(super) struct Deleted {
 #[utoipa::path(
     get, path = "/Drive/DeleteResume", tag = "candidates", security(("bearer" = [])),
     params(DeleteResumeParams),
-    responses((status = 200, body = Deleted), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses(
+        (status = 200, description = "Deleted", body = Deleted),
+        (status = 404, description = "No resume outside the bin has this id", body = ErrorBody),
+    )
 )]
 pub(super) async fn delete_resume(
     recruiter: Recruiter,

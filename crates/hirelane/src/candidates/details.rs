@@ -9,7 +9,7 @@ use super::invites::{next_step_details, summarize};
 use super::repo::{self, CandidateRow};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation};
 use crate::auth::Recruiter;
-use crate::error::{ErrorBody, Result};
+use crate::error::Result;
 use crate::http::{Json, Query};
 use crate::state::AppState;
 
@@ -61,7 +61,7 @@ pub(super) struct ResumeDetails {
 #[utoipa::path(
     get, path = "/Interview/ResumeDetails", tag = "candidates", security(("bearer" = [])),
     params(ResumeIdParams),
-    responses((status = 200, body = [ResumeDetails]), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "The candidate's analysis, or an empty array when no candidate has this id", body = [ResumeDetails]))
 )]
 pub(super) async fn resume_details(
     _: Recruiter,

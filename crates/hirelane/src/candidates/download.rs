@@ -19,7 +19,9 @@ use crate::state::AppState;
 pub(super) struct FileLinkParams {
     #[serde(default)]
     file: String,
+    /// Unix seconds.
     #[serde(default)]
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
     expires: i64,
     #[serde(default)]
     sig: String,
@@ -32,7 +34,7 @@ pub(super) struct FileLinkParams {
     responses(
         (status = 200, description = "The file", content_type = "application/octet-stream"),
         (status = 403, body = ErrorBody, description = "Bad or expired signature"),
-        (status = 404, body = ErrorBody),
+        (status = 404, description = "The file is gone (deleted, or its JD is in the bin)", body = ErrorBody),
     )
 )]
 pub(super) async fn resume_file(

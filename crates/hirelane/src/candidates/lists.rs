@@ -16,6 +16,7 @@ use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
 
@@ -23,9 +24,12 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub(super) struct ListParams {
-    /// Page number from 1; without it the whole list is returned.
+    /// Page number from 1 (lower values count as 1); without it the whole list is returned.
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
     page: Option<i64>,
-    /// Rows per page (1-100, default 10) when `page` is given.
+    /// Rows per page when `page` is given: default 10, values outside 1-100 count as the
+    /// nearest bound.
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
     page_size: Option<i64>,
     /// `newest` (default), `oldest`, `score`, `score_asc` or `name`.
     #[serde(default)]
@@ -58,7 +62,8 @@ impl ListParams {
 pub(super) struct JdParams {
     /// The JD (integer id or folder id).
     #[serde(default)]
-    jd_id: String,
+    #[param(required = true, inline)]
+    jd_id: JdId,
 }
 
 /// A resume of a JD (SPEC section 3's resume record).
@@ -99,7 +104,11 @@ pub(super) struct ResumeRecord {
 #[utoipa::path(
     get, path = "/Drive/ViewJDResumes", tag = "candidates", security(("bearer" = [])),
     params(JdParams, ListParams),
-    responses((status = 200, body = [ResumeRecord]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses(
+        (status = 200, description = "The JD's candidates (one page with `page`)", body = [ResumeRecord],
+            headers(("X-Total-Count" = i64, description = "How many candidates match in all"))),
+        (status = 404, description = "No JD outside the bin has this id", body = ErrorBody),
+    )
 )]
 pub(super) async fn view_jd_resumes(
     _: Recruiter,
@@ -107,7 +116,7 @@ pub(super) async fn view_jd_resumes(
     Query(jd): Query<JdParams>,
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
-    let job_id = active_job_id(&state, &jd.jd_id).await?;
+    let job_id = active_job_id(&state, &jd.jd_id.0).await?;
     let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))).await?;
     let now = state.clock.now();
     let records: Vec<ResumeRecord> = rows
@@ -183,7 +192,8 @@ pub(super) struct AllCandidate {
 #[utoipa::path(
     get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = [])),
     params(ListParams),
-    responses((status = 200, body = [AllCandidate]), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "The candidates (one page with `page`)", body = [AllCandidate],
+        headers(("X-Total-Count" = i64, description = "How many candidates match in all"))))
 )]
 pub(super) async fn get_all_candidates(
     _: Recruiter,

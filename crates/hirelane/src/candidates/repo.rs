@@ -360,10 +360,7 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
     if recommendation.is_some() {
         placeholder(" AND LOWER(COALESCE(c.recommendation, '')) = ?");
     }
-    let (limit, offset) = match query.page {
-        Some((page, size)) => (size, (page - 1).max(0) * size),
-        None => (1_000_000_000, 0),
-    };
+    let (limit, offset) = limit_offset(query.page);
     let select = format!(
         "{SELECT} WHERE {filter} ORDER BY {} LIMIT ${next} OFFSET ${}",
         query.sort.order_by(),
@@ -396,6 +393,15 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
         Ok::<_, sqlx::Error>((rows, total))
     })?;
     Ok((rows, total))
+}
+
+/// `LIMIT` and `OFFSET` of a page; a page past any list (even past what 64 bits count) is
+/// simply empty.
+fn limit_offset(page: Option<(i64, i64)>) -> (i64, i64) {
+    match page {
+        Some((page, size)) => (size, (page - 1).max(0).saturating_mul(size)),
+        None => (1_000_000_000, 0),
+    }
 }
 
 /// What a list filter matches: a query that looks like a phone number (digits with spaces,
@@ -543,6 +549,12 @@ mod tests {
         assert_eq!(filter_text("+91 98765-43210"), "919876543210");
         assert_eq!(filter_text("(415) 555.0132"), "4155550132");
         assert_eq!(filter_text("Priya 2"), "priya 2");
+    }
+
+    #[test]
+    fn far_pages_do_not_overflow() {
+        assert_eq!(limit_offset(Some((3, 10))), (10, 20));
+        assert_eq!(limit_offset(Some((i64::MAX, 100))), (100, i64::MAX));
     }
 
     #[test]

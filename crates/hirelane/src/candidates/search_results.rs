@@ -11,7 +11,7 @@ use super::files::signed_file_path;
 use super::search::{self, CandidateHit};
 use super::status::Recommendation;
 use crate::auth::Recruiter;
-use crate::error::{ErrorBody, Result};
+use crate::error::Result;
 use crate::http::{Json, Query};
 use crate::jobs::repo::{JobTitle, find_titles};
 use crate::state::AppState;
@@ -58,7 +58,7 @@ pub(super) struct SearchResume {
 #[utoipa::path(
     get, path = "/Drive/SearchAll", tag = "candidates", security(("bearer" = [])),
     params(SearchParams),
-    responses((status = 200, body = [SearchResult]), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "Matching JDs with their matching resumes", body = [SearchResult]))
 )]
 pub(super) async fn search_all(
     _: Recruiter,

@@ -11,6 +11,7 @@ use super::intake;
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::jobs::repo::JobRow;
 use crate::state::AppState;
@@ -24,7 +25,8 @@ const MAX_FILES_PER_REQUEST: usize = 200;
 pub(super) struct UploadParams {
     /// The JD (integer id or folder id).
     #[serde(default)]
-    jd_id: String,
+    #[param(required = true, inline)]
+    jd_id: JdId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -35,16 +37,29 @@ pub(super) struct UploadAnswer {
     files: Vec<FileResult>,
 }
 
+/// The upload form.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form to the document; the handler streams it"
+)]
+pub(super) struct ResumeForm {
+    /// One or more PDF or DOCX files, each within the upload size cap.
+    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 200)]
+    resume_file: Vec<Vec<u8>>,
+}
+
 /// Uploads one or more PDF/DOCX resumes (multipart field `resumeFile`, repeatable). Each file
 /// is checked by content, stored, and queued for analysis; the answer reports each one.
 #[utoipa::path(
     post, path = "/Drive/UploadResume", tag = "candidates", security(("bearer" = [])),
     params(UploadParams),
-    request_body(content_type = "multipart/form-data", description = "`resumeFile`: one or more PDF or DOCX files"),
+    request_body(content = ResumeForm, content_type = "multipart/form-data"),
     responses(
-        (status = 200, body = UploadAnswer),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 200, description = "Each file's result; at least one was taken in", body = UploadAnswer),
+        (status = 404, description = "No JD outside the bin has this id", body = ErrorBody),
+        (status = 413, description = "A file is larger than the upload cap", body = ErrorBody),
     )
 )]
 pub(super) async fn upload_resume(
@@ -53,7 +68,7 @@ pub(super) async fn upload_resume(
     Query(params): Query<UploadParams>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Json<UploadAnswer>> {
-    let job = upload_target(&state, &params.jd_id).await?;
+    let job = upload_target(&state, &params.jd_id.0).await?;
     let mut multipart = multipart.map_err(|_| no_file())?;
     let results = intake_files(&state, &job, &mut multipart).await?;
     if results.iter().any(|(r, _)| !r.is_rejected()) {

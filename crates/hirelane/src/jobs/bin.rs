@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::done::Done;
+use super::ids::JdId;
 use super::lookup::{INVALID_ID, active_job};
 use super::repo::{self, BIN_RETENTION, JobKey};
 use crate::auth::Recruiter;
@@ -20,9 +21,11 @@ use crate::state::AppState;
 pub(super) struct DeleteParams {
     /// The JD's integer id or folder id.
     #[serde(default)]
-    id: String,
-    /// Why it is deleted (kept with the bin entry).
+    #[param(required = true, inline)]
+    id: JdId,
+    /// Why it is deleted (kept with the bin entry); may be empty.
     #[serde(default)]
+    #[param(max_length = 2000)]
     reason: Option<String>,
 }
 
@@ -30,6 +33,7 @@ pub(super) struct DeleteParams {
 #[serde(rename_all = "camelCase")]
 pub(super) struct DeleteBody {
     #[serde(default)]
+    #[schema(max_length = 2000)]
     reason: Option<String>,
 }
 
@@ -37,7 +41,7 @@ pub(super) struct DeleteBody {
 #[utoipa::path(
     delete, path = "/Drive/DeleteJD", tag = "jobs", security(("bearer" = [])), params(DeleteParams),
     request_body(content = Option<DeleteBody>, description = "Optional; the reason may be sent here instead"),
-    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "Moved to the bin", body = Done), (status = 404, description = "No JD outside the bin has this id", body = ErrorBody))
 )]
 pub(super) async fn delete_jd(
     recruiter: Recruiter,
@@ -45,7 +49,7 @@ pub(super) async fn delete_jd(
     Query(params): Query<DeleteParams>,
     body: Option<Json<DeleteBody>>,
 ) -> Result<Json<Done>> {
-    let row = active_job(&state, &params.id).await?;
+    let row = active_job(&state, &params.id.0).await?;
     let reason = params
         .reason
         .or_else(|| body.and_then(|Json(b)| b.reason))
@@ -87,7 +91,7 @@ pub(super) struct BinItem {
 /// Deleted JDs waiting for their purge, most recently deleted first.
 #[utoipa::path(
     get, path = "/Drive/Bin", tag = "jobs", security(("bearer" = [])),
-    responses((status = 200, body = [BinItem]), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "The JDs in the bin", body = [BinItem]))
 )]
 pub(super) async fn bin(_: Recruiter, State(state): State<AppState>) -> Result<Json<Vec<BinItem>>> {
     let now = state.clock.now();
@@ -122,14 +126,16 @@ fn days_between(now: Timestamp, later: Timestamp) -> i64 {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub(super) struct RestoreParams {
+    /// The JD's integer id or folder id.
     #[serde(default)]
-    id: String,
+    #[param(required = true, inline)]
+    id: JdId,
 }
 
 /// Takes a JD out of the bin.
 #[utoipa::path(
     post, path = "/Drive/RestoreJD", tag = "jobs", security(("bearer" = [])), params(RestoreParams),
-    responses((status = 200, body = Done), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "Restored", body = Done), (status = 404, description = "No JD in the bin has this id", body = ErrorBody))
 )]
 pub(super) async fn restore_jd(
     _: Recruiter,
@@ -137,7 +143,7 @@ pub(super) async fn restore_jd(
     Query(params): Query<RestoreParams>,
 ) -> Result<Json<Done>> {
     let key =
-        JobKey::parse(&params.id).ok_or(Error::bad_request(ErrorCode::InvalidId, INVALID_ID))?;
+        JobKey::parse(&params.id.0).ok_or(Error::bad_request(ErrorCode::InvalidId, INVALID_ID))?;
     let row = repo::find(&state.db, &key)
         .await?
         .filter(|row| row.deleted_at.is_some())

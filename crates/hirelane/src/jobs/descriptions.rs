@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::done::Done;
+use super::ids::{JdId, id_text_schema};
 use super::lookup::{INVALID_ID, active_job};
 use super::repo::{self, JobRow};
 use super::rules::{self, JobInput};
@@ -20,7 +21,8 @@ use crate::state::AppState;
 pub(super) struct JdIdParams {
     /// The JD's integer id or its folder id (`jdID`, `JdID` and `jdId` all match).
     #[serde(default)]
-    jd_id: String,
+    #[param(required = true, inline)]
+    jd_id: JdId,
 }
 
 /// A JD's full detail.
@@ -59,36 +61,45 @@ impl From<JobRow> for JobDetail {
 /// One JD by either of its ids.
 #[utoipa::path(
     get, path = "/Drive/GetJDByID", tag = "jobs", security(("bearer" = [])), params(JdIdParams),
-    responses((status = 200, body = JobDetail), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "The JD", body = JobDetail), (status = 404, description = "No JD outside the bin has this id", body = ErrorBody))
 )]
 pub(super) async fn get_jd_by_id(
     _: Recruiter,
     State(state): State<AppState>,
     Query(params): Query<JdIdParams>,
 ) -> Result<Json<JobDetail>> {
-    Ok(Json(active_job(&state, &params.jd_id).await?.into()))
+    Ok(Json(active_job(&state, &params.jd_id.0).await?.into()))
 }
 
 /// The edit form's payload; the spec sends it in PascalCase, names match in any case.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct EditJobBody {
+    /// The JD's integer id; blank or 0 names it by `jdid` instead.
     #[serde(default, deserialize_with = "super::ids::id_text")]
+    #[schema(schema_with = id_text_schema)]
     job_desc_id: String,
+    /// The JD's folder id.
     #[serde(default, deserialize_with = "super::ids::id_text")]
+    #[schema(schema_with = id_text_schema)]
     jdid: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200, pattern = "\\S")]
     jdname: String,
     #[serde(default)]
     jddescription: String,
     #[serde(default)]
+    #[schema(max_length = 5000)]
     key_skills: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     additional_notes: String,
     #[serde(default)]
+    #[schema(max_length = 5000)]
     experience: String,
-    /// Empty keeps the stored date.
+    /// `YYYY-MM-DD` (or an ISO timestamp); empty keeps the stored date.
     #[serde(default)]
+    #[schema(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2}.*)?$")]
     apply_last_date: Option<String>,
 }
 
@@ -97,7 +108,7 @@ pub(super) struct EditJobBody {
 #[utoipa::path(
     post, path = "/Drive/EditJDFolder", tag = "jobs", security(("bearer" = [])),
     request_body = EditJobBody,
-    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "Updated", body = Done), (status = 404, description = "No JD outside the bin has this id", body = ErrorBody))
 )]
 pub(super) async fn edit_jd_folder(
     _: Recruiter,

@@ -19,22 +19,34 @@ use crate::state::AppState;
 pub(super) struct CreateJobBody {
     /// Folder to create the JD in (the create page's `?folder=`); empty makes a new folder.
     #[serde(default, deserialize_with = "super::ids::id_text")]
+    #[schema(value_type = Option<String>, pattern = "^([A-Za-z0-9_-]{3,64})?$")]
     jdid: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200, pattern = "\\S")]
     jdname: String,
     /// Rich-text HTML; sanitised on the server.
     #[serde(default)]
     jddescription: String,
+    /// At least three comma-separated skills.
     #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 5,
+        max_length = 5000,
+        pattern = "[^,\\s].*,.*[^,\\s].*,.*[^,\\s]"
+    )]
     key_skills: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 5000, pattern = "\\S")]
     experience: String,
     #[serde(default = "yes")]
     resume_required: bool,
-    /// `YYYY-MM-DD` (or an ISO timestamp), optional.
+    /// `YYYY-MM-DD` (or an ISO timestamp), optional; not in the past.
     #[serde(default)]
+    #[schema(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2}.*)?$")]
     apply_last_date: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 300)]
     additional_notes: String,
 }
 
@@ -55,7 +67,10 @@ pub(super) struct Created {
 #[utoipa::path(
     post, path = "/Drive/CreateJobFolder", tag = "jobs", security(("bearer" = [])),
     request_body = CreateJobBody,
-    responses((status = 200, body = Created), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses(
+        (status = 200, description = "Created", body = Created),
+        (status = 409, description = "The named folder already holds a JD", body = ErrorBody),
+    )
 )]
 pub(super) async fn create_job_folder(
     recruiter: Recruiter,
@@ -103,7 +118,7 @@ pub(super) struct FolderItem {
 /// Every JD outside the bin, newest first.
 #[utoipa::path(
     get, path = "/Drive/JDFolders", tag = "jobs", security(("bearer" = [])),
-    responses((status = 200, body = [FolderItem]), (status = 401, body = ErrorBody))
+    responses((status = 200, description = "The JDs outside the bin", body = [FolderItem]))
 )]
 pub(super) async fn jd_folders(
     _: Recruiter,
