@@ -66,6 +66,11 @@ pub(super) async fn resume_file(
         "docx" => FileKind::Docx,
         _ => FileKind::Pdf,
     };
+    Ok((file_headers(kind, &name), bytes).into_response())
+}
+
+/// The headers a stored file is served with.
+fn file_headers(kind: FileKind, name: &str) -> HeaderMap {
     // PDFs open in the browser; Word files download.
     let disposition = match kind {
         FileKind::Pdf => "inline",
@@ -78,7 +83,7 @@ pub(super) async fn resume_file(
     );
     if let Ok(value) = HeaderValue::from_str(&format!(
         "{disposition}; filename=\"{}\"",
-        intake::safe_file_name(&name)
+        intake::safe_file_name(name)
     )) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
@@ -91,5 +96,5 @@ pub(super) async fn resume_file(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static("default-src 'none'; object-src 'self'; frame-ancestors 'self'"),
     );
-    Ok((headers, bytes).into_response())
+    headers
 }

@@ -2,7 +2,8 @@
 
 use axum::extract::State;
 use jiff::Timestamp;
-use serde::{Deserialize, Serialize};
+use serde::de::{IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::done::Done;
@@ -29,12 +30,40 @@ pub(super) struct DeleteParams {
     reason: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Default, ToSchema)]
 pub(super) struct DeleteBody {
-    #[serde(default)]
     #[schema(max_length = 2000)]
     reason: Option<String>,
+}
+
+/// Reads the body from a JSON object only: serde's derive would also take `[]` for a struct,
+/// which the document (and any client) means as no reason object at all.
+impl<'de> Deserialize<'de> for DeleteBody {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Fields;
+
+        impl<'de> Visitor<'de> for Fields {
+            type Value = DeleteBody;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object with an optional `reason`")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DeleteBody, A::Error> {
+                let mut reason = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "reason" {
+                        reason = map.next_value()?;
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(DeleteBody { reason })
+            }
+        }
+
+        deserializer.deserialize_struct("DeleteBody", &["reason"], Fields)
+    }
 }
 
 /// Moves a JD to the bin. The reason may come in the query or the body.
@@ -47,12 +76,13 @@ pub(super) async fn delete_jd(
     recruiter: Recruiter,
     State(state): State<AppState>,
     Query(params): Query<DeleteParams>,
-    body: Option<Json<DeleteBody>>,
+    // `null` is no body, as `Option<DeleteBody>` in the document says.
+    body: Option<Json<Option<DeleteBody>>>,
 ) -> Result<Json<Done>> {
     let row = active_job(&state, &params.id.0).await?;
     let reason = params
         .reason
-        .or_else(|| body.and_then(|Json(b)| b.reason))
+        .or_else(|| body.and_then(|Json(b)| b?.reason))
         .map(|r| r.trim().to_owned())
         .unwrap_or_default();
     if reason.chars().count() > 2000 {
