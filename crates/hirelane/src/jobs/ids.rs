@@ -52,7 +52,6 @@ impl PartialSchema for JdId {
             .pattern(Some(
                 "^\\s*(?:[0-9]{1,18}|[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*)\\s*$",
             ))
-            .examples(["12", "jd-Ab3xYz9Qk"])
             .into()
     }
 }
