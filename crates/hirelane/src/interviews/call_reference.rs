@@ -2,7 +2,9 @@
 //! naming an invite can be trusted even when the browser started the call.
 
 use jiff::SignedDuration;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
 use super::repo::{InviteRow, link_call};
 use crate::error::Result;
@@ -17,20 +19,39 @@ fn invite_resource(id: i64) -> String {
     format!("interview-invite:{id}")
 }
 
-/// Call metadata: the invite's row id (not its token, which is the candidate's credential),
-/// signed.
-pub fn call_metadata(state: &AppState, invite: &InviteRow) -> Map<String, Value> {
+/// A call's metadata: the invite's row id (not its token, which is the candidate's
+/// credential) and its signed reference.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallMetadata {
+    pub interview_invite_id: i64,
+    pub resume_id: i64,
+    /// `<invite id>.<expiry, Unix seconds>.<signature>`.
+    pub invite_ref: String,
+    pub candidate_name: String,
+}
+
+impl CallMetadata {
+    /// The metadata as the provider client sends it.
+    pub fn to_map(&self) -> Map<String, Value> {
+        // A struct of numbers and strings always serialises to an object.
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        }
+    }
+}
+
+/// The invite's call metadata, its reference signed for a week.
+pub fn call_metadata(state: &AppState, invite: &InviteRow) -> CallMetadata {
     let expires = (state.clock.now() + REFERENCE_LIFETIME).as_second();
     let signature = state.keys.sign_link(&invite_resource(invite.id), expires);
-    let mut metadata = Map::new();
-    metadata.insert("interviewInviteId".into(), json!(invite.id));
-    metadata.insert("resumeId".into(), json!(invite.candidate_id));
-    metadata.insert(
-        "inviteRef".into(),
-        json!(format!("{}.{expires}.{signature}", invite.id)),
-    );
-    metadata.insert("candidateName".into(), json!(invite.candidate_name));
-    metadata
+    CallMetadata {
+        interview_invite_id: invite.id,
+        resume_id: invite.candidate_id,
+        invite_ref: format!("{}.{expires}.{signature}", invite.id),
+        candidate_name: invite.candidate_name.clone(),
+    }
 }
 
 /// Links a call the provider reported to its invite when its metadata carries a valid

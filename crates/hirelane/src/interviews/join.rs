@@ -4,11 +4,10 @@
 use axum::extract::{Path as UrlPath, State};
 use jiff::Timestamp;
 use serde::Serialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use super::access::{conflict, invite_for, no_data};
-use super::call_reference::call_metadata;
+use super::call_reference::{CallMetadata, call_metadata};
 use super::repo::{self, InviteRow};
 use super::rules::{InviteState, JoinPhase, join_phase};
 use crate::clock::from_millis;
@@ -59,8 +58,10 @@ pub(super) struct StartAnswer {
     get, path = "/Interview/StartInterview/{inviteId}", tag = "interviews",
     params(("inviteId" = String, Path, description = "The invite's token")),
     responses(
-        (status = 200, body = StartAnswer), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)
+        (status = 200, body = StartAnswer, description = "The join page's address"),
+        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), not scheduled (`not_scheduled`), the link opens 5 minutes before the start (`too_early`) or was disabled 30 minutes after it (`link_disabled`)"),
+        (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn start_interview(
@@ -79,20 +80,43 @@ pub(super) async fn start_interview(
     }))
 }
 
+/// Who runs the call the browser joins.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum CallProvider {
+    /// Drive `webCallUrl` (the bundled simulator's browser endpoints).
+    Simulator,
+    /// Start with `@vapi-ai/web` and `publicToken`.
+    Vapi,
+}
+
 /// What the join page needs to start the call in the browser.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct WebCallAnswer {
-    /// `simulator`: drive `webCallUrl` (the bundled simulator's browser endpoints);
-    /// `vapi`: start with `@vapi-ai/web` and `publicToken`.
-    provider: &'static str,
+    provider: CallProvider,
     assistant_id: String,
+    /// The simulator's call; null with Vapi (the browser starts it).
     call_id: Option<String>,
     web_call_url: Option<String>,
-    /// A short-lived public token restricted to this assistant and our origin.
+    /// A short-lived public token restricted to this assistant and our origin (Vapi only).
     public_token: Option<String>,
-    #[schema(value_type = Object)]
-    assistant_overrides: Option<Value>,
+    /// What the browser passes to Vapi's `start` (Vapi only).
+    assistant_overrides: Option<AssistantOverrides>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct AssistantOverrides {
+    metadata: CallMetadata,
+    variable_values: VariableValues,
+}
+
+/// The assistant prompt's variables.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct VariableValues {
+    candidate_name: String,
 }
 
 /// Prepares the interview's web call, only inside the join window. With the simulator the call
@@ -102,9 +126,12 @@ pub(super) struct WebCallAnswer {
     post, path = "/Interview/WebCall/{inviteId}", tag = "interviews",
     params(("inviteId" = String, Path, description = "The invite's token")),
     responses(
-        (status = 200, body = WebCallAnswer), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody),
-        (status = 502, body = ErrorBody)
+        (status = 200, body = WebCallAnswer, description = "How the browser starts or joins the call"),
+        (status = 400, body = ErrorBody, description = "The voice provider refused the call (`provider_rejected`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`), or the provider has no such assistant"),
+        (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), not scheduled (`not_scheduled`), the link opens 5 minutes before the start (`too_early`) or was disabled 30 minutes after it (`link_disabled`)"),
+        (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
+        (status = 502, body = ErrorBody, description = "The voice provider cannot be reached (`provider_unavailable`) or web calls are not configured (`web_calls_unconfigured`)"),
     )
 )]
 pub(super) async fn web_call(
@@ -126,15 +153,17 @@ async fn prepare_web_call(state: &AppState, invite: InviteRow) -> Result<WebCall
             state.clock.now(),
         )?;
         return Ok(WebCallAnswer {
-            provider: "vapi",
-            assistant_id: invite.assistant_id.clone(),
+            provider: CallProvider::Vapi,
+            assistant_id: invite.assistant_id,
             call_id: None,
             web_call_url: None,
             public_token: Some(token),
-            assistant_overrides: Some(json!({
-                "metadata": metadata,
-                "variableValues": { "candidateName": invite.candidate_name },
-            })),
+            assistant_overrides: Some(AssistantOverrides {
+                metadata,
+                variable_values: VariableValues {
+                    candidate_name: invite.candidate_name,
+                },
+            }),
         });
     }
     let call = match reusable_call(state, &invite).await? {
@@ -144,7 +173,7 @@ async fn prepare_web_call(state: &AppState, invite: InviteRow) -> Result<WebCall
                 state,
                 &invite.assistant_id,
                 &invite.candidate_name,
-                metadata,
+                metadata.to_map(),
             )
             .await?;
             if repo::set_call(&state.db, invite.id, invite.call_id.as_deref(), &call.id).await? {
@@ -160,7 +189,7 @@ async fn prepare_web_call(state: &AppState, invite: InviteRow) -> Result<WebCall
     };
     tracing::info!(invite = invite.id, call_id = %call.id, "interview web call prepared");
     Ok(WebCallAnswer {
-        provider: "simulator",
+        provider: CallProvider::Simulator,
         assistant_id: invite.assistant_id,
         call_id: Some(call.id),
         web_call_url: Some(call.url),

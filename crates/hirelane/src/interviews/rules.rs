@@ -3,9 +3,15 @@
 //! counts. Everything here takes `now` and zones as arguments, so tests cover DST and odd
 //! offsets without touching a clock.
 
+use std::borrow::Cow;
+
 use jiff::civil::Date;
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp, Zoned};
+use serde::{Serialize, Serializer};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 /// Slots start on this grid (in every zone in use today, offsets are multiples of 15 minutes,
 /// so the UTC grid is the local grid).
@@ -41,7 +47,7 @@ impl InviteState {
     }
 }
 
-/// The view of the invite page (SPEC section 2: `showPageId`).
+/// The view of the invite page (SPEC section 2: `showPageId`), sent as its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Page {
     ChooseSlot = 1,
@@ -63,6 +69,31 @@ impl Page {
             Page::Completed => "Completed",
             Page::WindowClosed => "Closed",
         }
+    }
+}
+
+impl Serialize for Page {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_i32(self.id())
+    }
+}
+
+impl PartialSchema for Page {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+            .enum_values(Some([1, 2, 3, 4]))
+            .description(Some(
+                "The invite page's view: 1 choose a slot, 2 scheduled, 3 completed, 4 window closed",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Page {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("InvitePage")
     }
 }
 
