@@ -20,28 +20,40 @@ use crate::state::AppState;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ScheduleBody {
+    /// The invite's token.
     invite_id: String,
-    /// The slot's start, ISO-8601 (`2026-11-25T09:30:00.000Z`).
+    /// The slot's start, ISO-8601 (`2026-11-25T09:30:00.000Z`; without an offset it is UTC),
+    /// on the 15-minute grid, in the future, before the end of the apply-last date.
+    #[schema(example = "2026-11-25T09:30:00.000Z")]
     interview_start_utc: String,
-    /// The IANA zone the candidate chose.
+    /// The IANA region name the candidate chose (`Asia/Kolkata`, or `UTC`).
+    #[schema(example = "Asia/Kolkata")]
     time_zone_name: String,
-    /// That zone's offset at the slot, e.g. `GMT+05:30`.
+    /// That zone's offset at the slot: `GMT`, `GMT+05:30`, `GMT-4`, `UTC+0545`.
+    #[schema(
+        example = "GMT+05:30",
+        pattern = "^\\s*(GMT|UTC)([+-][0-9]{1,2}(:?[0-9]{1,2})?)?\\s*$"
+    )]
     gmt_value: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Scheduled {
+    /// UTC without a zone suffix.
     interview_date_time: String,
-    show_page_id: i32,
+    /// Always 2 (scheduled).
+    show_page_id: Page,
 }
 
 #[utoipa::path(
     post, path = "/Interview/ScheduleInterview", tag = "interviews", request_body = ScheduleBody,
     responses(
-        (status = 200, body = Scheduled), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-        (status = 429, body = ErrorBody)
+        (status = 200, body = Scheduled, description = "Booked; the confirmation e-mail carries a calendar invitation"),
+        (status = 400, body = ErrorBody, description = "The slot is not a valid time, off the 15-minute grid, in the past, after the apply-last date, in an unknown zone or with a GMT offset that does not match it (`invalid_slot`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), the window closed (`window_closed`), it is already scheduled (`already_scheduled`) or another window changed it (`state_changed`)"),
+        (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn schedule_interview(
@@ -57,9 +69,11 @@ pub(super) async fn schedule_interview(
 #[utoipa::path(
     post, path = "/Interview/ReScheduleInterview", tag = "interviews", request_body = ScheduleBody,
     responses(
-        (status = 200, body = Scheduled), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-        (status = 429, body = ErrorBody)
+        (status = 200, body = Scheduled, description = "Moved; the confirmation e-mail carries a calendar invitation"),
+        (status = 400, body = ErrorBody, description = "The slot is not a valid time, off the 15-minute grid, in the past, after the apply-last date, in an unknown zone or with a GMT offset that does not match it (`invalid_slot`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), the window closed (`window_closed`), it is not scheduled (`not_scheduled`) or another window changed it (`state_changed`)"),
+        (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn reschedule_interview(
@@ -153,7 +167,7 @@ async fn book(
     .await;
     Ok(Scheduled {
         interview_date_time: utc_naive(slot.start),
-        show_page_id: Page::Scheduled.id(),
+        show_page_id: Page::Scheduled,
     })
 }
 

@@ -24,13 +24,16 @@ const MAX_INVITES: usize = 5000;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct SendInvitesBody {
-    /// The JD (`jobDescId` or folder id).
+    /// The JD (`jobDescId` or folder id), as text or a number.
     #[serde(deserialize_with = "crate::jobs::id_text")]
-    #[schema(value_type = String)]
+    #[schema(value_type = String, min_length = 1)]
     job_desc_id: String,
     /// The assistant that runs these candidates' interviews.
+    #[schema(min_length = 1)]
     assistant_id: String,
+    /// The candidates to invite; required (non-empty) unless `allPass`.
     #[serde(default)]
+    #[schema(max_items = 5000)]
     resume_ids: Vec<i64>,
     /// Every candidate of the JD whose ATS recommendation is Pass.
     #[serde(default)]
@@ -41,7 +44,9 @@ pub(super) struct SendInvitesBody {
 #[serde(rename_all = "camelCase")]
 pub(super) struct Skipped {
     resume_id: i64,
+    /// Empty when the id is not a candidate of this JD.
     candidate_name: String,
+    /// Why no e-mail went out, in words the recruiter reads.
     reason: String,
 }
 
@@ -62,6 +67,7 @@ pub(super) struct InvitesSent {
     sent: usize,
     /// Existing invites e-mailed again (the same link).
     resent: usize,
+    /// Candidates not e-mailed, and why.
     skipped: Vec<Skipped>,
 }
 
@@ -71,9 +77,11 @@ pub(super) struct InvitesSent {
     post, path = "/Interview/SendInvites", tag = "interviews", security(("bearer" = [])),
     request_body = SendInvitesBody,
     responses(
-        (status = 200, body = InvitesSent), (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 502, body = ErrorBody)
+        (status = 200, body = InvitesSent, description = "How many invites were e-mailed, re-sent and skipped"),
+        (status = 400, body = ErrorBody, description = "No candidates chosen (`no_candidates`), more than 5000 (`too_many_candidates`), no assistant (`no_assistant`), a malformed JD id (`invalid_id`), or the voice provider refused the assistant (`provider_rejected`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+        (status = 404, body = ErrorBody, description = "No such JD outside the bin (`invalid_id`), or no such assistant (`not_found`)"),
+        (status = 502, body = ErrorBody, description = "The voice provider cannot be reached (`provider_unavailable`)"),
     )
 )]
 pub(super) async fn send_invites(

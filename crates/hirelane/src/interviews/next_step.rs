@@ -6,9 +6,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::access::{apply_last_date, conflict, invite_for, standing, utc_naive};
-use super::details::{NextStepDetails, validate};
+use super::details::{DetailsForm, validate};
 use super::repo::save_details;
-use super::rules::InviteState;
+use super::rules::{InviteState, Page};
 use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
@@ -20,8 +20,7 @@ use crate::state::AppState;
 pub(super) struct NextStep {
     candidate_name: String,
     jd_name: String,
-    /// 1 choose a slot, 2 scheduled, 3 completed, 4 window closed.
-    show_page_id: i32,
+    show_page_id: Page,
     /// `YYYY-MM-DD`, inclusive.
     apply_last_date: Option<String>,
     /// UTC without a zone suffix.
@@ -38,8 +37,9 @@ pub(super) struct NextStep {
     get, path = "/Interview/NextStep/{inviteId}", tag = "interviews",
     params(("inviteId" = String, Path, description = "The invite's token")),
     responses(
-        (status = 200, body = NextStep), (status = 404, body = ErrorBody),
-        (status = 429, body = ErrorBody)
+        (status = 200, body = NextStep, description = "The invite page's data"),
+        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn next_step(
@@ -50,7 +50,7 @@ pub(super) async fn next_step(
     let invite = invite_for(&state, &ip, &invite_id).await?;
     let standing = standing(&state, &invite);
     Ok(Json(NextStep {
-        show_page_id: standing.page.id(),
+        show_page_id: standing.page,
         apply_last_date: apply_last_date(&invite).map(|d| d.to_string()),
         interview_date_time: standing.at.map(utc_naive),
         details_submitted: invite.details_submitted_at.is_some(),
@@ -63,16 +63,19 @@ pub(super) async fn next_step(
 
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct DetailsSaved {
+    /// `Details submitted.`
     message: &'static str,
 }
 
 #[utoipa::path(
     post, path = "/Interview/AddCandidateDetails", tag = "interviews",
-    request_body = NextStepDetails,
+    request_body = DetailsForm,
     responses(
-        (status = 200, body = DetailsSaved), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-        (status = 429, body = ErrorBody)
+        (status = 200, body = DetailsSaved, description = "The answers are stored (a later submission replaces them)"),
+        (status = 400, body = ErrorBody, description = "A field breaks a rule (`invalid_details`): `message` names the first, `fields` every one"),
+        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 409, body = ErrorBody, description = "The interview is already completed (`interview_completed`)"),
+        (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn add_candidate_details(
