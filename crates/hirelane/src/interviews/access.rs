@@ -69,7 +69,7 @@ pub fn standing(state: &AppState, invite: &InviteRow) -> Standing {
     let until = bookable_until(apply_last_date(invite), &state.time_zone);
     let at = invite.interview_at.map(from_millis);
     Standing {
-        page: page(invite.state(), at, until, state.clock.now()),
+        page: page(invite.state, at, until, state.clock.now()),
         until,
         at,
     }

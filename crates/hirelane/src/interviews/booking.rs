@@ -129,7 +129,7 @@ async fn book(
     from: InviteState,
 ) -> Result<Scheduled> {
     let invite = invite_for(state, ip, &body.invite_id).await?;
-    check_standing(standing(state, &invite).page, invite.state(), from)?;
+    check_standing(standing(state, &invite).page, invite.state, from)?;
     let start = parse_start(&body.interview_start_utc).ok_or_else(|| {
         Error::bad_request(
             ErrorCode::InvalidSlot,

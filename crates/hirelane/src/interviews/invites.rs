@@ -204,7 +204,7 @@ async fn mail_invite(
     answer: &mut InvitesSent,
 ) -> Result<()> {
     let skip = |reason| Skipped::new(invite.candidate_id, &invite.candidate_name, reason);
-    if invite.state() == InviteState::Completed {
+    if invite.state == InviteState::Completed {
         answer.skipped.push(skip("Interview already completed"));
         return Ok(());
     }

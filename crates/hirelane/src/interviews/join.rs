@@ -18,7 +18,7 @@ use crate::voice::{WebCall, create_web_call, web_call_of};
 
 /// The scheduled interview's start, if `now` is inside its join window.
 fn joinable(state: &AppState, invite: &InviteRow) -> Result<Timestamp> {
-    let at = match (invite.state(), invite.interview_at) {
+    let at = match (invite.state, invite.interview_at) {
         (InviteState::Scheduled, Some(at)) => from_millis(at),
         (InviteState::Completed, _) => {
             return Err(conflict(

@@ -101,7 +101,7 @@ async fn save_candidate_details(state: &AppState, ip: &str, body: &Value) -> Res
         })
         .unwrap_or_default();
     let invite = invite_for(state, ip, invite_id).await?;
-    if invite.state() == InviteState::Completed {
+    if invite.state == InviteState::Completed {
         return Err(conflict(
             ErrorCode::InterviewCompleted,
             "The interview is already completed.",

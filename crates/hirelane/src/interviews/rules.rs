@@ -30,6 +30,7 @@ pub enum InviteState {
 }
 
 impl InviteState {
+    /// The stored value; text we never write reads as `invited`, the column's default.
     pub fn parse(raw: &str) -> InviteState {
         match raw {
             "scheduled" => InviteState::Scheduled,
@@ -44,6 +45,13 @@ impl InviteState {
             InviteState::Scheduled => "scheduled",
             InviteState::Completed => "completed",
         }
+    }
+}
+
+/// Reads the `state` column as [`InviteState::parse`] does.
+impl From<String> for InviteState {
+    fn from(raw: String) -> InviteState {
+        InviteState::parse(&raw)
     }
 }
 
