@@ -74,8 +74,3 @@ pub fn standing(state: &AppState, invite: &InviteRow) -> Standing {
         at,
     }
 }
-
-/// UTC without a zone suffix, as SPEC section 3 writes `interviewDateTime`.
-pub fn utc_naive(t: Timestamp) -> String {
-    t.strftime("%Y-%m-%dT%H:%M:%S").to_string()
-}

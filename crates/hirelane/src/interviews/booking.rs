@@ -7,10 +7,10 @@ use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::{apply_last_date, conflict, invite_for, standing, utc_naive};
+use super::access::{apply_last_date, conflict, invite_for, standing};
 use super::emails::send_confirmation;
 use super::repo;
-use super::rules::{InviteState, Page, SlotError, check_slot};
+use super::rules::{InviteState, Page, SlotError, check_slot, utc_naive};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;

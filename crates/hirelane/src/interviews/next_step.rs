@@ -5,10 +5,10 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::access::{apply_last_date, conflict, invite_for, standing, utc_naive};
+use super::access::{apply_last_date, conflict, invite_for, standing};
 use super::details::{DetailsForm, validate};
 use super::repo::save_details;
-use super::rules::{InviteState, Page};
+use super::rules::{InviteState, Page, utc_naive};
 use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};

@@ -277,6 +277,11 @@ pub fn day_range(now: Timestamp, zone: &TimeZone, days_from_today: i64) -> (Time
     (start_of(day), start_of(next))
 }
 
+/// UTC without a zone suffix, as SPEC section 3 writes `interviewDateTime`.
+pub fn utc_naive(t: Timestamp) -> String {
+    t.strftime("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
 /// When a reminder falls due: one day and one hour before the start.
 pub const REMINDERS: [SignedDuration; 2] = [
     SignedDuration::from_hours(24),

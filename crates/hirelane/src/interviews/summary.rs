@@ -2,9 +2,8 @@
 
 use serde_json::{Value, json};
 
-use super::access::utc_naive;
 use super::repo::find_by_candidate;
-use super::rules::{InviteState, bookable_until, page};
+use super::rules::{InviteState, bookable_until, page, utc_naive};
 use crate::clock::{from_millis, to_iso};
 use crate::error::Result;
 use crate::state::AppState;
