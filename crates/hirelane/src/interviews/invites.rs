@@ -24,9 +24,10 @@ const MAX_INVITES: usize = 5000;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct SendInvitesBody {
-    /// The JD (`jobDescId` or folder id), as text or a number.
+    /// The JD (`jobDescId` or folder id), as text or a number; all digits must fit a 64-bit
+    /// integer.
     #[serde(deserialize_with = "crate::jobs::id_text")]
-    #[schema(value_type = String, min_length = 1)]
+    #[schema(value_type = String, min_length = 1, max_length = 64, pattern = "\\S")]
     job_desc_id: String,
     /// The assistant that runs these candidates' interviews.
     #[schema(min_length = 1)]
