@@ -2,7 +2,6 @@
 //! the recruiter reads it, the booked slot, and the next-step answers. The invite rules and
 //! rows belong to interviews; this reads them through its rules and repo.
 
-use jiff::Timestamp;
 use serde_json::Value;
 
 use super::repo::CandidateRow;
@@ -10,7 +9,7 @@ use super::status::InviteStatus;
 use crate::clock::{from_millis, to_iso};
 use crate::error::Result;
 use crate::interviews::repo::find_by_candidate;
-use crate::interviews::rules::{InviteState, Page, bookable_until, page};
+use crate::interviews::rules::{InviteState, Page, bookable_until, page, utc_naive};
 use crate::state::AppState;
 
 /// How the recruiter's lists show an invite: its page label and slot.
@@ -50,11 +49,6 @@ fn invite_status(page: Page) -> InviteStatus {
         Page::Completed => InviteStatus::Completed,
         Page::WindowClosed => InviteStatus::Closed,
     }
-}
-
-/// The booked slot as the lists show it: UTC without a zone suffix.
-fn utc_naive(t: Timestamp) -> String {
-    t.strftime("%Y-%m-%dT%H:%M:%S").to_string()
 }
 
 /// The candidate's next-step answers with when they were submitted, once there are any.

@@ -18,7 +18,8 @@ pub struct InviteRow {
     pub candidate_id: i64,
     pub job_id: i64,
     pub assistant_id: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: InviteState,
     pub interview_at: Option<i64>,
     pub time_zone: Option<String>,
     pub ics_sequence: i64,
@@ -29,12 +30,6 @@ pub struct InviteRow {
     pub candidate_email: String,
     pub jdname: String,
     pub apply_last_date: Option<String>,
-}
-
-impl InviteRow {
-    pub fn state(&self) -> InviteState {
-        InviteState::parse(&self.state)
-    }
 }
 
 const SELECT: &str = "SELECT i.id, i.token, i.candidate_id, i.job_id, i.assistant_id, i.state,

@@ -184,7 +184,7 @@ pub(super) async fn vapi_webhook(
         now,
     )
     .await?;
-    crate::interviews::link_reported_call(&state, &call).await?;
+    crate::interviews::call_reference::link_reported_call(&state, &call).await?;
     if kind == "status-update" {
         let changed = repo::apply_status(
             &state.db,
