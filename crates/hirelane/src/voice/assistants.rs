@@ -16,7 +16,11 @@ use crate::state::AppState;
 /// Every assistant, newest first.
 #[utoipa::path(
     get, path = "/Voice/assistants", tag = "voice", security(("bearer" = [])),
-    responses((status = 200, body = [AssistantView]), (status = 401, body = ErrorBody), (status = 502, body = ErrorBody))
+    responses(
+        (status = 200, body = [AssistantView], description = "Every assistant, newest first"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+        (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
+    )
 )]
 pub async fn list_assistants(
     _: Recruiter,
@@ -38,7 +42,12 @@ pub async fn list_assistants(
 #[utoipa::path(
     get, path = "/Voice/assistants/{id}", tag = "voice", security(("bearer" = [])),
     params(("id" = String, Path, description = "The provider's assistant id")),
-    responses((status = 200, body = AssistantView), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses(
+        (status = 200, body = AssistantView, description = "The assistant"),
+        (status = 404, body = ErrorBody, description = "The provider has no such assistant"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+        (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
+    )
 )]
 pub async fn get_assistant(
     _: Recruiter,
@@ -56,21 +65,30 @@ pub async fn get_assistant(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateAssistantBody {
+    /// At most 40 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S", max_length = 40)]
     assistant_name: String,
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S")]
     candidate_name: String,
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S")]
     role: String,
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S")]
     experience: String,
     /// Interview length, e.g. "30" or "30 minutes".
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S")]
     interview_time: String,
+    /// At most 4 non-blank topics (blank entries are ignored).
     #[serde(default)]
     topics: Vec<String>,
+    /// At most 10 non-blank questions (blank entries are ignored).
     #[serde(default)]
     questions: Vec<String>,
+    /// At most 4 non-blank tools (blank entries are ignored).
     #[serde(default)]
     tools: Vec<String>,
 }
@@ -86,7 +104,12 @@ pub struct IdAnswer {
 #[utoipa::path(
     post, path = "/Voice/assistants", tag = "voice", security(("bearer" = [])),
     request_body = CreateAssistantBody,
-    responses((status = 200, body = IdAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 502, body = ErrorBody))
+    responses(
+        (status = 200, body = IdAnswer, description = "The new assistant's id"),
+        (status = 400, body = ErrorBody, description = "A field breaks a rule of the form (`validation`), or the provider refused the assistant (`provider_rejected`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+        (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
+    )
 )]
 pub async fn create_assistant(
     recruiter: Recruiter,
@@ -128,7 +151,12 @@ pub struct Done {
 #[utoipa::path(
     delete, path = "/Voice/assistants/{id}", tag = "voice", security(("bearer" = [])),
     params(("id" = String, Path, description = "The provider's assistant id")),
-    responses((status = 200, body = Done), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody), (status = 502, body = ErrorBody))
+    responses(
+        (status = 200, body = Done, description = "Deleted"),
+        (status = 404, body = ErrorBody, description = "The provider has no such assistant"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+        (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
+    )
 )]
 pub async fn delete_assistant(
     recruiter: Recruiter,

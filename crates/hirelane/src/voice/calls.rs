@@ -25,17 +25,23 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct CreateCallBody {
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S")]
     assistant_id: String,
     #[serde(default)]
+    #[schema(required = true, pattern = r"\S")]
     candidate_name: String,
-    /// A leading '+' is added when missing.
+    /// 7 to 15 digits with the country code; spaces, dashes, dots and brackets are ignored and a
+    /// leading '+' is added when missing.
     #[serde(default)]
+    #[schema(required = true, pattern = r"^[\s\-.()+]*(\d[\s\-.()+]*){7,15}$")]
     phone: String,
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`, today or later in IST.
     #[serde(default)]
+    #[schema(required = true, pattern = r"^\s*\d{4}-\d{2}-\d{2}\s*$")]
     date: String,
     /// `HH:MM`.
     #[serde(default)]
+    #[schema(required = true, pattern = r"^\s*\d{2}:\d{2}\s*$")]
     time: String,
 }
 
@@ -43,7 +49,13 @@ pub struct CreateCallBody {
 #[utoipa::path(
     post, path = "/Voice/calls", tag = "voice", security(("bearer" = [])),
     request_body = CreateCallBody,
-    responses((status = 200, body = IdAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 502, body = ErrorBody))
+    responses(
+        (status = 200, body = IdAnswer, description = "The scheduled call's id"),
+        (status = 400, body = ErrorBody, description = "A field breaks a rule of the form (`validation`, `invalid_date_time`), or the provider refused the call (`provider_rejected`)"),
+        (status = 404, body = ErrorBody, description = "The provider has no such assistant"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+        (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
+    )
 )]
 pub async fn create_call(
     recruiter: Recruiter,
@@ -162,16 +174,37 @@ pub fn web_call_of(call: &Call) -> Option<WebCall> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct CallListParams {
-    /// At most this many calls (default 100, at most 1000).
+    /// At most this many calls (default 100); larger values mean 1000, 0 means 1.
+    #[param(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
     limit: Option<u32>,
-    /// Only calls created after this instant (ISO-8601).
+    /// Only calls created after this instant (RFC 3339); empty means no bound.
+    #[param(schema_with = instant_or_empty)]
     created_at_gt: Option<String>,
-    /// Only calls created before this instant (ISO-8601).
+    /// Only calls created before this instant (RFC 3339); empty means no bound.
+    #[param(schema_with = instant_or_empty)]
     created_at_lt: Option<String>,
 }
 
+/// An RFC 3339 instant, or nothing (the call history's date filter when a bound is cleared).
+fn instant_or_empty() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+    let schema = OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(0)),
+        )
+        .build();
+    utoipa::openapi::schema::Schema::OneOf(schema)
+}
+
 fn parse_instant(raw: Option<&str>) -> Result<Option<Timestamp>> {
-    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+    match raw.filter(|s| !s.is_empty()) {
         None => Ok(None),
         Some(s) => s
             .parse::<Timestamp>()
@@ -183,7 +216,11 @@ fn parse_instant(raw: Option<&str>) -> Result<Option<Timestamp>> {
 /// Calls, newest first: ours merged with the provider's.
 #[utoipa::path(
     get, path = "/Voice/calls", tag = "voice", security(("bearer" = [])), params(CallListParams),
-    responses((status = 200, body = [CallView]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses(
+        (status = 200, body = [CallView], description = "Calls, newest first; only the stored ones when the provider cannot be reached"),
+        (status = 400, body = ErrorBody, description = "A date filter is not an ISO-8601 instant (`invalid_query`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
 )]
 pub async fn list_calls(
     _: Recruiter,
@@ -236,7 +273,11 @@ fn to_iso_millis(t: Timestamp) -> String {
 #[utoipa::path(
     get, path = "/Voice/calls/{id}", tag = "voice", security(("bearer" = [])),
     params(("id" = String, Path, description = "The provider's call id")),
-    responses((status = 200, body = CallView), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses(
+        (status = 200, body = CallView, description = "The call"),
+        (status = 404, body = ErrorBody, description = "Neither we nor the provider know this call"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
 )]
 pub async fn get_call(
     _: Recruiter,

@@ -48,7 +48,11 @@ pub struct InterviewAnalysis {
 #[utoipa::path(
     get, path = "/Interview/InterviewAnalysis/{callId}", tag = "voice", security(("bearer" = [])),
     params(("callId" = String, Path, description = "The provider's call id")),
-    responses((status = 200, body = InterviewAnalysis), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses(
+        (status = 200, body = InterviewAnalysis, description = "The interview's analysis"),
+        (status = 404, body = ErrorBody, description = "No report for this call yet (`analysis_not_available`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
 )]
 pub async fn interview_analysis(
     _: Recruiter,

@@ -32,7 +32,8 @@ pub struct RecordingParams {
         (status = 200, description = "The recording", content_type = "audio/wav"),
         (status = 206, description = "Part of the recording"),
         (status = 401, body = ErrorBody, description = "Missing, forged or expired link"),
-        (status = 404, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "The provider has no recording for this call"),
+        (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
     )
 )]
 pub async fn recording(

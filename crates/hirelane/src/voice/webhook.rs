@@ -116,7 +116,7 @@ fn malformed(reason: &str) -> Error {
     post, path = "/webhooks/vapi", tag = "voice",
     request_body(content = Object, description = "`{message: {type, call, …}}` as Vapi sends it"),
     responses(
-        (status = 200, body = Received),
+        (status = 200, body = Received, description = "The event was read (a duplicate changes nothing)"),
         (status = 400, body = ErrorBody, description = "Malformed or unknown event"),
         (status = 401, body = ErrorBody, description = "Wrong or missing secret"),
     )
