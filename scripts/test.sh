@@ -17,6 +17,8 @@ step "cargo fmt --check"
 cargo fmt --all --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+step "cargo check: a production build without the bundled simulator"
+cargo check --locked -p hirelane --no-default-features
 step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
 cargo nextest run --workspace --locked --no-fail-fast
 # One debug build serves both the multi-instance test and the browser tests: the browser tests
