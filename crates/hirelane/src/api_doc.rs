@@ -2,7 +2,10 @@
 //! operation shares because they come from the shared extractors and the guard, not from the
 //! handler: each operation's own attributes list only what its handler decides.
 
+use std::collections::BTreeSet;
+
 use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::schema::Schema;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -34,10 +37,70 @@ impl Modify for BearerScheme {
     }
 }
 
+/// What the routes' own attributes leave out of the document.
+pub fn complete(doc: &mut Document) {
+    document_shared_answers(doc);
+    answers_have_every_field(doc);
+}
+
+/// Marks every property of an answer-only schema as required. utoipa calls an `Option` field
+/// optional, which is right for a request (it may be left out) but not for an answer: our
+/// answers write every field, `null` when there is no value, so a client may rely on the key.
+fn answers_have_every_field(doc: &mut Document) {
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    let paths = serde_json::to_value(&doc.paths).unwrap_or_default();
+    let mut sent = BTreeSet::new();
+    let mut read = BTreeSet::new();
+    if let Some(paths) = paths.as_object() {
+        for item in paths.values().filter_map(|v| v.as_object()) {
+            for operation in item.values() {
+                collect_refs(&operation["responses"], &mut sent);
+                collect_refs(&operation["requestBody"], &mut read);
+                collect_refs(&operation["parameters"], &mut read);
+            }
+        }
+    }
+    // Schemas reached from others count as used the same way.
+    let schemas = serde_json::to_value(&components.schemas).unwrap_or_default();
+    for set in [&mut sent, &mut read] {
+        let mut pending: Vec<String> = set.iter().cloned().collect();
+        while let Some(name) = pending.pop() {
+            let mut inner = BTreeSet::new();
+            collect_refs(&schemas[&name], &mut inner);
+            pending.extend(inner.into_iter().filter(|n| set.insert(n.clone())));
+        }
+    }
+    for name in sent.difference(&read) {
+        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(name) {
+            object.required = object.properties.keys().cloned().collect();
+        }
+    }
+}
+
+/// Every `#/components/schemas/NAME` under `value`.
+fn collect_refs(value: &serde_json::Value, names: &mut BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(name) = map
+                .get("$ref")
+                .and_then(|r| r.as_str())
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+            {
+                names.insert(name.to_owned());
+            }
+            map.values().for_each(|v| collect_refs(v, names));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_refs(v, names)),
+        _ => {}
+    }
+}
+
 /// Adds to every operation the answers of the parts it shares with all others: a query string
 /// or JSON body that cannot be read is a 400 (`invalid_query`, `invalid_json`, `invalid_body`),
 /// and a protected operation refuses a missing or bad token with a 401.
-pub fn document_shared_answers(doc: &mut Document) {
+fn document_shared_answers(doc: &mut Document) {
     for item in doc.paths.paths.values_mut() {
         let operations = [
             &mut item.get,

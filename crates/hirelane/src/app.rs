@@ -56,7 +56,7 @@ fn api() -> OpenApiRouter<AppState> {
 /// The OpenAPI document of the whole API.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = api().into_openapi();
-    api_doc::document_shared_answers(&mut doc);
+    api_doc::complete(&mut doc);
     doc
 }
 
@@ -189,7 +189,7 @@ async fn open_state(
 
 fn router(state: AppState) -> Router {
     let (api, mut doc) = api().split_for_parts();
-    api_doc::document_shared_answers(&mut doc);
+    api_doc::complete(&mut doc);
     let doc = Arc::new(doc);
     let dist = state.settings.web.dist_dir.clone();
     let csp = HeaderValue::from_str(&content_security_policy(&state.voice.browser_origins()))

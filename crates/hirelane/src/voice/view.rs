@@ -124,16 +124,13 @@ pub struct CallArtifact {
     pub recording_url: Option<String>,
 }
 
-/// The provider's analysis; each part only once it exists.
+/// The provider's analysis; each part null until it exists.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CallAnalysis {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub success_evaluation: Option<String>,
     /// The answers to the assistant's structured-data plan.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_data: Option<serde_json::Map<String, Value>>,
 }
 
