@@ -7,11 +7,10 @@
  */
 import { env } from '@/config/env';
 import { clearSession, getRefreshToken, getToken, hasValidSession, saveRefreshedTokens } from '@/lib/session';
+import type { ApiSchema } from './api/types';
 
 /** Every error body of the server: `{ message, code }` plus optional extras. */
-export type ApiErrorBody = {
-  message: string;
-  code: string;
+export type ApiErrorBody = ApiSchema<'ErrorBody'> & {
   attemptsRemaining?: number;
   retryAfterSeconds?: number;
 };

@@ -11,6 +11,7 @@ use super::status::{AnalysisStatus, InviteStatus, Recommendation};
 use crate::auth::Recruiter;
 use crate::error::Result;
 use crate::http::{Json, Query};
+use crate::interviews::details::NextStepDetails;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -53,8 +54,20 @@ pub(super) struct ResumeDetails {
     /// The booked slot, UTC without a zone suffix.
     interview_date_time: Option<String>,
     /// The candidate's next-step answers, once submitted.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<SubmittedDetails>)]
     next_step_details: Option<serde_json::Value>,
+}
+
+/// The shape of `nextStepDetails`: the answers as stored, passed through as JSON (so a number
+/// keeps the form it was stored in), with when they were submitted.
+#[allow(dead_code)] // A schema only: the answer is built from the stored JSON.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SubmittedDetails {
+    #[serde(flatten)]
+    answers: NextStepDetails,
+    /// ISO-8601.
+    submitted_at: String,
 }
 
 /// One candidate's resume analysis, as a one-element array (the spec reads the first).

@@ -27,7 +27,7 @@ pub(super) struct SendInvitesBody {
     /// The JD (`jobDescId` or folder id), as text or a number; all digits must fit a 64-bit
     /// integer.
     #[serde(deserialize_with = "crate::jobs::ids::id_text")]
-    #[schema(value_type = String, min_length = 1, max_length = 64, pattern = "\\S")]
+    #[schema(schema_with = crate::jobs::ids::required_id_schema)]
     job_desc_id: String,
     /// The assistant that runs these candidates' interviews.
     #[schema(min_length = 1)]

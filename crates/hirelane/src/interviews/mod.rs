@@ -10,7 +10,7 @@ mod booking;
 pub mod call_reference;
 pub mod completion;
 mod dashboard;
-mod details;
+pub mod details;
 pub mod emails;
 pub mod ics;
 mod invites;

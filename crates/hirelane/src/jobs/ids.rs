@@ -37,6 +37,26 @@ pub fn id_text_schema() -> Schema {
         .into()
 }
 
+/// A required JD reference in a body: its integer id, or its id or folder id as text (1 to 64
+/// characters, not blank).
+pub fn required_id_schema() -> Schema {
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(64))
+                .pattern(Some("\\S")),
+        )
+        .build()
+        .into()
+}
+
 /// A JD id in a query, as sent: its integer id (digits that fit in 64 bits) or its folder id,
 /// surrounding whitespace ignored. Anything else never names a JD.
 #[derive(Debug, Default, Deserialize)]

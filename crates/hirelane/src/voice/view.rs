@@ -18,10 +18,10 @@ use crate::error::{Error, Result};
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssistantView {
-    pub id: Option<String>,
+    pub id: String,
     pub name: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
     pub model: AssistantModel,
     pub voice: AssistantVoice,
     pub first_message: Option<String>,
@@ -29,9 +29,32 @@ pub struct AssistantView {
     pub max_duration_seconds: Option<Number>,
     #[schema(value_type = Option<f64>)]
     pub silence_timeout_seconds: Option<Number>,
-    /// What we stored with the assistant (e.g. `candidateName`, `role`).
-    pub metadata: Option<serde_json::Map<String, Value>>,
+    /// The form the assistant was created from; null for an assistant made elsewhere.
+    #[serde(deserialize_with = "ours_or_none")]
+    pub metadata: Option<AssistantMetadata>,
     pub analysis_plan: AnalysisPlanView,
+}
+
+/// The Create Interview Assistant form, as stored with the assistant at the provider.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssistantMetadata {
+    pub candidate_name: Option<String>,
+    pub role: Option<String>,
+    pub experience: Option<String>,
+    pub interview_time: Option<String>,
+    pub topics: Option<Vec<String>>,
+    pub questions: Option<Vec<String>>,
+    pub tools: Option<Vec<String>>,
+}
+
+/// Metadata in our form's shape, or none: an assistant made in the provider's dashboard may
+/// carry anything there, and must not break the list.
+fn ours_or_none<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<AssistantMetadata>, D::Error> {
+    let value = Value::deserialize(deserializer)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 /// The language model behind an assistant and its system prompt.
@@ -97,7 +120,7 @@ pub struct CallView {
     pub ended_at: Option<String>,
     pub scheduled_at: Option<String>,
     pub customer: CallCustomer,
-    pub metadata: CallMetadata,
+    pub metadata: CallViewMetadata,
     pub artifact: CallArtifact,
     pub analysis: CallAnalysis,
     /// Set once the call's report is in.
@@ -113,7 +136,7 @@ pub struct CallCustomer {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CallMetadata {
+pub struct CallViewMetadata {
     pub candidate_name: Option<String>,
 }
 
@@ -232,7 +255,7 @@ pub fn call_view(
                 .and_then(|r| r.phone.clone())
                 .or_else(|| call.and_then(Call::phone)),
         },
-        metadata: CallMetadata {
+        metadata: CallViewMetadata {
             candidate_name: row
                 .map(|r| r.candidate_name.clone())
                 .filter(|n| !n.is_empty())

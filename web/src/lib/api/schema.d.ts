@@ -662,6 +662,16 @@ export interface components {
             content: string | null;
             role: string | null;
         };
+        /** @description The Create Interview Assistant form, as stored with the assistant at the provider. */
+        AssistantMetadata: {
+            candidateName: string | null;
+            experience: string | null;
+            interviewTime: string | null;
+            questions: string[] | null;
+            role: string | null;
+            tools: string[] | null;
+            topics: string[] | null;
+        };
         /** @description The language model behind an assistant and its system prompt. */
         AssistantModel: {
             messages: components["schemas"]["AssistantMessage"][] | null;
@@ -677,20 +687,17 @@ export interface components {
         /** @description An assistant as the provider describes it, without secrets. */
         AssistantView: {
             analysisPlan: components["schemas"]["AnalysisPlanView"];
-            createdAt: string | null;
+            createdAt: string;
             firstMessage: string | null;
-            id: string | null;
+            id: string;
             /** Format: double */
             maxDurationSeconds: number | null;
-            /** @description What we stored with the assistant (e.g. `candidateName`, `role`). */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
+            metadata: components["schemas"]["AssistantMetadata"] | null;
             model: components["schemas"]["AssistantModel"];
             name: string | null;
             /** Format: double */
             silenceTimeoutSeconds: number | null;
-            updatedAt: string | null;
+            updatedAt: string;
             voice: components["schemas"]["AssistantVoice"];
         };
         /** @description The synthesised voice an assistant speaks with. */
@@ -732,8 +739,18 @@ export interface components {
         CallCustomer: {
             number: string | null;
         };
+        /**
+         * @description A call's metadata: the invite's row id (not its token, which is the candidate's
+         *     credential) and its signed reference.
+         */
         CallMetadata: {
-            candidateName: string | null;
+            candidateName: string;
+            /** Format: int64 */
+            interviewInviteId: number;
+            /** @description `<invite id>.<expiry, Unix seconds>.<signature>`. */
+            inviteRef: string;
+            /** Format: int64 */
+            resumeId: number;
         };
         /**
          * @description Who runs the call the browser joins.
@@ -762,7 +779,7 @@ export interface components {
             endedReason: string | null;
             id: string;
             interviewStatus: components["schemas"]["InterviewStatus"] | null;
-            metadata: components["schemas"]["CallMetadata"];
+            metadata: components["schemas"]["CallViewMetadata"];
             name: string | null;
             scheduledAt: string | null;
             scores: components["schemas"]["CallScores"];
@@ -771,6 +788,9 @@ export interface components {
             status: string | null;
             /** @description `outboundPhoneCall` or `webCall`. */
             type: string | null;
+        };
+        CallViewMetadata: {
+            candidateName: string | null;
         };
         /** @description The Create Interview Assistant form. */
         CreateAssistantBody: {
@@ -1051,6 +1071,52 @@ export interface components {
             /** @description The IANA zone the candidate booked in. */
             timeZoneName: string | null;
         };
+        /** @description The stored answers. */
+        NextStepDetails: {
+            additionalInfo: string;
+            /**
+             * Format: double
+             * @description Lakh per annum.
+             */
+            currentCTC: number;
+            currentLocation: string;
+            /**
+             * Format: double
+             * @description Lakh per annum.
+             */
+            expectedCTC: number;
+            /** @description `Yes` or `No`. */
+            faridabadOffice: string;
+            hometown: string;
+            /** @description `YYYY-MM-DD`; only when not serving notice. */
+            lastWorkingDate: string;
+            /**
+             * Format: double
+             * @description Days.
+             */
+            noticePeriod: number;
+            organization: string;
+            /** @description Only when not serving notice. */
+            reasonForLeaving: string;
+            /**
+             * Format: double
+             * @description Years.
+             */
+            relevantExp: number;
+            /**
+             * Format: double
+             * @description Days.
+             */
+            relocateDays: number;
+            /** @description `Yes` or `No`. */
+            servingNotice: string;
+            skills: string;
+            /**
+             * Format: double
+             * @description Years.
+             */
+            totalExp: number;
+        };
         /** @description A number from 0 to 100000, as a JSON number or numeric text */
         NumberOrText: number | string;
         Received: {
@@ -1099,8 +1165,7 @@ export interface components {
             jobName: string;
             matchedSkills: string[];
             missingSkills: string[];
-            /** @description The candidate's next-step answers, once submitted. */
-            nextStepDetails: Record<string, never> | null;
+            nextStepDetails: components["schemas"]["SubmittedDetails"] | null;
             recommendation: components["schemas"]["Recommendation"] | null;
             /** Format: double */
             requiredYears: number | null;
@@ -1210,11 +1275,7 @@ export interface components {
             allPass?: boolean;
             /** @description The assistant that runs these candidates' interviews. */
             assistantId: string;
-            /**
-             * @description The JD (`jobDescId` or folder id), as text or a number; all digits must fit a 64-bit
-             *     integer.
-             */
-            jobDescId: string;
+            jobDescId: number | string;
             /** @description The candidates to invite; required (non-empty) unless `allPass`. */
             resumeIds?: number[];
         };
@@ -1238,6 +1299,14 @@ export interface components {
         StartAnswer: {
             /** @description The join page. */
             Uri: string;
+        };
+        /**
+         * @description The shape of `nextStepDetails`: the answers as stored, passed through as JSON (so a number
+         *     keeps the form it was stored in), with when they were submitted.
+         */
+        SubmittedDetails: components["schemas"]["NextStepDetails"] & {
+            /** @description ISO-8601. */
+            submittedAt: string;
         };
         UploadAnswer: {
             files: components["schemas"]["FileResult"][];

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/lib/api/types';
 
-export type Me = {
-  email: string;
-  userFullName: string;
-};
+export type Me = ApiSchema<'UserInfo'>;
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   return api.get<Me>('/auth/me', { signal });

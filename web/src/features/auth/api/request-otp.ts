@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/lib/api/types';
 
 export type RequestOtpInput = {
   email: string;
@@ -8,10 +9,7 @@ export type RequestOtpInput = {
   retry: boolean;
 };
 
-export type RequestOtpResponse = {
-  success: boolean;
-  message?: string;
-};
+export type RequestOtpResponse = ApiSchema<'RequestOtpAnswer'>;
 
 export function requestOtp({ email, retry }: RequestOtpInput): Promise<RequestOtpResponse> {
   return api.post<RequestOtpResponse>('/auth/requestotp', undefined, { query: { email, retry } });

@@ -1,22 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/lib/api/types';
 
-export type VerifyOtpInput = {
-  email: string;
-  otpCode: string;
-};
+export type VerifyOtpInput = ApiSchema<'VerifyOtpBody'>;
 
-export type VerifyOtpResponse = {
-  success?: boolean;
-  message?: string;
-  data?: {
-    token?: string;
-    validTo?: string;
-    refreshToken?: string;
-    user?: { userFullName?: string; email?: string };
-  };
-};
+export type VerifyOtpResponse = ApiSchema<'VerifyOtpAnswer'>;
 
 /** Excluded from the refresh-and-retry logic by the API client. */
 export function verifyOtp({ email, otpCode }: VerifyOtpInput): Promise<VerifyOtpResponse> {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { assistantsQueryKey } from '@/lib/queries/assistants';
 import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
 import type { Handler, RecordedCall } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
@@ -179,7 +180,7 @@ describe('CandidateListRoute invites', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     fail = true;
-    queryClient.removeQueries({ queryKey: ['invite-assistants'] });
+    queryClient.removeQueries({ queryKey: assistantsQueryKey });
     await user.click(screen.getByRole('button', { name: 'Send invite' }));
     dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Could not load assistants.')).toBeInTheDocument();

@@ -1,21 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/lib/api/types';
 
 /** The dashboard record of SPEC section 3 (PascalCase, as the server names it). */
-export type DashboardRecord = {
-  ResumesUploaded: number;
-  TotalInviteSent: number;
-  MeetingsScheduled: number;
-  TotalToday: number;
-  InterviewedToday: number;
-  RemainingToday: number;
-  YesterdayCount: number;
-  TomorrowCount: number;
-  BotJoined: number;
-  NeedsReviewCandidates: number;
-  PassCandidates: number;
-};
+export type DashboardRecord = ApiSchema<'DashboardRecord'>;
 
 const FIELDS: ReadonlyArray<keyof DashboardRecord> = [
   'ResumesUploaded',

@@ -1,68 +1,26 @@
 /** The invite API's shapes (interview contract, SPEC section 3) and the query keys. */
+import type { ApiSchema } from '@/lib/api/types';
 
 /** `showPageId`: 1 choose a slot, 2 scheduled, 3 completed, 4 window closed. */
-export type ShowPageId = 1 | 2 | 3 | 4;
+export type ShowPageId = ApiSchema<'InvitePage'>;
 
-/** GET /Interview/NextStep/{inviteId}. */
-export type NextStep = {
-  candidateName: string;
-  jdName: string;
-  showPageId: ShowPageId;
-  /** `YYYY-MM-DD` or null. */
-  applyLastDate: string | null;
-  /** UTC without a zone suffix (read it with `parseServerInstant`). */
-  interviewDateTime: string | null;
-  detailsSubmitted: boolean;
-  /** The IANA zone the candidate chose when scheduling. */
-  timeZoneName: string | null;
-  /** Exclusive end of the bookable window, an ISO instant with Z. */
-  bookableUntil: string | null;
-};
+/** GET /Interview/NextStep/{inviteId}. `interviewDateTime` is UTC without a zone suffix (read
+ * it with `parseServerInstant`); `bookableUntil` is the exclusive end of the bookable window. */
+export type NextStep = ApiSchema<'NextStep'>;
 
-/** POST /Interview/ScheduleInterview and /Interview/ReScheduleInterview. */
-export type ScheduleInput = {
-  inviteId: string;
-  candidateName: string;
-  JobRole: string;
-  interviewStartUtc: string;
-  timeZoneName: string;
-  gmtValue: string;
-};
+/** POST /Interview/ScheduleInterview and /Interview/ReScheduleInterview. The spec's client also
+ * sends the candidate's name and the role, which the server does not need. */
+export type ScheduleInput = ApiSchema<'ScheduleBody'> & { candidateName: string; JobRole: string };
 
-export type ScheduleResponse = { interviewDateTime: string; showPageId: ShowPageId };
+export type ScheduleResponse = ApiSchema<'Scheduled'>;
 
 export type YesNo = 'Yes' | 'No';
 
 /** POST /Interview/AddCandidateDetails (SPEC section 3). */
-export type CandidateDetailsInput = {
-  inviteId: string;
-  totalExp: number;
-  relevantExp: number;
-  currentCTC: number;
-  expectedCTC: number;
-  noticePeriod: number;
-  servingNotice: YesNo;
-  organization: string;
-  reasonForLeaving: string;
-  /** `YYYY-MM-DD`, or '' while serving notice. */
-  lastWorkingDate: string;
-  currentLocation: string;
-  hometown: string;
-  faridabadOffice: YesNo;
-  relocateDays: number;
-  skills: string;
-  additionalInfo: string;
-};
+export type CandidateDetailsInput = ApiSchema<'DetailsForm'>;
 
 /** POST /Interview/WebCall/{inviteId}. */
-export type WebCallSession = {
-  provider: 'simulator' | 'vapi';
-  assistantId: string;
-  callId: string | null;
-  webCallUrl: string | null;
-  publicToken: string | null;
-  assistantOverrides: Record<string, unknown> | null;
-};
+export type WebCallSession = ApiSchema<'WebCallAnswer'>;
 
 export const inviteKeys = {
   all: ['invite'] as const,

@@ -121,9 +121,13 @@ describe('vapi web call', () => {
     const { statuses, errors, handlers } = recorder();
     // The fake stands in for the SDK's class: only the members the adapter uses.
     const load = () => Promise.resolve({ default: FakeVapi } as unknown as VapiModule);
-    const call = await startVapiCall({ publicToken: 'pub-jwt', assistantId: 'asst-1', assistantOverrides: { variableValues: { name: 'Asha' } } }, handlers, load);
+    const overrides = {
+      metadata: { candidateName: 'Asha', interviewInviteId: 1, inviteRef: 'ref', resumeId: 2 },
+      variableValues: { candidateName: 'Asha' },
+    };
+    const call = await startVapiCall({ publicToken: 'pub-jwt', assistantId: 'asst-1', assistantOverrides: overrides }, handlers, load);
     expect(constructed).toEqual(['pub-jwt']);
-    expect(start).toHaveBeenCalledWith('asst-1', { variableValues: { name: 'Asha' } });
+    expect(start).toHaveBeenCalledWith('asst-1', overrides);
     listeners.get('call-start')?.();
     listeners.get('error')?.({ error: { message: 'Meeting ended due to ejection' } });
     listeners.get('call-end')?.();

@@ -1,46 +1,16 @@
 /** The JD shapes of SPEC section 3, as the server sends them. */
+import type { ApiSchema } from '@/lib/api/types';
 
 /** An item of the JD Folders list. */
-export type JdFolder = {
-  jdid: string;
-  jobDescId: number;
-  jdname: string;
-  jddescription: string;
-  keySkills: string;
-  numberOfResumes: number;
-  resumesAnalyzed: number;
-  /** ISO timestamp. */
-  createdOn: string;
-};
+export type JdFolder = ApiSchema<'FolderItem'>;
 
 /** A JD's detail. `jddescription` is sanitised HTML, safe to render. */
-export type JdDetail = {
-  jobDescId: number;
-  jdid: string;
-  jdname: string;
-  jddescription: string;
-  keySkills: string;
-  additionalNotes: string;
-  experience: string;
-  createdOn: string;
-  /** `YYYY-MM-DD` or null. */
-  applyLastDate: string | null;
-  resumeRequired: boolean;
-};
+export type JdDetail = ApiSchema<'JobDetail'>;
 
 /** A JD in the bin. */
-export type BinEntry = {
-  jobDescId: number;
-  jdid: string;
-  jdname: string;
-  deleteReason: string;
-  deletedBy: string | null;
-  deletedAt: string;
-  purgeAt: string;
-  daysLeft: number;
-};
+export type BinEntry = ApiSchema<'BinItem'>;
 
-export type Done = { success: boolean; message: string };
+export type Done = ApiSchema<'Done'>;
 
 /**
  * What a page passes to the JD detail and edit pages in navigation state

@@ -1,20 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { assistantsQueryKey, useAssistantList } from '@/lib/queries/assistants';
 
 import { voiceKeys } from './types';
-import type { Assistant } from './types';
+import type { Assistant, CreateAssistantInput } from './types';
+import type { ApiSchema } from '@/lib/api/types';
 
-export function getAssistants({ signal }: { signal?: AbortSignal } = {}): Promise<Assistant[]> {
-  return api.get<Assistant[]>('/Voice/assistants', { signal });
-}
+type IdAnswer = ApiSchema<'IdAnswer'>;
 
-// The server already retries the provider with backoff; a failure here is final.
-export const assistantsQueryOptions = () =>
-  queryOptions({ queryKey: voiceKeys.assistants(), queryFn: ({ signal }) => getAssistants({ signal }), retry: false });
-
+/** Every assistant: the shared query (the invite dialog reads the same one). */
 export function useAssistants() {
-  return useQuery(assistantsQueryOptions());
+  return useAssistantList();
 }
 
 export function getAssistant({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Assistant> {
@@ -25,31 +22,19 @@ export function useAssistant(id: string) {
   return useQuery({ queryKey: voiceKeys.assistant(id), queryFn: ({ signal }) => getAssistant({ id, signal }), retry: false });
 }
 
-/** The Create Interview Assistant form as the server takes it. */
-export type CreateAssistantInput = {
-  assistantName: string;
-  candidateName: string;
-  role: string;
-  experience: string;
-  interviewTime: string;
-  topics: string[];
-  questions: string[];
-  tools: string[];
-};
-
-export function createAssistant(input: CreateAssistantInput): Promise<{ id?: string }> {
-  return api.post<{ id?: string }>('/Voice/assistants', input);
+export function createAssistant(input: CreateAssistantInput): Promise<IdAnswer> {
+  return api.post<IdAnswer>('/Voice/assistants', input);
 }
 
 export function useCreateAssistant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAssistant,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: voiceKeys.assistants() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assistantsQueryKey }),
   });
 }
 
-export function deleteAssistant(id: string): Promise<{ success: boolean; message: string }> {
+export function deleteAssistant(id: string): Promise<ApiSchema<'Done'>> {
   return api.delete(`/Voice/assistants/${encodeURIComponent(id)}`);
 }
 
@@ -57,6 +42,6 @@ export function useDeleteAssistant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAssistant,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: voiceKeys.assistants() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assistantsQueryKey }),
   });
 }

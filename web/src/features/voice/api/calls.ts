@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 import { voiceKeys } from './types';
-import type { Call, InterviewAnalysis } from './types';
+import type { Call } from './types';
 
 export type CallFilters = { createdAtGt?: string; createdAtLt?: string; limit: number };
 
@@ -26,14 +26,5 @@ export function useScheduleCall() {
   return useMutation({ mutationFn: scheduleCall });
 }
 
-export function getInterviewAnalysis({ callId, signal }: { callId: string; signal?: AbortSignal }): Promise<InterviewAnalysis> {
-  return api.get<InterviewAnalysis>(`/Interview/InterviewAnalysis/${encodeURIComponent(callId)}`, { signal });
-}
-
-export function useInterviewAnalysis(callId: string) {
-  return useQuery({
-    queryKey: voiceKeys.analysis(callId),
-    queryFn: ({ signal }) => getInterviewAnalysis({ callId, signal }),
-    retry: false,
-  });
-}
+/** The analysis of one call: the shared query (the candidate pages read the same one). */
+export { getInterviewAnalysis, useInterviewAnalysis } from '@/lib/queries/interview-analysis';

@@ -20,8 +20,11 @@ import {
 
 const call = (id: string, success: string | undefined, endedAt: string | null): Call => ({
   id,
+  type: 'webCall',
   assistantId: null,
   name: null,
+  scheduledAt: null,
+  customer: { number: null },
   status: 'ended',
   createdAt: null,
   startedAt: null,
@@ -29,7 +32,7 @@ const call = (id: string, success: string | undefined, endedAt: string | null): 
   endedReason: null,
   metadata: { candidateName: null },
   artifact: { recordingUrl: null, transcript: null },
-  analysis: success === undefined ? {} : { successEvaluation: success },
+  analysis: { summary: null, successEvaluation: success ?? null, structuredData: null },
   interviewStatus: null,
   scores: { technicalScore: null, communicationScore: null, problemSolvingScore: null, culturalFitScore: null },
 });

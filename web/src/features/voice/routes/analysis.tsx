@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { useInterviewAnalysis } from '../api/calls';
+import { structuredDataOf } from '../api/types';
 import { statusTone } from '../lib/voice-rules';
 
 const tones = {
@@ -76,7 +77,7 @@ export function InterviewAnalysisRoute() {
     );
   }
   const a = analysis.data;
-  const data = a.structuredData ?? {};
+  const data = structuredDataOf(a.structuredData);
   const info = data.candidateInformation ?? {};
   const insights = data.summaryInsights ?? {};
   const performance = data.interviewPerformance ?? {};

@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { useAssistant } from '../api/assistants';
+import type { Assistant } from '../api/types';
 import { PageHeader } from '../components/page-header';
 import { assistantDescription } from '../lib/voice-rules';
 
@@ -38,7 +39,7 @@ export function AssistantDetailRoute() {
     );
   }
   const a = assistant.data;
-  const meta = a.metadata ?? {};
+  const meta: Partial<NonNullable<Assistant['metadata']>> = a.metadata ?? {};
   const facts: [string, string | number | null | undefined][] = [
     ['Assistant ID', a.id],
     ['Created', a.createdAt ? new Date(a.createdAt).toLocaleString() : ''],
@@ -75,10 +76,10 @@ export function AssistantDetailRoute() {
           ))}
       </dl>
       <div className="grid gap-6 sm:grid-cols-3">
-        <List title="Topics" items={meta.topics} />
-        <List title="Tools" items={meta.tools} />
+        <List title="Topics" items={meta.topics ?? undefined} />
+        <List title="Tools" items={meta.tools ?? undefined} />
       </div>
-      <List title="Questions" items={meta.questions} />
+      <List title="Questions" items={meta.questions ?? undefined} />
       <div>
         <h2 className="text-sm font-semibold text-slate-900">Description</h2>
         <p className="mt-2 whitespace-pre-line rounded-xl bg-white p-5 text-sm text-slate-700 ring-1 ring-slate-200">{assistantDescription(a)}</p>

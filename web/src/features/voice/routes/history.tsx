@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 
 import { useAssistants } from '../api/assistants';
 import { useCalls } from '../api/calls';
+import { structuredDataOf } from '../api/types';
 import { PageHeader } from '../components/page-header';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, assistantName, dayRange, formatDuration, historyCalls, percent, shortId } from '../lib/voice-rules';
 
@@ -108,7 +109,7 @@ export function CallHistoryRoute() {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {shown.map((call) => {
-                  const metrics = call.analysis.structuredData?.additionalInterviewMetrics;
+                  const metrics = structuredDataOf(call.analysis.structuredData).additionalInterviewMetrics;
                   return (
                     <tr key={call.id}>
                       <td className="whitespace-nowrap px-4 py-3"><CopyId id={call.id} /></td>
