@@ -18,3 +18,17 @@ web_install() {
     echo "$want" > "$stamp"
   fi
 }
+
+# A virtualenv with the API checkers (pinned): openapi-spec-validator and schemathesis.
+api_venv() {
+  local venv="$HOME/.cache/hirelane/venv-api"
+  local want="schemathesis==4.32.5 openapi-spec-validator==0.9.0"
+  if [ ! -x "$venv/bin/schemathesis" ] || [ "$(cat "$venv/.installed" 2>/dev/null)" != "$want" ]; then
+    step "installing the API checkers into $venv"
+    python3 -m venv "$venv"
+    # shellcheck disable=SC2086
+    "$venv/bin/pip" install -q --disable-pip-version-check $want
+    echo "$want" > "$venv/.installed"
+  fi
+  API_VENV="$venv"
+}

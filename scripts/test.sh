@@ -11,10 +11,14 @@ if ! command -v chromium >/dev/null 2>&1 || ! [ -x /usr/sbin/nginx ] \
 fi
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 
+step "module graph: no import cycle among the server's files"
+python3 scripts/module-graph.py
 step "cargo fmt --check"
 cargo fmt --all --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+step "cargo check: a production build without the bundled simulator"
+cargo check --locked -p hirelane --no-default-features
 step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
 cargo nextest run --workspace --locked --no-fail-fast
 # One debug build serves both the multi-instance test and the browser tests: the browser tests
@@ -23,6 +27,10 @@ cargo nextest run --workspace --locked --no-fail-fast
 # multi-instance test also runs the standalone `vapi-sim` as the provider both servers share.
 cargo build --locked -p hirelane --features test-clock
 cargo build --locked -p vapi-sim
+step "OpenAPI: the committed snapshot is valid OpenAPI"
+scripts/openapi-validate.sh
+step "API fuzzing (schemathesis) against a fresh server"
+HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" scripts/api-fuzz.sh
 step "multi-instance: two servers on PostgreSQL + S3 (moto) + SMTP (aiosmtpd) + vapi-sim, one killed"
 HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" scripts/multi-instance.sh
 

@@ -22,10 +22,10 @@ use tower_http::request_id::{
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::{Modify, OpenApi};
+use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::api_doc;
 use crate::auth::{self, Keys};
 use crate::candidates::{self, AnalysisQueue, ListOrder};
 use crate::clock::SharedClock;
@@ -42,37 +42,10 @@ use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::voice::{self, Voice};
 
-#[derive(OpenApi)]
-#[openapi(
-    info(title = "Hirelane API", description = "Recruiter and candidate API of Hirelane."),
-    servers((url = "/api")),
-    modifiers(&BearerScheme),
-    tags(
-        (name = "auth", description = "Sign-in by e-mailed one-time code"),
-        (name = "jobs", description = "Job descriptions, their folders and the bin"),
-        (name = "candidates", description = "Resume and CSV intake, ATS analysis, candidate lists"),
-        (name = "voice", description = "AI interview assistants, calls, analysis and the provider's webhooks"),
-        (name = "interviews", description = "Invites, candidate self-scheduling, joining, next-step details, dashboard"),
-    )
-)]
-struct ApiDoc;
-
-struct BearerScheme;
-
-impl Modify for BearerScheme {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "bearer",
-            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
-        );
-    }
-}
-
 /// Every API route with its documentation. Routes join the API only through here, so the
 /// router and the OpenAPI document cannot disagree.
 fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    OpenApiRouter::with_openapi(api_doc::ApiDoc::openapi())
         .merge(auth::router())
         .merge(jobs::router())
         .merge(candidates::router())
@@ -82,7 +55,9 @@ fn api() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of the whole API.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api().into_openapi()
+    let mut doc = api().into_openapi();
+    api_doc::document_shared_answers(&mut doc);
+    doc
 }
 
 /// A configured, bound server, ready to run.
@@ -213,7 +188,8 @@ async fn open_state(
 }
 
 fn router(state: AppState) -> Router {
-    let (api, doc) = api().split_for_parts();
+    let (api, mut doc) = api().split_for_parts();
+    api_doc::document_shared_answers(&mut doc);
     let doc = Arc::new(doc);
     let dist = state.settings.web.dist_dir.clone();
     let csp = HeaderValue::from_str(&content_security_policy(&state.voice.browser_origins()))

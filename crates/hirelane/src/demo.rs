@@ -8,10 +8,13 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use crate::auth::recruiters;
-use crate::candidates::{self, worker};
-use crate::jobs::{self, repo::JobKey, rules::JobInput};
+use crate::candidates::accept::accept_resume;
+use crate::candidates::intake::check_file_name;
+use crate::candidates::worker;
+use crate::jobs::create::create;
+use crate::jobs::repo::{self as job_repo, JobKey};
+use crate::jobs::rules::JobInput;
 use crate::state::AppState;
-use crate::with_db;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -41,11 +44,8 @@ pub struct Loaded {
 /// Loads the demo from `dir` and analyses it. Refuses a database that already holds JDs or
 /// candidates unless `force`.
 pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<Loaded> {
-    let (job_count, candidate_count): (i64, i64) = with_db!(&state.db, |pool| {
-        sqlx::query_as("SELECT (SELECT COUNT(*) FROM jobs), (SELECT COUNT(*) FROM candidates)")
-            .fetch_one(pool)
-            .await
-    })?;
+    let job_count = job_repo::count(&state.db).await?;
+    let candidate_count = crate::candidates::repo::count(&state.db).await?;
     if (job_count > 0 || candidate_count > 0) && !force {
         bail!(
             "the database already holds {job_count} JD(s) and {candidate_count} candidate(s); \
@@ -79,8 +79,8 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
             additional_notes: demo.additional_notes,
             apply_last_date: None,
         };
-        let (id, _) = jobs::create(state, &input, demo.resume_required, recruiter.id, "").await?;
-        let job = jobs::repo::find(&state.db, &JobKey::Id(id))
+        let (id, _) = create(state, &input, demo.resume_required, recruiter.id, "").await?;
+        let job = job_repo::find(&state.db, &JobKey::Id(id))
             .await?
             .context("the demo JD just created is missing")?;
         loaded.jobs += 1;
@@ -96,9 +96,9 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
                 .and_then(|n| n.to_str())
                 .unwrap_or("resume.pdf")
                 .to_owned();
-            let extension = candidates::intake::check_file_name(&name)?;
+            let extension = check_file_name(&name)?;
             let bytes = std::fs::read(&path)?;
-            candidates::accept_resume(state, &job, &name, &extension, bytes).await?;
+            accept_resume(state, &job, &name, &extension, bytes).await?;
             loaded.resumes += 1;
         }
     }

@@ -164,9 +164,14 @@ impl<'de> de::Deserializer<'de> for FieldRecorder<'_> {
         Err(Recorded)
     }
 
+    /// An optional body (`Option<T>`, where `null` means none) matches `T`'s names.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Recorded> {
+        visitor.visit_some(self)
+    }
+
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
         ignored_any
     }
 }

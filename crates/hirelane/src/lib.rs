@@ -4,6 +4,7 @@
 //! `main.rs` only parses the command line; everything else lives here so tests can build the
 //! real application on a random port.
 
+pub mod api_doc;
 pub mod app;
 pub mod auth;
 pub mod candidates;

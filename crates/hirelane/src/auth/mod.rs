@@ -46,8 +46,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 struct RequestOtpParams {
-    /// The recruiter's address (trimmed and lowercased).
+    /// The recruiter's address (trimmed and lowercased). Missing or empty gets the spec's
+    /// "Please enter your email address." rather than a generic query error.
     #[serde(default)]
+    #[param(required = true, format = Email, max_length = 254)]
     email: String,
     /// `true` for "Resend OTP": allowed 60 s after the last code, at most 3 times per 15 minutes.
     #[serde(default)]
@@ -64,9 +66,9 @@ struct RequestOtpAnswer {
 #[utoipa::path(
     post, path = "/auth/requestotp", tag = "auth", params(RequestOtpParams),
     responses(
-        (status = 200, body = RequestOtpAnswer),
+        (status = 200, body = RequestOtpAnswer, description = "The same answer whether or not the address is registered"),
         (status = 400, body = ErrorBody, description = "Missing or malformed address"),
-        (status = 429, body = ErrorBody, description = "Too many codes requested"),
+        (status = 429, body = ErrorBody, description = "Too many codes requested; `retryAfterSeconds` says when to try again"),
     )
 )]
 async fn request_otp(
@@ -134,8 +136,11 @@ async fn request_otp(
 #[serde(rename_all = "camelCase")]
 struct VerifyOtpBody {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
+    /// The six digits from the e-mail.
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
     otp_code: String,
 }
 
@@ -169,9 +174,9 @@ struct VerifyOtpAnswer {
 #[utoipa::path(
     post, path = "/auth/verifyotp", tag = "auth", request_body = VerifyOtpBody,
     responses(
-        (status = 200, body = VerifyOtpAnswer),
+        (status = 200, body = VerifyOtpAnswer, description = "Signed in: an access token and a refresh token"),
         (status = 400, body = ErrorBody, description = "Wrong, expired or used code; `attemptsRemaining` says how many tries are left"),
-        (status = 429, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many attempts from this address; `retryAfterSeconds` says when to try again"),
     )
 )]
 async fn verify_otp(
@@ -233,7 +238,9 @@ async fn verify_otp(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RefreshBody {
+    /// A missing or empty token is refused like an unknown one (401).
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     refresh_token: String,
 }
 
@@ -250,7 +257,7 @@ struct RefreshAnswer {
 #[utoipa::path(
     post, path = "/auth/refresh-token", tag = "auth", request_body = RefreshBody,
     responses(
-        (status = 200, body = RefreshAnswer),
+        (status = 200, body = RefreshAnswer, description = "A new access token and a new refresh token"),
         (status = 401, body = ErrorBody, description = "Unknown, expired, revoked or reused refresh token"),
     )
 )]
@@ -289,7 +296,10 @@ async fn refresh_token(
 /// The signed-in recruiter.
 #[utoipa::path(
     get, path = "/auth/me", tag = "auth", security(("bearer" = [])),
-    responses((status = 200, body = UserInfo), (status = 401, body = ErrorBody))
+    responses(
+        (status = 200, body = UserInfo, description = "The recruiter the token belongs to"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
 )]
 async fn me(recruiter: Recruiter) -> Json<UserInfo> {
     Json(UserInfo {

@@ -1,24 +1,13 @@
-//! Candidate rows: intake with dedupe by e-mail, lists, the analysis queue's claims, delete.
+//! Candidate rows: intake with dedupe by e-mail, lists, requeues after a JD edit, delete.
 
-use jiff::{SignedDuration, Timestamp};
+use jiff::Timestamp;
 
+use super::status::AnalysisStatus;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::BeginWrite;
 use crate::store::{Db, is_unique_violation};
 use crate::with_db;
-
-/// Where a candidate is in analysis.
-pub mod status {
-    pub const QUEUED: &str = "queued";
-    pub const ANALYSING: &str = "analysing";
-    pub const DONE: &str = "done";
-    /// The file has no readable text (scanned, encrypted, damaged): never scored as empty.
-    pub const UNREADABLE: &str = "unreadable";
-    pub const FAILED: &str = "failed";
-    /// A CSV candidate: nothing to analyse until a resume arrives.
-    pub const NO_RESUME: &str = "no_resume";
-}
 
 /// A candidate with their JD's names, as every list and detail shows them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -33,7 +22,8 @@ pub struct CandidateRow {
     pub resume_file_id: Option<String>,
     pub file_name: Option<String>,
     pub file_type: Option<String>,
-    pub analysis_status: String,
+    #[sqlx(try_from = "String")]
+    pub analysis_status: AnalysisStatus,
     pub analysis_error: Option<String>,
     pub ats_score: Option<i64>,
     pub skills_match: Option<i64>,
@@ -77,8 +67,8 @@ pub struct NewResume {
     pub phone: String,
     pub file: StoredFile,
     pub text: Option<String>,
-    /// `queued`, or `unreadable` with its reason.
-    pub status: &'static str,
+    /// Queued, or unreadable with its reason.
+    pub status: AnalysisStatus,
     pub error: Option<String>,
 }
 
@@ -176,7 +166,7 @@ async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded
                 .bind(new.file.kind)
                 .bind(new.file.size)
                 .bind(&new.text)
-                .bind(new.status)
+                .bind(new.status.as_str())
                 .bind(&new.error)
                 .bind(now)
                 .bind(&search)
@@ -205,7 +195,7 @@ async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded
                 .bind(new.file.kind)
                 .bind(new.file.size)
                 .bind(&new.text)
-                .bind(new.status)
+                .bind(new.status.as_str())
                 .bind(&new.error)
                 .bind(now)
                 .fetch_one(&mut *tx)
@@ -279,7 +269,7 @@ pub async fn import_csv(
                     .bind(&row.email)
                     .bind(&row.phone)
                     .bind(&search)
-                    .bind(status::NO_RESUME)
+                    .bind(AnalysisStatus::NoResume.as_str())
                     .bind(now)
                     .execute(&mut *tx)
                     .await?;
@@ -370,10 +360,7 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
     if recommendation.is_some() {
         placeholder(" AND LOWER(COALESCE(c.recommendation, '')) = ?");
     }
-    let (limit, offset) = match query.page {
-        Some((page, size)) => (size, (page - 1).max(0) * size),
-        None => (1_000_000_000, 0),
-    };
+    let (limit, offset) = limit_offset(query.page);
     let select = format!(
         "{SELECT} WHERE {filter} ORDER BY {} LIMIT ${next} OFFSET ${}",
         query.sort.order_by(),
@@ -406,6 +393,15 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
         Ok::<_, sqlx::Error>((rows, total))
     })?;
     Ok((rows, total))
+}
+
+/// `LIMIT` and `OFFSET` of a page; a page past any list (even past what 64 bits count) is
+/// simply empty.
+fn limit_offset(page: Option<(i64, i64)>) -> (i64, i64) {
+    match page {
+        Some((page, size)) => (size, (page - 1).max(0).saturating_mul(size)),
+        None => (1_000_000_000, 0),
+    }
 }
 
 /// What a list filter matches: a query that looks like a phone number (digits with spaces,
@@ -512,127 +508,13 @@ pub async fn delete_by_file_id(db: &Db, resume_file_id: &str) -> Result<Option<V
     Ok(keys)
 }
 
-/// A candidate claimed for analysis, with what scoring needs.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct Claimed {
-    pub id: i64,
-    pub lease_until: i64,
-    pub attempts: i64,
-    pub resume_text: Option<String>,
-    pub jdname: String,
-    pub jddescription: String,
-    pub key_skills: String,
-    pub experience: String,
-    pub additional_notes: String,
-}
-
-/// Claims the oldest queued candidate (or one whose analysis lease ran out, from an instance
-/// that died) for `lease`. Exactly one worker of all instances gets each row.
-pub async fn claim_next(db: &Db, now: Timestamp, lease: SignedDuration) -> Result<Option<Claimed>> {
-    let now_ms = to_millis(now);
-    let until = now_ms + lease.as_millis() as i64;
-    // The IN list lets the (analysis_status, lease_until) index find the few rows in the queue;
-    // an OR over the statuses alone would scan every candidate.
-    let pick = "SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id
-        WHERE c.analysis_status IN ('queued', 'analysing')
-          AND (c.analysis_status = 'queued' OR c.lease_until < $2)
-          AND j.deleted_at IS NULL
-        ORDER BY c.id LIMIT 1";
-    // PostgreSQL skips rows another transaction is claiming; SQLite serialises writers.
-    let lock = match db {
-        Db::Postgres(_) => " FOR UPDATE OF c SKIP LOCKED",
-        Db::Sqlite(_) => "",
-    };
-    let sql = format!(
-        "UPDATE candidates SET analysis_status = 'analysing', lease_until = $1,
-            attempts = attempts + 1
-         WHERE id = ({pick}{lock})
-         RETURNING id, lease_until, attempts"
-    );
-    let claimed: Option<(i64, i64, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(until)
-            .bind(now_ms)
-            .fetch_optional(pool)
-            .await
-    })?;
-    let Some((id, lease_until, attempts)) = claimed else {
-        return Ok(None);
-    };
+/// How many candidates are stored, in every JD.
+pub async fn count(db: &Db) -> Result<i64> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT c.id, c.lease_until, c.attempts, c.resume_text, j.jdname, j.jddescription,
-                j.key_skills, j.experience, j.additional_notes
-             FROM candidates c JOIN jobs j ON j.id = c.job_id
-             WHERE c.id = $1 AND c.lease_until = $2 AND c.attempts = $3",
-        )
-        .bind(id)
-        .bind(lease_until)
-        .bind(attempts)
-        .fetch_optional(pool)
-        .await
+        sqlx::query_scalar("SELECT COUNT(*) FROM candidates")
+            .fetch_one(pool)
+            .await
     })?)
-}
-
-/// The outcome of one analysis.
-#[derive(Debug, Clone)]
-pub enum Outcome {
-    Scored {
-        ats_score: i64,
-        skills_match: i64,
-        recommendation: &'static str,
-        assessment: String,
-        version: &'static str,
-    },
-    Failed(String),
-}
-
-/// Stores an analysis outcome if this worker still holds the lease; returns whether it did.
-pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestamp) -> Result<bool> {
-    let now = to_millis(now);
-    let done = with_db!(db, |pool| {
-        match outcome {
-            Outcome::Scored {
-                ats_score,
-                skills_match,
-                recommendation,
-                assessment,
-                version,
-            } => {
-                sqlx::query(
-                    "UPDATE candidates SET analysis_status = 'done', analysis_error = NULL,
-                    lease_until = NULL, ats_score = $3, skills_match = $4, recommendation = $5,
-                    assessment = $6, scoring_version = $7, modified_on = $8
-                 WHERE id = $1 AND lease_until = $2 AND analysis_status = 'analysing'",
-                )
-                .bind(claimed.id)
-                .bind(claimed.lease_until)
-                .bind(ats_score)
-                .bind(skills_match)
-                .bind(*recommendation)
-                .bind(assessment)
-                .bind(*version)
-                .bind(now)
-                .execute(pool)
-                .await
-            }
-            Outcome::Failed(reason) => {
-                sqlx::query(
-                    "UPDATE candidates SET analysis_status = 'failed', analysis_error = $3,
-                    lease_until = NULL, modified_on = $4
-                 WHERE id = $1 AND lease_until = $2 AND analysis_status = 'analysing'",
-                )
-                .bind(claimed.id)
-                .bind(claimed.lease_until)
-                .bind(reason)
-                .bind(now)
-                .execute(pool)
-                .await
-            }
-        }
-        .map(|done| done.rows_affected())
-    })?;
-    Ok(done == 1)
 }
 
 /// Queues every analysed resume of a JD again (its skills or experience changed).
@@ -647,17 +529,6 @@ pub async fn requeue_job(db: &Db, job_id: i64) -> Result<u64> {
         .execute(pool)
         .await
         .map(|done| done.rows_affected())
-    })?)
-}
-
-/// How many candidates are waiting for (or in) analysis.
-pub async fn queue_depth(db: &Db) -> Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM candidates WHERE analysis_status IN ('queued', 'analysing')",
-        )
-        .fetch_one(pool)
-        .await
     })?)
 }
 
@@ -678,6 +549,12 @@ mod tests {
         assert_eq!(filter_text("+91 98765-43210"), "919876543210");
         assert_eq!(filter_text("(415) 555.0132"), "4155550132");
         assert_eq!(filter_text("Priya 2"), "priya 2");
+    }
+
+    #[test]
+    fn far_pages_do_not_overflow() {
+        assert_eq!(limit_offset(Some((3, 10))), (10, 20));
+        assert_eq!(limit_offset(Some((i64::MAX, 100))), (100, i64::MAX));
     }
 
     #[test]

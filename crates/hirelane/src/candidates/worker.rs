@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use jiff::SignedDuration;
 
-use super::repo::{self, Claimed, Outcome};
+use super::claims::{self, Claimed, Outcome};
+use super::status::Recommendation;
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -48,7 +49,7 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
     let lease = SignedDuration::from_secs(
         i64::try_from(state.settings.uploads.analysis_lease_seconds.max(1)).unwrap_or(i64::MAX),
     );
-    let Some(claimed) = repo::claim_next(&state.db, state.clock.now(), lease).await? else {
+    let Some(claimed) = claims::claim_next(&state.db, state.clock.now(), lease).await? else {
         return Ok(false);
     };
     let outcome = if claimed.attempts > MAX_ATTEMPTS {
@@ -60,7 +61,7 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
             Err(join) => Outcome::Failed(format!("Analysis crashed: {join}")),
         }
     };
-    let stored = repo::finish(&state.db, &claimed, &outcome, state.clock.now()).await?;
+    let stored = claims::finish(&state.db, &claimed, &outcome, state.clock.now()).await?;
     let counter = match (stored, &outcome) {
         (false, _) => &state.analysis.dropped,
         (true, Outcome::Scored { .. }) => &state.analysis.done,
@@ -95,8 +96,8 @@ fn assess(claimed: &Claimed, options: &ats::ParseOptions) -> Outcome {
             ats_score: i64::from(assessment.ats_score),
             skills_match: i64::from(assessment.skills_match),
             recommendation: match assessment.recommendation {
-                ats::Recommendation::Pass => "Pass",
-                ats::Recommendation::Fail => "Fail",
+                ats::Recommendation::Pass => Recommendation::Pass,
+                ats::Recommendation::Fail => Recommendation::Fail,
             },
             assessment: json,
             version: assessment.version,

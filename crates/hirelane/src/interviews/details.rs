@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::{Error, ErrorCode, Result};
 
@@ -46,6 +48,88 @@ pub struct NextStepDetails {
     pub skills: String,
     pub additional_info: String,
 }
+
+/// The form as the page posts it (field names in any case). A schema only: the handler reads
+/// the body as JSON so that one bad field does not hide the others.
+#[allow(dead_code)]
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DetailsForm {
+    /// The invite's token.
+    invite_id: String,
+    total_exp: NumberOrText,
+    relevant_exp: NumberOrText,
+    #[serde(rename = "currentCTC")]
+    current_ctc: NumberOrText,
+    #[serde(rename = "expectedCTC")]
+    expected_ctc: NumberOrText,
+    notice_period: NumberOrText,
+    /// `No` when absent.
+    serving_notice: Option<YesNo>,
+    #[schema(max_length = 500)]
+    organization: String,
+    /// Required when not serving notice.
+    #[schema(max_length = 2000)]
+    reason_for_leaving: Option<String>,
+    /// `YYYY-MM-DD`; required when not serving notice.
+    #[schema(max_length = 10)]
+    last_working_date: Option<String>,
+    #[schema(max_length = 500)]
+    current_location: String,
+    #[schema(max_length = 500)]
+    hometown: String,
+    faridabad_office: YesNo,
+    relocate_days: NumberOrText,
+    #[schema(max_length = 2000)]
+    skills: String,
+    #[schema(max_length = 2000)]
+    additional_info: Option<String>,
+}
+
+/// A number from 0 to 100000, as a JSON number or the text a number input holds.
+pub struct NumberOrText;
+
+impl PartialSchema for NumberOrText {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Number)
+                    .minimum(Some(0.0))
+                    .maximum(Some(MAX_NUMBER)),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1)),
+            )
+            .description(Some(
+                "A number from 0 to 100000, as a JSON number or numeric text",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for NumberOrText {}
+
+/// `Yes` or `No` in any case, or a boolean.
+pub struct YesNo;
+
+impl PartialSchema for YesNo {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some("^\\s*([Yy][Ee][Ss]|[Nn][Oo])\\s*$")),
+            )
+            .item(ObjectBuilder::new().schema_type(Type::Boolean))
+            .description(Some("`Yes` or `No` in any case, or a boolean"))
+            .into()
+    }
+}
+
+impl ToSchema for YesNo {}
 
 /// Field lookup that ignores case, like every other body the API reads.
 struct Form<'a> {

@@ -18,7 +18,8 @@ pub struct InviteRow {
     pub candidate_id: i64,
     pub job_id: i64,
     pub assistant_id: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: InviteState,
     pub interview_at: Option<i64>,
     pub time_zone: Option<String>,
     pub ics_sequence: i64,
@@ -29,12 +30,6 @@ pub struct InviteRow {
     pub candidate_email: String,
     pub jdname: String,
     pub apply_last_date: Option<String>,
-}
-
-impl InviteRow {
-    pub fn state(&self) -> InviteState {
-        InviteState::parse(&self.state)
-    }
 }
 
 const SELECT: &str = "SELECT i.id, i.token, i.candidate_id, i.job_id, i.assistant_id, i.state,
@@ -241,21 +236,6 @@ pub async fn link_call(db: &Db, id: i64, call_id: &str) -> Result<()> {
     })?;
     Ok(())
 }
-
-/// Run by the voice module inside the transaction that stores an end-of-call report (binds:
-/// `$1` call id, `$2` now). A call that never started (the candidate left before joining)
-/// completes nothing: the candidate may join again.
-pub const COMPLETE_BY_CALL: &str = "UPDATE interview_invites
-    SET state = 'completed', completed_at = $2, updated_at = $2
-    WHERE call_id = $1 AND state = 'scheduled'
-      AND EXISTS (SELECT 1 FROM voice_calls v WHERE v.id = $1 AND v.started_at IS NOT NULL)";
-
-/// Then, in the same transaction, the candidate gets the call and its outcome (binds: `$1`
-/// call id, `$2` interview status, `$3` now).
-pub const LINK_CANDIDATE_BY_CALL: &str = "UPDATE candidates
-    SET call_id = $1, interview_status = $2, modified_on = $3
-    WHERE id IN (SELECT candidate_id FROM interview_invites
-                 WHERE call_id = $1 AND state = 'completed')";
 
 /// Which reminder: the day-before or the hour-before one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

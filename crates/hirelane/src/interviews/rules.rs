@@ -3,9 +3,15 @@
 //! counts. Everything here takes `now` and zones as arguments, so tests cover DST and odd
 //! offsets without touching a clock.
 
+use std::borrow::Cow;
+
 use jiff::civil::Date;
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp, Zoned};
+use serde::{Serialize, Serializer};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 /// Slots start on this grid (in every zone in use today, offsets are multiples of 15 minutes,
 /// so the UTC grid is the local grid).
@@ -24,6 +30,7 @@ pub enum InviteState {
 }
 
 impl InviteState {
+    /// The stored value; text we never write reads as `invited`, the column's default.
     pub fn parse(raw: &str) -> InviteState {
         match raw {
             "scheduled" => InviteState::Scheduled,
@@ -41,7 +48,14 @@ impl InviteState {
     }
 }
 
-/// The view of the invite page (SPEC section 2: `showPageId`).
+/// Reads the `state` column as [`InviteState::parse`] does.
+impl From<String> for InviteState {
+    fn from(raw: String) -> InviteState {
+        InviteState::parse(&raw)
+    }
+}
+
+/// The view of the invite page (SPEC section 2: `showPageId`), sent as its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Page {
     ChooseSlot = 1,
@@ -54,15 +68,30 @@ impl Page {
     pub fn id(self) -> i32 {
         self as i32
     }
+}
 
-    /// How the recruiter's lists name the invite's state.
-    pub fn label(self) -> &'static str {
-        match self {
-            Page::ChooseSlot => "Invited",
-            Page::Scheduled => "Scheduled",
-            Page::Completed => "Completed",
-            Page::WindowClosed => "Closed",
-        }
+impl Serialize for Page {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_i32(self.id())
+    }
+}
+
+impl PartialSchema for Page {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+            .enum_values(Some([1, 2, 3, 4]))
+            .description(Some(
+                "The invite page's view: 1 choose a slot, 2 scheduled, 3 completed, 4 window closed",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Page {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("InvitePage")
     }
 }
 
@@ -236,6 +265,11 @@ pub fn day_range(now: Timestamp, zone: &TimeZone, days_from_today: i64) -> (Time
         .unwrap_or(today);
     let next = day.tomorrow().unwrap_or(day);
     (start_of(day), start_of(next))
+}
+
+/// UTC without a zone suffix, as SPEC section 3 writes `interviewDateTime`.
+pub fn utc_naive(t: Timestamp) -> String {
+    t.strftime("%Y-%m-%dT%H:%M:%S").to_string()
 }
 
 /// When a reminder falls due: one day and one hour before the start.

@@ -261,6 +261,15 @@ pub async fn restore(db: &Db, id: i64) -> Result<bool> {
     Ok(restored == 1)
 }
 
+/// How many JDs are stored, in the bin or not.
+pub async fn count(db: &Db) -> Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM jobs")
+            .fetch_one(pool)
+            .await
+    })?)
+}
+
 /// What a purge removed: the JDs, and the stored files of their candidates (to delete from
 /// the file store once the rows are gone).
 #[derive(Debug, Default)]

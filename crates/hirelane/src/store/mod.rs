@@ -74,6 +74,46 @@ impl BeginWrite for PgPool {
     }
 }
 
+/// A write transaction on either backend, for a change that spans domains: each domain's repo
+/// runs its own statements on it (see [`with_tx!`]) and the caller commits once, so no domain
+/// needs another's SQL to keep their rows consistent.
+#[derive(Debug)]
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs `$body` with `$conn` bound to the concrete transaction (`&mut Transaction<Sqlite>` or
+/// `&mut Transaction<Postgres>`); statements execute on `&mut **$conn`.
+#[macro_export]
+macro_rules! with_tx {
+    ($tx:expr, |$conn:ident| $body:expr) => {
+        match $tx {
+            $crate::store::Tx::Sqlite($conn) => $body,
+            $crate::store::Tx::Postgres($conn) => $body,
+        }
+    };
+}
+
+impl Db {
+    /// Starts a write transaction (`BEGIN IMMEDIATE` on SQLite, see [`BeginWrite`]).
+    pub async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_write().await?),
+            Db::Postgres(pool) => Tx::Postgres(pool.begin_write().await?),
+        })
+    }
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
+    }
+}
+
 /// Why the database could not be opened.
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {

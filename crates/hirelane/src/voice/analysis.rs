@@ -45,10 +45,11 @@ pub fn structured_data_schema() -> Value {
 }
 
 /// The outcome of an interview.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub enum InterviewStatus {
     Pass,
     Fail,
+    #[serde(rename = "Needs Review")]
     NeedsReview,
 }
 
@@ -59,6 +60,13 @@ impl InterviewStatus {
             InterviewStatus::Fail => "Fail",
             InterviewStatus::NeedsReview => "Needs Review",
         }
+    }
+
+    /// The stored text back to the status.
+    pub fn parse(text: &str) -> Option<InterviewStatus> {
+        [Self::Pass, Self::Fail, Self::NeedsReview]
+            .into_iter()
+            .find(|status| status.as_str() == text)
     }
 }
 

@@ -2,7 +2,6 @@
 //! provider (Vapi's API or the bundled simulator), where its webhooks go, and the tokens and
 //! links browsers use to reach a call.
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,7 +11,7 @@ use serde_json::json;
 
 use super::provider::{VapiClient, VoiceProvider};
 use super::vapi::WebhookTarget;
-use crate::auth::keys::{Keys, load_or_create_secret, random_token, write_private};
+use crate::auth::keys::{Keys, load_or_create_secret, random_token};
 use crate::auth::tokens::sign_hs256;
 use crate::config::{Secret, Settings};
 use crate::error::{Error, ErrorCode, Result};
@@ -35,6 +34,12 @@ pub const SIM_INFO_FILE: &str = "vapi-sim.json";
 /// How long a recording link stays valid.
 const RECORDING_LINK_LIFETIME: SignedDuration = SignedDuration::from_hours(6);
 
+/// The running in-process simulator; a build without the `simulator` feature has none.
+#[cfg(feature = "simulator")]
+type Simulator = Arc<vapi_sim::SimHandle>;
+#[cfg(not(feature = "simulator"))]
+type Simulator = std::convert::Infallible;
+
 /// The voice provider and what the webhooks and links need.
 #[derive(Clone, Debug)]
 pub struct Voice {
@@ -50,7 +55,7 @@ pub struct Voice {
     org_id: Option<String>,
     public_key: Option<Secret>,
     /// Keeps the in-process simulator alive as long as the application.
-    _simulator: Option<Arc<vapi_sim::SimHandle>>,
+    _simulator: Option<Simulator>,
 }
 
 impl Voice {
@@ -85,6 +90,7 @@ impl Voice {
                 "hirelane-simulated-number".to_owned(),
                 None,
             ),
+            #[cfg(feature = "simulator")]
             None => {
                 let api_key = voice
                     .api_key
@@ -106,6 +112,10 @@ impl Voice {
                     .unwrap_or_else(|| "hirelane-simulated-number".to_owned());
                 (base_url, api_key, phone, Some(Arc::new(sim)))
             }
+            #[cfg(not(feature = "simulator"))]
+            None => anyhow::bail!(
+                "voice: set voice.base_url (this build has no bundled simulator: cargo feature `simulator`)"
+            ),
         };
         let simulator_origin = (simulator.is_some() || voice.simulated)
             .then(|| origin_of(&base_url))
@@ -206,9 +216,14 @@ pub(crate) fn recording_resource(call_id: &str) -> String {
     format!("recording:{call_id}")
 }
 
-fn write_sim_info(data_dir: &Path, base_url: &str, api_key: &str) -> std::io::Result<()> {
+#[cfg(feature = "simulator")]
+fn write_sim_info(
+    data_dir: &std::path::Path,
+    base_url: &str,
+    api_key: &str,
+) -> std::io::Result<()> {
     let info = json!({ "baseUrl": base_url, "apiKey": api_key });
-    write_private(&data_dir.join(SIM_INFO_FILE), &info.to_string())
+    crate::auth::keys::write_private(&data_dir.join(SIM_INFO_FILE), &info.to_string())
 }
 
 #[cfg(test)]

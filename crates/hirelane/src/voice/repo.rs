@@ -5,11 +5,12 @@ use jiff::{SignedDuration, Timestamp};
 
 use super::analysis::{self, Scores};
 use super::vapi::Report;
+use crate::candidates::interview_outcome;
 use crate::clock::to_millis;
 use crate::error::Result;
-use crate::interviews;
-use crate::store::{BeginWrite, Db};
-use crate::with_db;
+use crate::interviews::completion;
+use crate::store::Db;
+use crate::{with_db, with_tx};
 
 /// A stored call.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -145,9 +146,9 @@ pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) ->
     let structured = report.structured_data.clone().unwrap_or_default();
     let scores = Scores::from_structured(&structured);
     let status = analysis::interview_status(report.success_evaluation.as_deref(), &scores);
-    let stored = with_db!(db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let stored = sqlx::query(
+    let mut tx = db.begin_write().await?;
+    let stored = with_tx!(&mut tx, |conn| {
+        sqlx::query(
             "UPDATE voice_calls SET status = 'ended', ended_reason = COALESCE($2, ended_reason),
                 started_at = COALESCE($3, started_at), ended_at = COALESCE($4, ended_at),
                 transcript = $5, recording_url = $6, summary = $7, success_evaluation = $8,
@@ -171,24 +172,15 @@ pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) ->
         .bind(scores.cultural_fit)
         .bind(status.as_str())
         .bind(to_millis(now))
-        .execute(&mut *tx)
+        .execute(&mut **conn)
         .await?
-        .rows_affected();
-        if stored == 1 {
-            sqlx::query(interviews::repo::COMPLETE_BY_CALL)
-                .bind(id)
-                .bind(to_millis(now))
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query(interviews::repo::LINK_CANDIDATE_BY_CALL)
-                .bind(id)
-                .bind(status.as_str())
-                .bind(to_millis(now))
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await.map(|()| stored)
-    })?;
+        .rows_affected()
+    });
+    if stored == 1 {
+        completion::complete_by_call(&mut tx, id, now).await?;
+        interview_outcome::link_completed_call(&mut tx, id, status, now).await?;
+    }
+    tx.commit().await?;
     Ok(stored == 1)
 }
 

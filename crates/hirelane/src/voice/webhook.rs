@@ -116,7 +116,7 @@ fn malformed(reason: &str) -> Error {
     post, path = "/webhooks/vapi", tag = "voice",
     request_body(content = Object, description = "`{message: {type, call, …}}` as Vapi sends it"),
     responses(
-        (status = 200, body = Received),
+        (status = 200, body = Received, description = "The event was read (a duplicate changes nothing)"),
         (status = 400, body = ErrorBody, description = "Malformed or unknown event"),
         (status = 401, body = ErrorBody, description = "Wrong or missing secret"),
     )
@@ -184,7 +184,7 @@ pub(super) async fn vapi_webhook(
         now,
     )
     .await?;
-    crate::interviews::link_reported_call(&state, &call).await?;
+    crate::interviews::call_reference::link_reported_call(&state, &call).await?;
     if kind == "status-update" {
         let changed = repo::apply_status(
             &state.db,

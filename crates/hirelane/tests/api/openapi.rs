@@ -134,6 +134,37 @@ async fn every_documented_route_is_served() {
     teardown.run().await;
 }
 
+/// The web app's API types are generated from a committed copy of the served document, so a
+/// change to the API shows up as a change to that file in review. `HIRELANE_UPDATE_SNAPSHOTS=1`
+/// rewrites it (then `npm run api:types` in web/ regenerates the types).
+#[tokio::test]
+async fn the_committed_snapshot_is_the_served_document() {
+    let (app, teardown) = TestApp::spawn(&Backend::Sqlite).await;
+    let served: serde_json::Value = app
+        .client
+        .get(app.url("/api-docs/openapi.json"))
+        .send()
+        .await
+        .expect("request")
+        .json()
+        .await
+        .expect("json");
+    teardown.run().await;
+    let served = format!("{}\n", serde_json::to_string_pretty(&served).expect("json"));
+    let snapshot =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/lib/api/openapi.json");
+    if std::env::var_os("HIRELANE_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&snapshot, &served).expect("write the snapshot");
+    }
+    let committed = std::fs::read_to_string(&snapshot).unwrap_or_default();
+    assert!(
+        committed == served,
+        "{} differs from the served OpenAPI document: run the tests with \
+         HIRELANE_UPDATE_SNAPSHOTS=1, then `npm run api:types` in web/",
+        snapshot.display()
+    );
+}
+
 /// Routes join the API only through `utoipa_axum::routes!`, which documents them. A plain
 /// `.route(` anywhere but the application's own wiring would add an undocumented route.
 #[test]

@@ -1,0 +1,95 @@
+//! The OpenAPI document's frame (title, server, tags, the bearer scheme) and the answers every
+//! operation shares because they come from the shared extractors and the guard, not from the
+//! handler: each operation's own attributes list only what its handler decides.
+
+use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
+use utoipa::{Modify, OpenApi};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Hirelane API", description = "Recruiter and candidate API of Hirelane."),
+    servers((url = "/api")),
+    modifiers(&BearerScheme),
+    tags(
+        (name = "auth", description = "Sign-in by e-mailed one-time code"),
+        (name = "jobs", description = "Job descriptions, their folders and the bin"),
+        (name = "candidates", description = "Resume and CSV intake, ATS analysis, candidate lists"),
+        (name = "voice", description = "AI interview assistants, calls, analysis and the provider's webhooks"),
+        (name = "interviews", description = "Invites, candidate self-scheduling, joining, next-step details, dashboard"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+/// Adds to every operation the answers of the parts it shares with all others: a query string
+/// or JSON body that cannot be read is a 400 (`invalid_query`, `invalid_json`, `invalid_body`),
+/// and a protected operation refuses a missing or bad token with a 401.
+pub fn document_shared_answers(doc: &mut Document) {
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            if reads_query(operation) || reads_json_body(operation) {
+                add_error(
+                    operation,
+                    "400",
+                    "The query string or body cannot be read, or a value breaks a rule (`message` says which)",
+                );
+            }
+            if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                add_error(operation, "401", "Missing, expired or invalid access token");
+            }
+        }
+    }
+}
+
+fn reads_query(operation: &Operation) -> bool {
+    operation
+        .parameters
+        .iter()
+        .flatten()
+        .any(|parameter| matches!(parameter, RefOr::T(p) if p.parameter_in == ParameterIn::Query))
+}
+
+fn reads_json_body(operation: &Operation) -> bool {
+    matches!(&operation.request_body, Some(RefOr::T(body)) if body.content.contains_key("application/json"))
+}
+
+/// Documents `status` with the error body unless the operation already describes it.
+fn add_error(operation: &mut Operation, status: &str, description: &str) {
+    operation
+        .responses
+        .responses
+        .entry(status.to_owned())
+        .or_insert_with(|| {
+            RefOr::T(
+                ResponseBuilder::new()
+                    .description(description)
+                    .content(
+                        "application/json",
+                        ContentBuilder::new()
+                            .schema(Some(Ref::from_schema_name("ErrorBody")))
+                            .build(),
+                    )
+                    .build(),
+            )
+        });
+}

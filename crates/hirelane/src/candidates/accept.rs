@@ -1,0 +1,198 @@
+//! Taking in one resume file: its content checked, its contacts read, the file stored and the
+//! candidate recorded, queued for analysis. Uploads and the demo loader both come through here.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::intake;
+use super::repo::{self, NewResume, Recorded, StoredFile};
+use super::status::{AnalysisStatus, UploadStatus};
+use crate::auth::random_token;
+use crate::error::{Error, ErrorCode, Result};
+use crate::jobs::repo::JobRow;
+use crate::state::AppState;
+
+/// What happened to one uploaded file.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileResult {
+    pub file_name: String,
+    pub status: UploadStatus,
+    pub resume_id: Option<i64>,
+    /// Queued or unreadable for accepted files.
+    pub analysis_status: Option<AnalysisStatus>,
+    /// Why the file was rejected, or why it cannot be analysed.
+    pub message: Option<String>,
+}
+
+impl FileResult {
+    pub(super) fn rejected(file_name: String, message: String) -> FileResult {
+        FileResult {
+            file_name,
+            status: UploadStatus::Rejected,
+            resume_id: None,
+            analysis_status: None,
+            message: Some(message),
+        }
+    }
+
+    pub(super) fn is_rejected(&self) -> bool {
+        self.status == UploadStatus::Rejected
+    }
+}
+
+/// What reading a resume's text gave: its contacts and text, or why it cannot be analysed.
+struct Reading {
+    contacts: (String, String, String),
+    text: Option<String>,
+    status: AnalysisStatus,
+    problem: Option<String>,
+}
+
+/// Takes in one resume file: checks its content, reads its contacts, stores it and records
+/// the candidate (queued for analysis).
+pub async fn accept_resume(
+    state: &AppState,
+    job: &JobRow,
+    name: &str,
+    extension: &str,
+    bytes: Vec<u8>,
+) -> Result<FileResult> {
+    let kind = intake::check_kind(extension, &bytes, true)?;
+    let (bytes, reading) = read(state, bytes).await?;
+    let resume_file_id = random_token(16);
+    let key = format!("resumes/{}/{resume_file_id}.{}", job.jdid, kind.extension());
+    let size = bytes.len() as i64;
+    state
+        .files
+        .put(&key, bytes)
+        .await
+        .map_err(|e| Error::Internal(e.into()))?;
+    let new = NewResume {
+        job_id: job.id,
+        name: reading.contacts.0,
+        email: reading.contacts.1,
+        phone: reading.contacts.2,
+        file: StoredFile {
+            resume_file_id,
+            key: key.clone(),
+            name: name.to_owned(),
+            kind: kind.extension(),
+            size,
+        },
+        text: reading.text,
+        status: reading.status,
+        error: reading.problem.clone(),
+    };
+    let recorded = match repo::record_resume(&state.db, &new, state.clock.now()).await {
+        Ok(recorded) => recorded,
+        Err(err) => {
+            // The row never committed: do not leave its file behind.
+            if let Err(e) = state.files.delete(&key).await {
+                tracing::warn!(error = %e, key, "could not remove the file of a failed upload");
+            }
+            return Err(err);
+        }
+    };
+    Ok(file_result(name, recorded, reading.status, reading.problem))
+}
+
+/// Extracts the resume's text off the async threads (a crashing reader only fails this file)
+/// and reads its contacts; answers the bytes back for storing.
+async fn read(state: &AppState, bytes: Vec<u8>) -> Result<(Vec<u8>, Reading)> {
+    let (bytes, extracted) = tokio::task::spawn_blocking(move || {
+        let extracted = std::panic::catch_unwind(|| ats::extract(&bytes))
+            .unwrap_or_else(|_| Err(ats::ExtractError::Corrupt("the reader crashed".into())));
+        (bytes, extracted)
+    })
+    .await
+    .map_err(|e| Error::Internal(anyhow::anyhow!("extraction task failed: {e}")))?;
+    let reading = match extracted {
+        Ok(document) => {
+            let resume = ats::parse_resume_with(&document.text, &state.parse_options());
+            Reading {
+                contacts: (
+                    resume.name.unwrap_or_default(),
+                    resume.email.unwrap_or_default().to_lowercase(),
+                    resume.phone.unwrap_or_default(),
+                ),
+                text: Some(document.text),
+                status: AnalysisStatus::Queued,
+                problem: None,
+            }
+        }
+        Err(ats::ExtractError::Unsupported) => {
+            return Err(Error::bad_request(
+                ErrorCode::InvalidFormat,
+                intake::RESUME_FORMAT,
+            ));
+        }
+        Err(ats::ExtractError::TooLarge) => {
+            return Err(Error::bad_request(
+                ErrorCode::TooLarge,
+                "The file is too large to read (too many pages or too much packed data).",
+            ));
+        }
+        Err(reason) => Reading {
+            contacts: Default::default(),
+            text: None,
+            status: AnalysisStatus::Unreadable,
+            problem: Some(unreadable_reason(&reason)),
+        },
+    };
+    Ok((bytes, reading))
+}
+
+fn file_result(
+    name: &str,
+    recorded: Recorded,
+    analysis: AnalysisStatus,
+    problem: Option<String>,
+) -> FileResult {
+    let (status, resume_id, message) = match recorded {
+        Recorded::Created(id) => (UploadStatus::Created, id, problem),
+        Recorded::Replaced(id) => (
+            UploadStatus::Updated,
+            id,
+            Some(problem.unwrap_or_else(|| {
+                "A candidate with this e-mail already applied to this JD; their resume was replaced by this one.".into()
+            })),
+        ),
+    };
+    FileResult {
+        file_name: name.to_owned(),
+        status,
+        resume_id: Some(resume_id),
+        analysis_status: Some(analysis),
+        message,
+    }
+}
+
+impl AppState {
+    /// How resumes are read now: "Present" in a work period means this month in the
+    /// organisation's time zone, by the injected clock (not the machine's).
+    pub fn parse_options(&self) -> ats::ParseOptions {
+        let today = self.today();
+        ats::ParseOptions {
+            as_of: ats::YearMonth {
+                year: u16::try_from(today.year()).unwrap_or(2000),
+                month: u8::try_from(today.month()).unwrap_or(1),
+            },
+            ..ats::ParseOptions::default()
+        }
+    }
+}
+
+/// A recruiter-readable reason a resume cannot be analysed.
+fn unreadable_reason(reason: &ats::ExtractError) -> String {
+    match reason {
+        ats::ExtractError::Encrypted => {
+            "The file is password-protected; ask the candidate for an unprotected copy.".into()
+        }
+        ats::ExtractError::NoText => {
+            "The file has no selectable text (it looks scanned); review it by hand.".into()
+        }
+        ats::ExtractError::TimedOut => "The file took too long to read; review it by hand.".into(),
+        other => format!("The file could not be read: {other}."),
+    }
+}

@@ -1,0 +1,133 @@
+//! The analysis queue's rows: a worker claims one candidate with a lease and stores its
+//! outcome only while it still holds that lease.
+
+use jiff::{SignedDuration, Timestamp};
+
+use super::status::Recommendation;
+use crate::clock::to_millis;
+use crate::error::Result;
+use crate::store::Db;
+use crate::with_db;
+
+/// A candidate claimed for analysis, with what scoring needs.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Claimed {
+    pub id: i64,
+    pub lease_until: i64,
+    pub attempts: i64,
+    pub resume_text: Option<String>,
+    pub jdname: String,
+    pub jddescription: String,
+    pub key_skills: String,
+    pub experience: String,
+    pub additional_notes: String,
+}
+
+/// Claims the oldest queued candidate (or one whose analysis lease ran out, from an instance
+/// that died) for `lease`. Exactly one worker of all instances gets each row.
+pub async fn claim_next(db: &Db, now: Timestamp, lease: SignedDuration) -> Result<Option<Claimed>> {
+    let now_ms = to_millis(now);
+    let until = now_ms + lease.as_millis() as i64;
+    // The IN list lets the (analysis_status, lease_until) index find the few rows in the queue;
+    // an OR over the statuses alone would scan every candidate.
+    let pick = "SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id
+        WHERE c.analysis_status IN ('queued', 'analysing')
+          AND (c.analysis_status = 'queued' OR c.lease_until < $2)
+          AND j.deleted_at IS NULL
+        ORDER BY c.id LIMIT 1";
+    // PostgreSQL skips rows another transaction is claiming; SQLite serialises writers.
+    let lock = match db {
+        Db::Postgres(_) => " FOR UPDATE OF c SKIP LOCKED",
+        Db::Sqlite(_) => "",
+    };
+    let sql = format!(
+        "UPDATE candidates SET analysis_status = 'analysing', lease_until = $1,
+            attempts = attempts + 1
+         WHERE id = ({pick}{lock})
+         RETURNING id, lease_until, attempts"
+    );
+    let claimed: Option<(i64, i64, i64)> = with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(until)
+            .bind(now_ms)
+            .fetch_optional(pool)
+            .await
+    })?;
+    let Some((id, lease_until, attempts)) = claimed else {
+        return Ok(None);
+    };
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT c.id, c.lease_until, c.attempts, c.resume_text, j.jdname, j.jddescription,
+                j.key_skills, j.experience, j.additional_notes
+             FROM candidates c JOIN jobs j ON j.id = c.job_id
+             WHERE c.id = $1 AND c.lease_until = $2 AND c.attempts = $3",
+        )
+        .bind(id)
+        .bind(lease_until)
+        .bind(attempts)
+        .fetch_optional(pool)
+        .await
+    })?)
+}
+
+/// The outcome of one analysis.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Scored {
+        ats_score: i64,
+        skills_match: i64,
+        recommendation: Recommendation,
+        assessment: String,
+        version: &'static str,
+    },
+    Failed(String),
+}
+
+/// Stores an analysis outcome if this worker still holds the lease; returns whether it did.
+pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestamp) -> Result<bool> {
+    let now = to_millis(now);
+    let done = with_db!(db, |pool| {
+        match outcome {
+            Outcome::Scored {
+                ats_score,
+                skills_match,
+                recommendation,
+                assessment,
+                version,
+            } => {
+                sqlx::query(
+                    "UPDATE candidates SET analysis_status = 'done', analysis_error = NULL,
+                    lease_until = NULL, ats_score = $3, skills_match = $4, recommendation = $5,
+                    assessment = $6, scoring_version = $7, modified_on = $8
+                 WHERE id = $1 AND lease_until = $2 AND analysis_status = 'analysing'",
+                )
+                .bind(claimed.id)
+                .bind(claimed.lease_until)
+                .bind(ats_score)
+                .bind(skills_match)
+                .bind(recommendation.as_str())
+                .bind(assessment)
+                .bind(*version)
+                .bind(now)
+                .execute(pool)
+                .await
+            }
+            Outcome::Failed(reason) => {
+                sqlx::query(
+                    "UPDATE candidates SET analysis_status = 'failed', analysis_error = $3,
+                    lease_until = NULL, modified_on = $4
+                 WHERE id = $1 AND lease_until = $2 AND analysis_status = 'analysing'",
+                )
+                .bind(claimed.id)
+                .bind(claimed.lease_until)
+                .bind(reason)
+                .bind(now)
+                .execute(pool)
+                .await
+            }
+        }
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(done == 1)
+}

@@ -1,0 +1,140 @@
+//! One candidate's resume analysis, as the analysis page shows it.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::files::signed_file_path;
+use super::invites::{next_step_details, summarize};
+use super::repo::{self, CandidateRow};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation};
+use crate::auth::Recruiter;
+use crate::error::Result;
+use crate::http::{Json, Query};
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct ResumeIdParams {
+    #[serde(default)]
+    resume_id: String,
+}
+
+/// The resume analysis of one candidate (SPEC section 3's resume details, plus the skills).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ResumeDetails {
+    resume_id: i64,
+    candidate_name: String,
+    job_name: String,
+    job_desc_id: i64,
+    jdid: String,
+    candidate_email: String,
+    candidate_phone: String,
+    file_name: Option<String>,
+    file_path: Option<String>,
+    resume_file_id: Option<String>,
+    ats_score: i64,
+    skills_match_score: i64,
+    recommendation: Option<Recommendation>,
+    analysis_summary: String,
+    matched_skills: Vec<String>,
+    missing_skills: Vec<String>,
+    experience_years: Option<f64>,
+    required_years: Option<f64>,
+    analysis_status: AnalysisStatus,
+    analysis_error: Option<String>,
+    scoring_version: Option<String>,
+    call_id: Option<String>,
+    interview_status: Option<String>,
+    /// Null before an invite.
+    invite_status: Option<InviteStatus>,
+    /// The booked slot, UTC without a zone suffix.
+    interview_date_time: Option<String>,
+    /// The candidate's next-step answers, once submitted.
+    #[schema(value_type = Option<Object>)]
+    next_step_details: Option<serde_json::Value>,
+}
+
+/// One candidate's resume analysis, as a one-element array (the spec reads the first).
+#[utoipa::path(
+    get, path = "/Interview/ResumeDetails", tag = "candidates", security(("bearer" = [])),
+    params(ResumeIdParams),
+    responses((status = 200, description = "The candidate's analysis, or an empty array when no candidate has this id", body = [ResumeDetails]))
+)]
+pub(super) async fn resume_details(
+    _: Recruiter,
+    State(state): State<AppState>,
+    Query(params): Query<ResumeIdParams>,
+) -> Result<Json<Vec<ResumeDetails>>> {
+    let Ok(id) = params.resume_id.trim().parse::<i64>() else {
+        return Ok(Json(Vec::new()));
+    };
+    let Some(row) = repo::find(&state.db, id).await? else {
+        return Ok(Json(Vec::new()));
+    };
+    let next_step_details = next_step_details(&state, row.id).await?;
+    Ok(Json(vec![details(&state, row, next_step_details)]))
+}
+
+/// The stored assessment's fields the page shows; a missing or unreadable one shows empty.
+fn details(
+    state: &AppState,
+    row: CandidateRow,
+    next_step_details: Option<serde_json::Value>,
+) -> ResumeDetails {
+    let assessment: serde_json::Value = row
+        .assessment
+        .as_deref()
+        .and_then(|a| serde_json::from_str(a).ok())
+        .unwrap_or_default();
+    let strings = |key: &str| -> Vec<String> {
+        assessment[key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let invite = summarize(state, &row);
+    ResumeDetails {
+        invite_status: invite.status,
+        interview_date_time: invite.interview_date_time,
+        next_step_details,
+        resume_id: row.id,
+        job_name: row.jdname,
+        job_desc_id: row.job_id,
+        jdid: row.jdid,
+        file_path: row
+            .resume_file_id
+            .as_deref()
+            .map(|id| signed_file_path(state, id, state.clock.now())),
+        candidate_name: row.candidate_name,
+        candidate_email: row.candidate_email,
+        candidate_phone: row.candidate_phone,
+        file_name: row.file_name,
+        resume_file_id: row.resume_file_id,
+        ats_score: row.ats_score.unwrap_or(0),
+        skills_match_score: row.skills_match.unwrap_or(0),
+        recommendation: row
+            .recommendation
+            .as_deref()
+            .and_then(Recommendation::parse),
+        analysis_summary: assessment["summary"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        matched_skills: strings("matchedSkills"),
+        missing_skills: strings("missingSkills"),
+        experience_years: assessment["experienceYears"].as_f64(),
+        required_years: assessment["requiredYears"].as_f64(),
+        analysis_status: row.analysis_status,
+        analysis_error: row.analysis_error,
+        scoring_version: assessment["version"].as_str().map(str::to_owned),
+        call_id: row.call_id,
+        interview_status: row.interview_status,
+    }
+}

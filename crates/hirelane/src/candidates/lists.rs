@@ -1,0 +1,241 @@
+//! The candidate lists: one JD's resumes and every candidate, paged, sorted and filtered.
+
+use axum::extract::State;
+use axum::http::{HeaderName, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::files::signed_file_path;
+use super::invites::summarize;
+use super::pages;
+use super::repo::{CandidateRow, ListQuery, Sort};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation};
+use crate::auth::Recruiter;
+use crate::clock::{from_millis, to_iso};
+use crate::error::{ErrorBody, Result};
+use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
+use crate::jobs::lookup::active_job_id;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct ListParams {
+    /// Page number from 1 (lower values count as 1); without it the whole list is returned.
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    page: Option<i64>,
+    /// Rows per page when `page` is given: default 10, values outside 1-100 count as the
+    /// nearest bound.
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    page_size: Option<i64>,
+    /// `newest` (default), `oldest`, `score`, `score_asc` or `name`.
+    #[serde(default)]
+    sort: String,
+    /// Matches name, e-mail or phone (digits match however the phone was written).
+    #[serde(default)]
+    q: String,
+    /// `Pass` or `Fail`.
+    #[serde(default)]
+    recommendation: String,
+}
+
+impl ListParams {
+    fn query(&self, job_id: Option<i64>) -> ListQuery {
+        ListQuery {
+            job_id,
+            text: Some(self.q.clone()),
+            recommendation: Some(self.recommendation.clone()),
+            sort: Sort::parse(&self.sort),
+            page: self
+                .page
+                .map(|page| (page.max(1), self.page_size.unwrap_or(10).clamp(1, 100))),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct JdParams {
+    /// The JD (integer id or folder id).
+    #[serde(default)]
+    #[param(required = true, inline)]
+    jd_id: JdId,
+}
+
+/// A resume of a JD (SPEC section 3's resume record).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ResumeRecord {
+    overall_match_percentage: Option<i64>,
+    recommendation: Option<Recommendation>,
+    resume_id: i64,
+    job_desc_id: i64,
+    jdid: String,
+    resume_file_id: Option<String>,
+    file_name: Option<String>,
+    file_type: Option<String>,
+    /// A signed link to the original file, valid for 30 minutes.
+    file_path: Option<String>,
+    candidate_name: String,
+    candidate_email: String,
+    candidate_phone: String,
+    created_on: String,
+    is_analyzed: bool,
+    is_active: bool,
+    modified_on: String,
+    ats_score: Option<i64>,
+    skills_match_score: Option<i64>,
+    call_id: Option<String>,
+    interview_status: Option<String>,
+    analysis_status: AnalysisStatus,
+    analysis_error: Option<String>,
+    /// Null before an invite.
+    invite_status: Option<InviteStatus>,
+    /// The booked slot, UTC without a zone suffix.
+    interview_date_time: Option<String>,
+}
+
+/// The candidates of one JD, newest first. With `page` the answer is one page and the
+/// `X-Total-Count` header says how many match in all.
+#[utoipa::path(
+    get, path = "/Drive/ViewJDResumes", tag = "candidates", security(("bearer" = [])),
+    params(JdParams, ListParams),
+    responses(
+        (status = 200, description = "The JD's candidates (one page with `page`)", body = [ResumeRecord],
+            headers(("X-Total-Count" = i64, description = "How many candidates match in all"))),
+        (status = 404, description = "No JD outside the bin has this id", body = ErrorBody),
+    )
+)]
+pub(super) async fn view_jd_resumes(
+    _: Recruiter,
+    State(state): State<AppState>,
+    Query(jd): Query<JdParams>,
+    Query(list): Query<ListParams>,
+) -> Result<Response> {
+    let job_id = active_job_id(&state, &jd.jd_id.0).await?;
+    let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))).await?;
+    let now = state.clock.now();
+    let records: Vec<ResumeRecord> = rows
+        .into_iter()
+        .map(|row| resume_record(&state, row, now))
+        .collect();
+    Ok(with_total(total, Json(records)))
+}
+
+fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeRecord {
+    let invite = summarize(state, &row);
+    ResumeRecord {
+        invite_status: invite.status,
+        interview_date_time: invite.interview_date_time,
+        overall_match_percentage: row.ats_score,
+        recommendation: row
+            .recommendation
+            .as_deref()
+            .and_then(Recommendation::parse),
+        resume_id: row.id,
+        job_desc_id: row.job_id,
+        jdid: row.jdid,
+        file_path: row
+            .resume_file_id
+            .as_deref()
+            .map(|id| signed_file_path(state, id, now)),
+        resume_file_id: row.resume_file_id,
+        file_name: row.file_name,
+        file_type: row.file_type,
+        candidate_name: row.candidate_name,
+        candidate_email: row.candidate_email,
+        candidate_phone: row.candidate_phone,
+        created_on: to_iso(from_millis(row.created_on)),
+        is_analyzed: row.analysis_status == AnalysisStatus::Done,
+        is_active: true,
+        modified_on: to_iso(from_millis(row.modified_on)),
+        ats_score: row.ats_score,
+        skills_match_score: row.skills_match,
+        call_id: row.call_id,
+        interview_status: row.interview_status,
+        analysis_status: row.analysis_status,
+        analysis_error: row.analysis_error,
+    }
+}
+
+/// A candidate of any JD (SPEC section 3's all-candidates record).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct AllCandidate {
+    candidate_name: String,
+    candidate_email: String,
+    candidate_phone: String,
+    jdname: String,
+    jdid: String,
+    job_desc_id: i64,
+    #[serde(rename = "atsscore")]
+    ats_score: Option<i64>,
+    recommendation: Option<Recommendation>,
+    interview_status: Option<String>,
+    resume_id: i64,
+    call_id: Option<String>,
+    uploaded_at: String,
+    file_name: Option<String>,
+    analysis_status: AnalysisStatus,
+    /// Null before an invite.
+    invite_status: Option<InviteStatus>,
+    /// The booked slot, UTC without a zone suffix.
+    interview_date_time: Option<String>,
+}
+
+/// Every candidate of every JD outside the bin, newest first; `page`, `pageSize`, `sort`, `q`
+/// and `recommendation` narrow it (then `X-Total-Count` gives the total).
+#[utoipa::path(
+    get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = [])),
+    params(ListParams),
+    responses((status = 200, description = "The candidates (one page with `page`)", body = [AllCandidate],
+        headers(("X-Total-Count" = i64, description = "How many candidates match in all"))))
+)]
+pub(super) async fn get_all_candidates(
+    _: Recruiter,
+    State(state): State<AppState>,
+    Query(params): Query<ListParams>,
+) -> Result<Response> {
+    let (rows, total) = pages::list(&state.lists, &state.db, &params.query(None)).await?;
+    let records: Vec<AllCandidate> = rows
+        .into_iter()
+        .map(|row| {
+            let invite = summarize(&state, &row);
+            AllCandidate {
+                invite_status: invite.status,
+                interview_date_time: invite.interview_date_time,
+                candidate_name: row.candidate_name,
+                candidate_email: row.candidate_email,
+                candidate_phone: row.candidate_phone,
+                jdname: row.jdname,
+                jdid: row.jdid,
+                job_desc_id: row.job_id,
+                ats_score: row.ats_score,
+                recommendation: row
+                    .recommendation
+                    .as_deref()
+                    .and_then(Recommendation::parse),
+                interview_status: row.interview_status,
+                resume_id: row.id,
+                call_id: row.call_id,
+                uploaded_at: to_iso(from_millis(row.created_on)),
+                file_name: row.file_name,
+                analysis_status: row.analysis_status,
+            }
+        })
+        .collect();
+    Ok(with_total(total, Json(records)))
+}
+
+fn with_total(total: i64, body: impl IntoResponse) -> Response {
+    let mut response = body.into_response();
+    response.headers_mut().insert(
+        HeaderName::from_static("x-total-count"),
+        HeaderValue::from(total),
+    );
+    response
+}

@@ -1,0 +1,105 @@
+//! The stored analysis of one interview, as the candidate analysis page shows it.
+
+use axum::extract::{Path as UrlPath, State};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::analysis::{self, InterviewStatus};
+use super::calls::fresh_row;
+use super::client::recording_link;
+use crate::auth::Recruiter;
+use crate::clock::{from_millis, to_iso};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
+use crate::http::Json;
+use crate::state::AppState;
+
+const NOT_AVAILABLE: &str = "Interview analysis is not available for this call.";
+
+/// The analysis of one interview (SPEC section 3, with the spec's `keyTakeways` spelling),
+/// plus everything else the analysis page shows.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterviewAnalysis {
+    call_id: String,
+    interview_status: InterviewStatus,
+    technical_score: Option<i64>,
+    communication_score: Option<i64>,
+    problem_solving_score: Option<i64>,
+    cultural_fit_score: Option<i64>,
+    summary: String,
+    /// Comma-separated.
+    key_skills: String,
+    key_takeways: String,
+    experience: String,
+    /// Our signed, expiring proxy link to the recording.
+    audio_link: Option<String>,
+    candidate_name: String,
+    success_evaluation: Option<String>,
+    transcript: Option<String>,
+    started_at: Option<String>,
+    ended_at: Option<String>,
+    ended_reason: Option<String>,
+    /// The answers to the assistant's structured-data plan (`{}` when there are none).
+    structured_data: serde_json::Map<String, Value>,
+}
+
+/// The stored analysis of a call.
+#[utoipa::path(
+    get, path = "/Interview/InterviewAnalysis/{callId}", tag = "voice", security(("bearer" = [])),
+    params(("callId" = String, Path, description = "The provider's call id")),
+    responses(
+        (status = 200, body = InterviewAnalysis, description = "The interview's analysis"),
+        (status = 404, body = ErrorBody, description = "No report for this call yet (`analysis_not_available`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
+)]
+pub async fn interview_analysis(
+    _: Recruiter,
+    State(state): State<AppState>,
+    UrlPath(call_id): UrlPath<String>,
+) -> Result<Json<InterviewAnalysis>> {
+    let row = fresh_row(&state, &call_id)
+        .await?
+        .filter(|r| r.report_received_at.is_some())
+        .ok_or_else(|| Error::not_found(ErrorCode::AnalysisNotAvailable, NOT_AVAILABLE))?;
+    let data = row
+        .structured_data
+        .as_deref()
+        .and_then(|s| serde_json::from_str::<serde_json::Map<String, Value>>(s).ok())
+        .unwrap_or_default();
+    let field = |key: &str| data.get(key).and_then(analysis::text).unwrap_or_default();
+    let now = state.clock.now();
+    let candidate_name = data
+        .get("candidateInformation")
+        .and_then(|info| analysis::text(&info["fullName"]))
+        .filter(|_| row.candidate_name.is_empty())
+        .unwrap_or_else(|| row.candidate_name.clone());
+    Ok(Json(InterviewAnalysis {
+        interview_status: row
+            .interview_status
+            .as_deref()
+            .and_then(InterviewStatus::parse)
+            .unwrap_or(InterviewStatus::NeedsReview),
+        technical_score: row.technical_score,
+        communication_score: row.communication_score,
+        problem_solving_score: row.problem_solving_score,
+        cultural_fit_score: row.cultural_fit_score,
+        summary: row.summary.clone().unwrap_or_default(),
+        key_skills: field("keySkills"),
+        key_takeways: field("keyTakeaways"),
+        experience: field("experience"),
+        audio_link: row
+            .recording_url
+            .as_ref()
+            .map(|_| recording_link(&state.keys, &row.id, now)),
+        candidate_name,
+        success_evaluation: row.success_evaluation.clone(),
+        transcript: row.transcript.clone(),
+        started_at: row.started_at.map(|m| to_iso(from_millis(m))),
+        ended_at: row.ended_at.map(|m| to_iso(from_millis(m))),
+        ended_reason: row.ended_reason.clone(),
+        structured_data: data,
+        call_id: row.id,
+    }))
+}

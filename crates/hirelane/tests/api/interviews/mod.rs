@@ -1,0 +1,8 @@
+//! The candidate interview flow on both databases with an injected clock: invites, the invite
+//! page's state machine, slot rules, reschedule with calendar updates, the join window, the web
+//! call through the simulator to the end-of-call report, next-step details, reminders (once
+//! each) and the dashboard's counts.
+
+mod invites_and_booking;
+mod joining_and_after;
+mod support;

@@ -1,0 +1,252 @@
+//! What the interview scenarios share: a JD with CSV candidates, an assistant, invites, the
+//! candidate routes, the mailbox and the injected clock.
+
+use base64::Engine;
+use jiff::Timestamp;
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::helpers::TestApp;
+
+/// A JD without resumes (candidates come by CSV) whose applications close on `last_date`.
+pub(super) async fn create_job(app: &TestApp, token: &str, last_date: &str) -> i64 {
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/Drive/CreateJobFolder",
+            token,
+            Some(&json!({
+                "jdname": "Platform Engineer",
+                "jddescription": "<p>Run our Rust services.</p>",
+                "keySkills": "Rust, SQL, Linux",
+                "experience": "3+ years",
+                "resumeRequired": false,
+                "applyLastDate": last_date,
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["jobDescId"].as_i64().expect("id")
+}
+
+/// Imports candidates by CSV; returns `{name: resumeId}` in CSV order.
+pub(super) async fn import(app: &TestApp, token: &str, jd: i64, rows: &[(&str, &str)]) -> Vec<i64> {
+    let mut csv = String::from("Name,Email,Phone\n");
+    for (name, email) in rows {
+        csv.push_str(&format!("{name},{email},9811223344\n"));
+    }
+    let form = Form::new().part(
+        "csvFile",
+        Part::bytes(csv.into_bytes()).file_name("candidates.csv"),
+    );
+    let response = app
+        .client
+        .post(app.url(&format!("/api/Drive/UploadCandidatesCsv?jobDescId={jd}")))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(response.status().as_u16(), 200);
+    let (status, list) = app
+        .get_with_token(&format!("/api/Drive/ViewJDResumes?JdID={jd}"), token)
+        .await;
+    assert_eq!(status, 200, "{list}");
+    rows.iter()
+        .map(|(name, _)| {
+            row_named(&list, name)["resumeId"]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{name} imported"))
+        })
+        .collect()
+}
+
+/// The row of a candidate list (`ViewJDResumes`, `GetAllCandidates`) with this name.
+pub(super) fn row_named(list: &Value, name: &str) -> Value {
+    list.as_array()
+        .unwrap_or_else(|| panic!("a list: {list}"))
+        .iter()
+        .find(|r| r["candidateName"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} in {list}"))
+}
+
+pub(super) async fn create_assistant(app: &TestApp, token: &str) -> String {
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/Voice/assistants",
+            token,
+            Some(&json!({
+                "assistantName": "Platform screen", "candidateName": "Candidate",
+                "role": "Platform Engineer", "experience": "3 years", "interviewTime": "15",
+                "topics": ["Rust", "SQL", "Linux", "Testing"],
+                "questions": ["Tell me about a service you run"], "tools": []
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["id"].as_str().expect("id").to_owned()
+}
+
+pub(super) async fn send_invites(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+    app.call(
+        Method::POST,
+        "/api/Interview/SendInvites",
+        token,
+        Some(&body),
+    )
+    .await
+}
+
+/// The text of a message with every base64 or quoted-printable part decoded.
+pub(super) fn decoded(eml: &str) -> String {
+    let eml = eml.replace("\r\n", "\n");
+    let mut out = String::new();
+    let mut encoding = String::new();
+    let mut lines = eml.lines().peekable();
+    while let Some(line) = lines.next() {
+        if let Some(enc) = line
+            .to_ascii_lowercase()
+            .strip_prefix("content-transfer-encoding: ")
+        {
+            encoding = enc.trim().to_owned();
+        } else if line.is_empty() && !encoding.is_empty() {
+            let mut body = Vec::new();
+            while let Some(next) = lines.peek() {
+                if next.starts_with("--") {
+                    break;
+                }
+                body.push(lines.next().unwrap_or_default());
+            }
+            match encoding.as_str() {
+                "base64" => {
+                    let bytes = base64::engine::general_purpose::STANDARD
+                        .decode(body.concat())
+                        .expect("base64 part");
+                    out.push_str(&String::from_utf8_lossy(&bytes));
+                }
+                "quoted-printable" => out.push_str(&quoted_printable(&body.join("\n"))),
+                _ => out.push_str(&body.join("\n")),
+            }
+            out.push('\n');
+            encoding.clear();
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+pub(super) fn quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'=' && i + 2 < bytes.len())
+            .then(|| u8::from_str_radix(&joined[i + 1..i + 3], 16).ok())
+            .flatten();
+        if let Some(b) = escaped {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Decoded messages to `email` whose subject starts with `subject`.
+pub(super) fn mails(app: &TestApp, email: &str, subject: &str) -> Vec<String> {
+    app.outbox_mails(email)
+        .iter()
+        .map(|m| decoded(m))
+        .filter(|m| {
+            m.lines().any(|l| {
+                l.strip_prefix("Subject: ")
+                    .is_some_and(|s| s.starts_with(subject))
+            })
+        })
+        .collect()
+}
+
+/// The invite token from the newest invitation to `email`.
+pub(super) fn invite_token(app: &TestApp, email: &str) -> String {
+    let mail = mails(app, email, "Interview invitation")
+        .pop()
+        .unwrap_or_else(|| panic!("an invitation to {email}"));
+    let at = mail
+        .find("/nextstep?inviteId=")
+        .expect("link in the invitation");
+    mail[at + "/nextstep?inviteId=".len()..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
+
+pub(super) async fn next_step(app: &TestApp, token: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/Interview/NextStep/{token}")))
+        .send()
+        .await
+        .expect("request");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+pub(super) async fn book(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    at: &str,
+    zone: &str,
+    gmt: &str,
+) -> (u16, Value) {
+    app.post_json(
+        &format!("/api/Interview/{path}"),
+        &json!({ "inviteId": token, "candidateName": "ignored", "JobRole": "ignored",
+                 "interviewStartUtc": at, "timeZoneName": zone, "gmtValue": gmt }),
+    )
+    .await
+}
+
+pub(super) async fn start(app: &TestApp, token: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/Interview/StartInterview/{token}")))
+        .send()
+        .await
+        .expect("request");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+pub(super) fn set_clock(app: &TestApp, to: &str) {
+    app.clock.set(to.parse::<Timestamp>().expect("instant"));
+}
+
+/// Everything a test needs: a signed-in recruiter, a JD, candidates, an assistant.
+pub(super) struct Setup {
+    pub(super) token: String,
+    pub(super) jd: i64,
+    pub(super) ids: Vec<i64>,
+    pub(super) assistant: String,
+}
+
+pub(super) async fn setup(app: &TestApp, last_date: &str, rows: &[(&str, &str)]) -> Setup {
+    let token = app.token().await;
+    let jd = create_job(app, &token, last_date).await;
+    let ids = import(app, &token, jd, rows).await;
+    let assistant = create_assistant(app, &token).await;
+    Setup {
+        token,
+        jd,
+        ids,
+        assistant,
+    }
+}
