@@ -8,32 +8,59 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand};
 use serde::{Deserialize, Serialize};
 
-const USAGE: &str = "usage:
-  hirelane-ats extract FILE
-      print the normalised text (exit 2 for encrypted, corrupt, unsupported or scanned files)
-  hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json]
-      score every file (in directories: *.pdf, *.docx, *.doc, *.txt) against the JD; JD.json has jdname, jddescription,
-      keySkills, experience (and optionally additionalNotes)
-  hirelane-ats bench [--runs N] FILE...
-      for benchmarking: median in-process milliseconds to extract, and to extract+parse+score,
-      each file (JSON lines)";
+/// A recruiter's bulk tool over the `ats` library.
+#[derive(Parser)]
+#[command(name = "hirelane-ats")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the normalised text (exit 2 for encrypted, corrupt, unsupported or scanned files).
+    Extract { file: PathBuf },
+    /// Score every file (in directories: *.pdf, *.docx, *.doc, *.txt) against the JD.
+    Rank {
+        /// JSON with jdname, jddescription, keySkills, experience (and optionally additionalNotes).
+        #[arg(long, value_name = "JD.json")]
+        jd: PathBuf,
+        /// One JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+        #[arg(required = true, value_name = "FILE_OR_DIR")]
+        inputs: Vec<PathBuf>,
+    },
+    /// For benchmarking: median in-process milliseconds to extract, and to
+    /// extract+parse+score, each file (JSON lines).
+    Bench {
+        #[arg(long, default_value_t = 30)]
+        runs: usize,
+        files: Vec<PathBuf>,
+    },
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("extract") if args.len() == 2 => extract(Path::new(&args[1])),
-        Some("rank") => rank(&args[1..]),
-        Some("bench") => bench(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // Help goes to stdout and succeeds; a usage error is EX_USAGE (64), because exit 2
+            // already means "this document cannot be read".
+            return if e.use_stderr() {
+                ExitCode::from(64)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(64)
-        }
+    };
+    match cli.command {
+        Command::Extract { file } => extract(&file),
+        Command::Rank { jd, json, inputs } => rank(&jd, json, &inputs),
+        Command::Bench { runs, files } => bench(runs.max(1), &files),
     }
 }
 
@@ -89,23 +116,8 @@ struct Ranked {
     error: Option<String>,
 }
 
-fn rank(args: &[String]) -> ExitCode {
-    let mut jd_path = None;
-    let mut json = false;
-    let mut inputs = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--jd" => jd_path = it.next().map(PathBuf::from),
-            "--json" => json = true,
-            other => inputs.push(PathBuf::from(other)),
-        }
-    }
-    let (Some(jd_path), false) = (jd_path, inputs.is_empty()) else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(64);
-    };
-    let jd: JdFile = match std::fs::read(&jd_path)
+fn rank(jd_path: &Path, json: bool, inputs: &[PathBuf]) -> ExitCode {
+    let jd: JdFile = match std::fs::read(jd_path)
         .map_err(|e| e.to_string())
         .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
     {
@@ -122,7 +134,7 @@ fn rank(args: &[String]) -> ExitCode {
         &jd.experience,
         &jd.additional_notes,
     );
-    let files = collect_files(&inputs);
+    let files = collect_files(inputs);
     let config = ats::ScoringConfig::default();
     let options = ats::ParseOptions::default();
 
@@ -278,22 +290,7 @@ fn print_table(results: &[Ranked]) {
 }
 
 /// Median timings per file, for bench/ats/compare.py.
-fn bench(args: &[String]) -> ExitCode {
-    let mut runs = 30usize;
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--runs" => {
-                runs = it
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(runs)
-                    .max(1)
-            }
-            other => files.push(PathBuf::from(other)),
-        }
-    }
+fn bench(runs: usize, files: &[PathBuf]) -> ExitCode {
     let job = ats::JobSpec::new(
         "Senior Backend Engineer",
         "<p>Must have: Go, PostgreSQL, Kafka</p><h3>Nice to have</h3><ul><li>Redis, gRPC</li></ul>",
@@ -304,7 +301,7 @@ fn bench(args: &[String]) -> ExitCode {
     let config = ats::ScoringConfig::default();
     let options = ats::ParseOptions::default();
     for file in files {
-        let Ok(bytes) = std::fs::read(&file) else {
+        let Ok(bytes) = std::fs::read(file) else {
             eprintln!("{}: unreadable", file.display());
             return ExitCode::from(1);
         };

@@ -6,14 +6,20 @@
 //! differ (row locks, full-text search) the code matches on [`Db`] explicitly.
 
 pub mod files;
-mod migrations;
 
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
+
+/// Migrations embedded in the binary, one directory per backend with the same versions and
+/// descriptions (`0001_auth.sql` is version 1, "auth"); append, never edit a shipped file.
+/// build.rs rebuilds the crate when a file is added.
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// A connection pool to the configured database.
 #[derive(Clone, Debug)]
@@ -198,8 +204,8 @@ impl Db {
     /// instances starting together migrate once.
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
         match self {
-            Db::Sqlite(pool) => migrations::sqlite().run(pool).await,
-            Db::Postgres(pool) => migrations::postgres().run(pool).await,
+            Db::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await,
+            Db::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
         }
     }
 
