@@ -30,7 +30,10 @@ export default defineConfig({
           groups: [
             // Only the libraries every page needs. Heavy, page-specific ones
             // (editor, charts) must stay out so they load with their route.
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-toastify|cookie|set-cookie-parser)[\\/]/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-toastify|cookie|set-cookie-parser)[\\/]/,
+            },
           ],
         },
       },

@@ -78,7 +78,10 @@ test.describe('candidates', () => {
     await expectAccessible(page);
 
     // Sorting by score and filtering keep working on the server.
-    await page.getByRole('button', { name: /ATS Score/ }).first().click();
+    await page
+      .getByRole('button', { name: /ATS Score/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/sort=score/);
     await page.getByLabel('Filter candidates').fill('aarav');
     await expect(rows).toHaveCount(1);

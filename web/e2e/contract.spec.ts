@@ -34,22 +34,60 @@ test('the OpenAPI document has the auth calls and the fields the client reads', 
   expect(fields(session)).toEqual(expect.arrayContaining(['token', 'validTo', 'refreshToken', 'user']));
   expect(fields(resolve(session.properties?.user))).toEqual(expect.arrayContaining(['userFullName', 'email']));
 
-  expect(fields(answer('/auth/refresh-token', 'post'))).toEqual(
-    expect.arrayContaining(['accessToken', 'refreshToken', 'validTo']),
-  );
+  expect(fields(answer('/auth/refresh-token', 'post'))).toEqual(expect.arrayContaining(['accessToken', 'refreshToken', 'validTo']));
   expect(fields(answer('/auth/me', 'get'))).toEqual(expect.arrayContaining(['email', 'userFullName']));
   expect(fields(answer('/auth/me', 'get', '401'))).toEqual(expect.arrayContaining(['message', 'code']));
 
   // The candidate pages (features/candidates/api/types.ts).
   const item = (schema: Schema & { items?: Schema }) => resolve((schema as { items?: Schema }).items);
   expect(fields(item(answer('/Drive/ViewJDResumes', 'get')))).toEqual(
-    expect.arrayContaining(['resumeId', 'resumeFileId', 'filePath', 'candidateName', 'candidateEmail', 'candidatePhone', 'createdOn', 'atsScore', 'recommendation', 'callId', 'interviewStatus', 'analysisStatus', 'analysisError']),
+    expect.arrayContaining([
+      'resumeId',
+      'resumeFileId',
+      'filePath',
+      'candidateName',
+      'candidateEmail',
+      'candidatePhone',
+      'createdOn',
+      'atsScore',
+      'recommendation',
+      'callId',
+      'interviewStatus',
+      'analysisStatus',
+      'analysisError',
+    ]),
   );
   expect(fields(item(answer('/Drive/GetAllCandidates', 'get')))).toEqual(
-    expect.arrayContaining(['candidateName', 'candidateEmail', 'candidatePhone', 'jdname', 'jdid', 'atsscore', 'recommendation', 'interviewStatus', 'resumeId', 'callId', 'uploadedAt', 'analysisStatus']),
+    expect.arrayContaining([
+      'candidateName',
+      'candidateEmail',
+      'candidatePhone',
+      'jdname',
+      'jdid',
+      'atsscore',
+      'recommendation',
+      'interviewStatus',
+      'resumeId',
+      'callId',
+      'uploadedAt',
+      'analysisStatus',
+    ]),
   );
   expect(fields(item(answer('/Interview/ResumeDetails', 'get')))).toEqual(
-    expect.arrayContaining(['candidateName', 'jobName', 'filePath', 'resumeFileId', 'atsScore', 'skillsMatchScore', 'recommendation', 'analysisSummary', 'matchedSkills', 'missingSkills', 'analysisStatus', 'analysisError']),
+    expect.arrayContaining([
+      'candidateName',
+      'jobName',
+      'filePath',
+      'resumeFileId',
+      'atsScore',
+      'skillsMatchScore',
+      'recommendation',
+      'analysisSummary',
+      'matchedSkills',
+      'missingSkills',
+      'analysisStatus',
+      'analysisError',
+    ]),
   );
   expect(fields(answer('/Drive/UploadResume', 'post'))).toEqual(expect.arrayContaining(['success', 'message', 'files']));
 });

@@ -205,7 +205,10 @@ test.describe('candidate interview flow', () => {
     const confirmation = await waitForMail({ email: resumeEmail, subject: 'Interview scheduled', before: booked });
     const ics = confirmation.find((p) => p.type.startsWith('text/calendar'));
     expect(ics?.text).toContain('METHOD:REQUEST');
-    const utc = slot.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const utc = slot
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     expect(ics?.text).toContain(`DTSTART:${utc}`);
     expect(confirmation.find((p) => p.type.startsWith('text/plain'))!.text).toContain('10:00 AM (Asia/Kolkata, GMT+05:30)');
 
@@ -362,7 +365,12 @@ test.describe('candidate interview flow', () => {
     const rescheduled = await waitForMail({ email: `maya.${stamp}@example.com`, subject: 'Interview rescheduled', before: moved });
     const ics = rescheduled.find((p) => p.type.startsWith('text/calendar'))!.text;
     expect(ics).toContain('SEQUENCE:1');
-    expect(ics).toContain(`DTSTART:${later.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    expect(ics).toContain(
+      `DTSTART:${later
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    );
     await maya.context().close();
 
     // Leo never books; three days later the window for the JD is closed.

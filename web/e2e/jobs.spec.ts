@@ -21,7 +21,9 @@ async function createJdViaApi(page: Page, body: Record<string, unknown>): Promis
 }
 
 test.describe('job descriptions', () => {
-  test('create with formatted text, see it in folders and detail, edit with confirm, delete with a reason, restore from the bin', async ({ page }) => {
+  test('create with formatted text, see it in folders and detail, edit with confirm, delete with a reason, restore from the bin', async ({
+    page,
+  }) => {
     const title = `Platform Engineer ${Date.now()}`;
     await page.goto('/folders');
     await expect(page.getByRole('heading', { level: 1, name: 'JD Folders' })).toBeVisible();

@@ -106,9 +106,7 @@ test.describe('voice interviews', () => {
     const audio = page.getByTestId('recording-audio');
     await expect(audio).toHaveAttribute('src', new RegExp(`^/api/Voice/recordings/${callId}\\?expires=\\d+&signature=[0-9a-f]+$`));
     await page.getByRole('button', { name: 'Play' }).click();
-    await page.waitForFunction(
-      () => (document.querySelector<HTMLAudioElement>('[data-testid="recording-audio"]')?.currentTime ?? 0) > 0.3,
-    );
+    await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid="recording-audio"]')?.currentTime ?? 0) > 0.3);
     expect(await audio.evaluate((el) => (el as HTMLAudioElement).currentTime)).toBeGreaterThan(0);
     await expect(page.getByText('Failed to load audio file')).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to Call History' }).click();

@@ -65,7 +65,13 @@ const cssTotal = cssFiles.reduce((sum, file) => sum + gzipSize(file), 0);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ route: '/login', jsGzipBytes: total, jsRawBytes: rawTotal, cssGzipBytes: cssTotal, budgetBytes: BUDGET_BYTES, files }, null, 2));
+  console.log(
+    JSON.stringify(
+      { route: '/login', jsGzipBytes: total, jsRawBytes: rawTotal, cssGzipBytes: cssTotal, budgetBytes: BUDGET_BYTES, files },
+      null,
+      2,
+    ),
+  );
 } else {
   console.log('Initial JavaScript of /login (gzip, level 9):');
   for (const { file, raw, gzip } of files) console.log(`  ${file.padEnd(44)} ${kb(raw).padStart(10)} raw  ${kb(gzip).padStart(9)} gzip`);

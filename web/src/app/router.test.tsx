@@ -15,7 +15,8 @@ const ME = { email: 'admin@example.com', userFullName: 'Admin User' };
 function meServer(me: typeof ME | null = ME) {
   return mockFetch((call) => {
     if (call.url === '/api/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
-    if (call.url === '/api/Drive/JDFolders' || call.url === '/api/Drive/Bin' || call.url.startsWith('/api/Drive/SearchAll')) return json(200, []);
+    if (call.url === '/api/Drive/JDFolders' || call.url === '/api/Drive/Bin' || call.url.startsWith('/api/Drive/SearchAll'))
+      return json(200, []);
     if (call.url.startsWith('/api/Drive/GetJDByID')) return json(404, { message: 'Invalid JD ID.', code: 'invalid_id' });
     if (call.url.startsWith('/api/Drive/GetAllCandidates') || call.url.startsWith('/api/Drive/ViewJDResumes')) return json(200, []);
     if (call.url.startsWith('/api/Interview/ResumeDetails')) return json(200, []);
@@ -101,9 +102,7 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/folders'));
   });
 
-  it.each([
-    ['/templates', 'Templates'],
-  ])('registers protected route %s (%s) inside the shell', async (path, title) => {
+  it.each([['/templates', 'Templates']])('registers protected route %s (%s) inside the shell', async (path, title) => {
     seedSession();
     meServer();
     renderRoutes(routes, { at: path });

@@ -209,7 +209,10 @@ describe('api client', () => {
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/thing')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 

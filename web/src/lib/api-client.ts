@@ -77,11 +77,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { message?: unknown }).message === 'string'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -141,11 +137,13 @@ async function exchangeRefreshToken(): Promise<boolean> {
   try {
     const response = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
     if (!response.ok) return false;
-    const data = (await readBody(response)) as Partial<{
-      accessToken: string;
-      refreshToken: string;
-      validTo: string;
-    }> | undefined;
+    const data = (await readBody(response)) as
+      | Partial<{
+          accessToken: string;
+          refreshToken: string;
+          validTo: string;
+        }>
+      | undefined;
     if (!data?.accessToken) return false;
     saveRefreshedTokens({
       accessToken: data.accessToken,
@@ -191,7 +189,10 @@ export function refreshSession(): Promise<boolean> {
  * Runs `attempt` with the stored token; on a 401 refreshes once and retries
  * once (SPEC section 4). Also used by uploads that go through XMLHttpRequest.
  */
-export async function withSessionRetry<R extends { status: number }>(path: string, attempt: (token: string | null) => Promise<R>): Promise<R> {
+export async function withSessionRetry<R extends { status: number }>(
+  path: string,
+  attempt: (token: string | null) => Promise<R>,
+): Promise<R> {
   const usedToken = getToken();
   const response = await attempt(usedToken);
   if (response.status !== 401 || NO_REFRESH_PATHS.has(path)) return response;
@@ -219,13 +220,11 @@ export async function apiRequestPage<T>(path: string, options: RequestOptions = 
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   getPage: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequestPage<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

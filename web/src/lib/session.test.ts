@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  clearSession,
-  getFullName,
-  getToken,
-  hasValidSession,
-  saveLoginSession,
-  saveRefreshedTokens,
-} from '@/lib/session';
+import { clearSession, getFullName, getToken, hasValidSession, saveLoginSession, saveRefreshedTokens } from '@/lib/session';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 

@@ -72,13 +72,7 @@ export function AppShell() {
         Skip to content
       </a>
       <Sidebar id={sidebarId} collapsed={collapsed} onNavigate={closeOnMobile} />
-      {!collapsed && (
-        <div
-          aria-hidden="true"
-          onClick={() => setCollapsed(true)}
-          className="fixed inset-0 z-30 bg-slate-900/40 sm:hidden"
-        />
-      )}
+      {!collapsed && <div aria-hidden="true" onClick={() => setCollapsed(true)} className="fixed inset-0 z-30 bg-slate-900/40 sm:hidden" />}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
           <div className="flex items-center gap-2">

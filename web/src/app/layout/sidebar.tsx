@@ -61,11 +61,7 @@ export function Sidebar({ id, collapsed, onNavigate }: SidebarProps) {
           >
             <BriefcaseIcon width={16} height={16} />
             <span className="flex-1 text-left">Jobs</span>
-            <ChevronDownIcon
-              width={16}
-              height={16}
-              className={cn('transition-transform', jobsOpen ? 'rotate-0' : '-rotate-90')}
-            />
+            <ChevronDownIcon width={16} height={16} className={cn('transition-transform', jobsOpen ? 'rotate-0' : '-rotate-90')} />
           </button>
         )}
         {showSection && (

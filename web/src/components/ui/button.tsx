@@ -6,8 +6,7 @@ import { Spinner } from './spinner';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link';
 
 const variants: Record<Variant, string> = {
-  primary:
-    'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-300 focus-visible:outline-brand-600',
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-300 focus-visible:outline-brand-600',
   secondary:
     'bg-white text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400 focus-visible:outline-brand-600',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300 focus-visible:outline-red-600',

@@ -34,7 +34,8 @@ export function Dialog({ open, title, onClose, busy = false, children, className
     const panel = panelRef.current;
     const focusables = () =>
       Array.from(
-        panel?.querySelectorAll<HTMLElement>('button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select, a[href]') ?? [],
+        panel?.querySelectorAll<HTMLElement>('button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select, a[href]') ??
+          [],
       );
     (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? panel)?.focus();
 

@@ -13,11 +13,7 @@ export function Logo({ className, inverted = false, showName = true }: { classNa
           className={inverted ? 'stroke-brand-700' : 'stroke-white'}
         />
       </svg>
-      {showName && (
-        <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-slate-900')}>
-          Hirelane
-        </span>
-      )}
+      {showName && <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-slate-900')}>Hirelane</span>}
     </span>
   );
 }

@@ -21,6 +21,9 @@ export const assistantsQueryOptions = () =>
   queryOptions({ queryKey: assistantsQueryKey, queryFn: ({ signal }) => getAssistants({ signal }), retry: false });
 
 /** Every assistant; `select` narrows it for a page that needs less. */
-export function useAssistantList<T = Assistant[]>({ enabled = true, select }: { enabled?: boolean; select?: (all: Assistant[]) => T } = {}) {
+export function useAssistantList<T = Assistant[]>({
+  enabled = true,
+  select,
+}: { enabled?: boolean; select?: (all: Assistant[]) => T } = {}) {
   return useQuery({ ...assistantsQueryOptions(), enabled, select });
 }

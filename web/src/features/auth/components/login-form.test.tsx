@@ -77,7 +77,11 @@ describe('LoginForm', () => {
   });
 
   it.each([
-    [400, { message: 'Please enter a valid e-mail address.', code: 'invalid_email' }, 'Failed to send OTP. Please check you email address.'],
+    [
+      400,
+      { message: 'Please enter a valid e-mail address.', code: 'invalid_email' },
+      'Failed to send OTP. Please check you email address.',
+    ],
     [500, { message: 'Internal error', code: 'internal' }, 'Failed to send OTP. Please try again.'],
   ])('a %i on send shows %j', async (status, body, text) => {
     server({ requestotp: () => json(status, body) });
@@ -147,8 +151,7 @@ describe('LoginForm', () => {
 
   it('a wrong code shows the toast and the attempts remaining', async () => {
     server({
-      verifyotp: () =>
-        json(400, { message: 'Invalid OTP. Please check otp and try again.', code: 'invalid_otp', attemptsRemaining: 4 }),
+      verifyotp: () => json(400, { message: 'Invalid OTP. Please check otp and try again.', code: 'invalid_otp', attemptsRemaining: 4 }),
     });
     const { user } = setup();
     await sendOtp(user);
@@ -161,7 +164,8 @@ describe('LoginForm', () => {
 
   it('a dead code (0 attempts left) disables Verify OTP', async () => {
     server({
-      verifyotp: () => json(400, { message: 'This code has expired. Please request a new one.', code: 'otp_expired', attemptsRemaining: 0 }),
+      verifyotp: () =>
+        json(400, { message: 'This code has expired. Please request a new one.', code: 'otp_expired', attemptsRemaining: 0 }),
     });
     const { user } = setup();
     await sendOtp(user);
@@ -200,8 +204,8 @@ describe('LoginForm', () => {
     for (let resend = 1; resend <= 3; resend += 1) {
       expect(screen.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
       act(() => {
-      vi.advanceTimersByTime(60_000);
-    });
+        vi.advanceTimersByTime(60_000);
+      });
       await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
       expect(await screen.findByRole('button', { name: 'Resend OTP in 60s' })).toBeDisabled();
     }

@@ -4,13 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon, MailIcon, ShieldIcon } from '@/components/ui/icons';
-import {
-  LOGIN_SUCCESS_TOAST_MS,
-  OTP_LENGTH,
-  OTP_MAX_RESENDS,
-  OTP_RESEND_COOLDOWN_SECONDS,
-  OTP_VALID_MINUTES,
-} from '@/config/constants';
+import { LOGIN_SUCCESS_TOAST_MS, OTP_LENGTH, OTP_MAX_RESENDS, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALID_MINUTES } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { saveLoginSession } from '@/lib/session';
@@ -207,8 +201,7 @@ export function LoginForm() {
     );
   }
 
-  const resendLabel =
-    countdown.secondsLeft > 0 ? `Resend OTP in ${countdown.secondsLeft}s` : resending ? 'Resending…' : 'Resend OTP';
+  const resendLabel = countdown.secondsLeft > 0 ? `Resend OTP in ${countdown.secondsLeft}s` : resending ? 'Resending…' : 'Resend OTP';
 
   return (
     <form ref={codeStepRef} noValidate onSubmit={handleVerify} aria-labelledby="verify-title">
@@ -265,11 +258,7 @@ export function LoginForm() {
 
       <div className="mt-4 flex items-center justify-center gap-1 text-sm text-slate-600">
         <span>Didn&apos;t get the code?</span>
-        <Button
-          variant="link"
-          onClick={handleResend}
-          disabled={countdown.secondsLeft > 0 || requestOtp.isPending || maxResendsReached}
-        >
+        <Button variant="link" onClick={handleResend} disabled={countdown.secondsLeft > 0 || requestOtp.isPending || maxResendsReached}>
           {resendLabel}
         </Button>
       </div>

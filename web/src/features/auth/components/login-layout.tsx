@@ -20,10 +20,7 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         aria-label="About Hirelane"
         className="relative hidden w-[44%] max-w-2xl flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 p-12 text-white lg:flex"
       >
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-white/10 blur-2xl"
-        />
+        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-white/10 blur-2xl" />
         <div
           aria-hidden="true"
           className="pointer-events-none absolute -bottom-40 -left-24 size-[28rem] rounded-full bg-indigo-300/20 blur-3xl"
@@ -31,9 +28,7 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         <Logo inverted className="relative" />
         <div className="relative max-w-md">
           <h2 className="text-4xl font-semibold leading-tight tracking-tight">Hire the right people, faster.</h2>
-          <p className="mt-4 text-lg text-brand-100">
-            Job descriptions, resume screening and AI voice interviews in one place.
-          </p>
+          <p className="mt-4 text-lg text-brand-100">Job descriptions, resume screening and AI voice interviews in one place.</p>
           <ul className="mt-10 space-y-4">
             {highlights.map((text) => (
               <li key={text} className="flex items-start gap-3">

@@ -17,7 +17,15 @@ const listParams = ({ page, sort, q, recommendation }: ListQuery) => ({
 });
 
 /** One page of a JD's candidates, paged, sorted and filtered on the server. */
-export function getJdResumesPage({ jdid, query, signal }: { jdid: string; query: ListQuery; signal?: AbortSignal }): Promise<Page<JdResume>> {
+export function getJdResumesPage({
+  jdid,
+  query,
+  signal,
+}: {
+  jdid: string;
+  query: ListQuery;
+  signal?: AbortSignal;
+}): Promise<Page<JdResume>> {
   return api.getPage<JdResume>('/Drive/ViewJDResumes', { query: { JdID: jdid, ...listParams(query) }, signal });
 }
 

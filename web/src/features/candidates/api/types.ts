@@ -54,4 +54,3 @@ export const candidateKeys = {
   search: (q: string) => ['candidates', 'search', q] as const,
   jdInfo: (jdid: string) => ['candidates', 'jd-info', jdid] as const,
 };
-

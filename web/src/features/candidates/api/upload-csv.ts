@@ -5,7 +5,15 @@ export type CsvLineError = { line: number; reason: string };
 export type UploadCsvAnswer = { success: boolean; message: string; imported: number; updated: number; errors: CsvLineError[] };
 
 /** Imports a CSV of candidates into a JD that does not require resumes (multipart `csvFile`). */
-export function uploadCandidatesCsv({ jobDescId, file, signal }: { jobDescId: string; file: File; signal?: AbortSignal }): Promise<UploadCsvAnswer> {
+export function uploadCandidatesCsv({
+  jobDescId,
+  file,
+  signal,
+}: {
+  jobDescId: string;
+  file: File;
+  signal?: AbortSignal;
+}): Promise<UploadCsvAnswer> {
   const form = new FormData();
   form.append('csvFile', file, file.name);
   return api.post<UploadCsvAnswer>('/Drive/UploadCandidatesCsv', form, { query: { jobDescId }, signal });

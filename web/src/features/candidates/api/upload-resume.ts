@@ -26,7 +26,19 @@ function parse(text: string): unknown {
 }
 
 /** One multipart POST through XMLHttpRequest, the only browser API that reports upload progress. */
-function sendWithProgress({ url, form, token, onProgress, signal }: { url: string; form: FormData; token: string | null; onProgress: (percent: number) => void; signal?: AbortSignal }) {
+function sendWithProgress({
+  url,
+  form,
+  token,
+  onProgress,
+  signal,
+}: {
+  url: string;
+  form: FormData;
+  token: string | null;
+  onProgress: (percent: number) => void;
+  signal?: AbortSignal;
+}) {
   return new Promise<XhrResult>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -54,7 +66,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A 5xx answer is retried twice: nothing was recorded (the server commits a
  * row or nothing), and a repeated file is deduplicated by e-mail anyway.
  */
-export async function uploadResume({ jdId, file, onProgress = () => {}, signal }: { jdId: string; file: File; onProgress?: (percent: number) => void; signal?: AbortSignal }): Promise<UploadResumeAnswer> {
+export async function uploadResume({
+  jdId,
+  file,
+  onProgress = () => {},
+  signal,
+}: {
+  jdId: string;
+  file: File;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}): Promise<UploadResumeAnswer> {
   const url = `${env.apiBaseUrl}${UPLOAD_PATH}?jdId=${encodeURIComponent(jdId)}`;
   const attempt = () =>
     withSessionRetry(UPLOAD_PATH, (token) => {

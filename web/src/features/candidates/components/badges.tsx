@@ -14,14 +14,31 @@ export function isPass(value: string | null | undefined): boolean {
 /** `hideEmpty` leaves a missing value out (cards) instead of showing a dash (table cells). */
 export function RecommendationBadge({ value, hideEmpty = false }: { value: string | null | undefined; hideEmpty?: boolean }) {
   if (!value) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
-  return <span className={cn(pill, isPass(value) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200')}>{value}</span>;
+  return (
+    <span className={cn(pill, isPass(value) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200')}>
+      {value}
+    </span>
+  );
 }
 
 /** Interview outcome: Pass green, Fail red, anything else (Needs Review) yellow. */
-export function InterviewStatusBadge({ value, hideEmpty = false, testId }: { value: string | null | undefined; hideEmpty?: boolean; testId?: string }) {
+export function InterviewStatusBadge({
+  value,
+  hideEmpty = false,
+  testId,
+}: {
+  value: string | null | undefined;
+  hideEmpty?: boolean;
+  testId?: string;
+}) {
   if (!value) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
   const lower = value.toLowerCase();
-  const tone = lower === 'pass' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : lower === 'fail' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-800 ring-amber-200';
+  const tone =
+    lower === 'pass'
+      ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+      : lower === 'fail'
+        ? 'bg-red-50 text-red-800 ring-red-200'
+        : 'bg-amber-50 text-amber-800 ring-amber-200';
   // The call analysis sends 'pass' / 'fail' in lower case; the lists show 'Pass' / 'Fail'.
   const label = value.charAt(0).toUpperCase() + value.slice(1);
   return (

@@ -73,28 +73,40 @@ export function CandidateInvites({ selection, allPass }: CandidateInvitesProps) 
     ) : (
       <p>
         {plural(selection.count, 'selected candidate')}
-        {jds > 1 ? ` from ${jds} job descriptions` : ''} {selection.count === 1 ? 'gets' : 'get'} an e-mail with a link to book an AI interview. Anyone
-        already invited gets the same link again.
+        {jds > 1 ? ` from ${jds} job descriptions` : ''} {selection.count === 1 ? 'gets' : 'get'} an e-mail with a link to book an AI
+        interview. Anyone already invited gets the same link again.
       </p>
     );
 
   return (
     <div className="space-y-3">
-      <div data-testid="invite-bar" className="flex flex-col gap-3 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        data-testid="invite-bar"
+        className="flex flex-col gap-3 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+      >
         <p className="text-sm text-slate-700" aria-live="polite">
           <span data-testid="selected-count" className="font-semibold tabular-nums text-slate-900">
             {selection.count}
           </span>{' '}
           selected
           {selection.count > 0 && (
-            <button type="button" onClick={selection.clear} className="ml-3 font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <button
+              type="button"
+              onClick={selection.clear}
+              className="ml-3 font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               Clear selection
             </button>
           )}
         </p>
         <div className="flex flex-wrap gap-2">
           {allPass && (
-            <Button variant="secondary" onClick={() => open('allPass')} disabled={allPass.passCount === 0} title={allPass.passCount === 0 ? 'No Pass candidates yet' : undefined}>
+            <Button
+              variant="secondary"
+              onClick={() => open('allPass')}
+              disabled={allPass.passCount === 0}
+              title={allPass.passCount === 0 ? 'No Pass candidates yet' : undefined}
+            >
               Invite all Pass
             </Button>
           )}

@@ -45,7 +45,12 @@ export type CandidateTableProps = {
 
 const analysisHref = (row: CandidateRow) => paths.candidateAnalysis(String(row.resumeId), row.callId || '0');
 const displayName = (row: CandidateRow) => row.name || row.email || 'Unnamed candidate';
-const toSelected = (row: CandidateRow): SelectedCandidate => ({ resumeId: row.resumeId, jobDescId: row.jobDescId, jdname: row.jdname ?? '', name: displayName(row) });
+const toSelected = (row: CandidateRow): SelectedCandidate => ({
+  resumeId: row.resumeId,
+  jobDescId: row.jobDescId,
+  jdname: row.jdname ?? '',
+  name: displayName(row),
+});
 
 function Score({ row }: { row: CandidateRow }) {
   if (row.analysisStatus !== 'done' || row.score === null) return <span className="text-slate-400">—</span>;
@@ -119,17 +124,35 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   <PageCheckbox rows={rows} selection={selection} />
                 </th>
               )}
-              <th scope="col" className="px-4 py-3">Candidate</th>
-              {showJob && <th scope="col" className="px-4 py-3">Job</th>}
+              <th scope="col" className="px-4 py-3">
+                Candidate
+              </th>
+              {showJob && (
+                <th scope="col" className="px-4 py-3">
+                  Job
+                </th>
+              )}
               <th scope="col" className="px-4 py-3" aria-sort={sortState}>
-                <button type="button" onClick={onSortScore} className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+                <button
+                  type="button"
+                  onClick={onSortScore}
+                  className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
                   ATS Score <span aria-hidden="true">{arrow}</span>
                 </button>
               </th>
-              <th scope="col" className="px-4 py-3">Recommendation</th>
-              <th scope="col" className="px-4 py-3">Interview</th>
-              <th scope="col" className="px-4 py-3">Analysis</th>
-              <th scope="col" className="hidden px-4 py-3 2xl:table-cell">Uploaded</th>
+              <th scope="col" className="px-4 py-3">
+                Recommendation
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Interview
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Analysis
+              </th>
+              <th scope="col" className="hidden px-4 py-3 2xl:table-cell">
+                Uploaded
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -146,7 +169,11 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   </td>
                 )}
                 <td className="px-4 py-3">
-                  <Link to={analysisHref(row)} state={linkState} className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <Link
+                    to={analysisHref(row)}
+                    state={linkState}
+                    className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
                     {displayName(row)}
                   </Link>
                   <div className="text-xs text-slate-600">{row.email}</div>
@@ -183,7 +210,12 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
           ) : (
             <span />
           )}
-          <button type="button" onClick={onSortScore} className="text-sm font-semibold text-brand-700" aria-label={`Sort by ATS score (${sortState})`}>
+          <button
+            type="button"
+            onClick={onSortScore}
+            className="text-sm font-semibold text-brand-700"
+            aria-label={`Sort by ATS score (${sortState})`}
+          >
             ATS Score {arrow}
           </button>
         </div>

@@ -7,7 +7,14 @@ import { ScoreBar } from './score-bar';
 
 /** `keySkills` arrives as one comma-separated string. */
 export function splitSkills(keySkills: string | null | undefined): string[] {
-  return [...new Set((keySkills ?? '').split(',').map((skill) => skill.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (keySkills ?? '')
+        .split(',')
+        .map((skill) => skill.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -19,7 +26,8 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const orDash = (text: string | null | undefined) => (text?.trim() ? <p className="whitespace-pre-line">{text}</p> : <p className="text-slate-500">—</p>);
+const orDash = (text: string | null | undefined) =>
+  text?.trim() ? <p className="whitespace-pre-line">{text}</p> : <p className="text-slate-500">—</p>;
 
 /** The Interview Analysis section's body (SPEC section 2): scores, summary, skills, takeaways, experience, recording. */
 export function InterviewAnalysisBody({ analysis }: { analysis: InterviewAnalysis }) {
@@ -38,7 +46,10 @@ export function InterviewAnalysisBody({ analysis }: { analysis: InterviewAnalysi
         ) : (
           <ul aria-label="Key Skills" className="mt-1 flex flex-wrap gap-1.5">
             {skills.map((skill) => (
-              <li key={skill} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-200">
+              <li
+                key={skill}
+                className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-200"
+              >
                 {skill}
               </li>
             ))}
@@ -64,7 +75,13 @@ export function InterviewAnalysisBody({ analysis }: { analysis: InterviewAnalysi
 /** Placeholders while the interview analysis loads. */
 export function InterviewAnalysisSkeleton() {
   return (
-    <div data-testid="interview-analysis-skeleton" role="status" aria-busy="true" aria-label="Loading interview analysis" className="space-y-4">
+    <div
+      data-testid="interview-analysis-skeleton"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading interview analysis"
+      className="space-y-4"
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((bar) => (
           <div key={bar} className="h-8 animate-pulse rounded bg-slate-100" />

@@ -45,7 +45,14 @@ function InviteForm({ description, busy, errors, onClose, onConfirm }: Omit<Invi
   return (
     <form noValidate onSubmit={submit} className="mt-2">
       <div className="text-sm text-slate-600">{description}</div>
-      <Field id={selectId} label="AI assistant" required className="mt-4" hint="The AI interviewer that runs these interviews." error={loadError}>
+      <Field
+        id={selectId}
+        label="AI assistant"
+        required
+        className="mt-4"
+        hint="The AI interviewer that runs these interviews."
+        error={loadError}
+      >
         <select
           id={selectId}
           data-testid="invite-assistant-select"
@@ -73,7 +80,11 @@ function InviteForm({ description, busy, errors, onClose, onConfirm }: Omit<Invi
         </select>
       </Field>
       {errors && errors.length > 0 && (
-        <div role="alert" data-testid="invite-error" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
+        <div
+          role="alert"
+          data-testid="invite-error"
+          className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+        >
           {errors.length === 1 ? (
             errors[0]
           ) : (

@@ -41,7 +41,12 @@ export function InviteResult({ outcome, onDismiss }: { outcome: InviteOutcome; o
           </ul>
         )}
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-m-1 shrink-0 rounded-lg p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss"
+        className="-m-1 shrink-0 rounded-lg p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <XIcon width={16} height={16} />
       </button>
     </div>

@@ -12,7 +12,8 @@ export type ListToolbarProps = {
   onRecommendation: (value: RecommendationFilter) => void;
 };
 
-const control = 'rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200';
+const control =
+  'rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200';
 
 /** The text filter (name, e-mail, phone; debounced, sent as `q`) and the recommendation filter. */
 export function ListToolbar({ q, recommendation, onQuery, onRecommendation }: ListToolbarProps) {
@@ -35,14 +36,26 @@ export function ListToolbar({ q, recommendation, onQuery, onRecommendation }: Li
         </label>
         <div className="relative mt-1">
           <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" width={16} height={16} />
-          <input id={textId} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Name, e-mail or phone" className={`${control} w-full pl-9 pr-3`} />
+          <input
+            id={textId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Name, e-mail or phone"
+            className={`${control} w-full pl-9 pr-3`}
+          />
         </div>
       </div>
       <div>
         <label htmlFor={recId} className="text-sm font-medium text-slate-700">
           Recommendation
         </label>
-        <select id={recId} value={recommendation} onChange={(event) => onRecommendation(event.target.value as RecommendationFilter)} className={`${control} mt-1 block w-full pl-3 pr-8 sm:w-40`}>
+        <select
+          id={recId}
+          value={recommendation}
+          onChange={(event) => onRecommendation(event.target.value as RecommendationFilter)}
+          className={`${control} mt-1 block w-full pl-3 pr-8 sm:w-40`}
+        >
           <option value="">All</option>
           <option value="Pass">Pass</option>
           <option value="Fail">Fail</option>

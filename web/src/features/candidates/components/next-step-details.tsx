@@ -6,7 +6,8 @@ import { InviteStatusBadge } from './badges';
 
 // Numbers are JSON numbers from the server; anything else shows as a dash rather than NaN.
 const number = (value: number) => (Number.isFinite(value) ? value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : '—');
-const withUnit = (value: number, one: string, many: string) => (Number.isFinite(value) ? `${number(value)} ${value === 1 ? one : many}` : '—');
+const withUnit = (value: number, one: string, many: string) =>
+  Number.isFinite(value) ? `${number(value)} ${value === 1 ? one : many}` : '—';
 
 /** "2026-04-30" as a calendar date; it is a day, not an instant, so no zone may shift it. */
 function formatDay(day: string): string {

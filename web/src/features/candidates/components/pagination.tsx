@@ -10,7 +10,8 @@ export function Pagination({ page, total, pageSize, onPage }: PaginationProps) {
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  const button = 'min-w-9 rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-300';
+  const button =
+    'min-w-9 rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-300';
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-slate-600">
@@ -18,7 +19,12 @@ export function Pagination({ page, total, pageSize, onPage }: PaginationProps) {
       </p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
-          <button type="button" className={cn(button, 'text-slate-700 hover:bg-slate-100')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <button
+            type="button"
+            className={cn(button, 'text-slate-700 hover:bg-slate-100')}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
             Previous
           </button>
         </li>
@@ -42,7 +48,12 @@ export function Pagination({ page, total, pageSize, onPage }: PaginationProps) {
           ),
         )}
         <li>
-          <button type="button" className={cn(button, 'text-slate-700 hover:bg-slate-100')} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <button
+            type="button"
+            className={cn(button, 'text-slate-700 hover:bg-slate-100')}
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
             Next
           </button>
         </li>

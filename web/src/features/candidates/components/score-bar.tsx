@@ -22,7 +22,10 @@ export function ScoreBar({ label, value }: { label: string; value: number | null
         aria-valuetext={known ? `${clamped}%` : 'Not scored'}
         className="mt-1 h-2.5 overflow-hidden rounded-full bg-slate-100"
       >
-        <div className={cn('h-full rounded-full', clamped >= 60 ? 'bg-emerald-500' : clamped >= 40 ? 'bg-amber-500' : 'bg-red-500')} style={{ width: `${clamped}%` }} />
+        <div
+          className={cn('h-full rounded-full', clamped >= 60 ? 'bg-emerald-500' : clamped >= 40 ? 'bg-amber-500' : 'bg-red-500')}
+          style={{ width: `${clamped}%` }}
+        />
       </div>
     </div>
   );

@@ -38,7 +38,10 @@ export function ScoreChart({ scores }: { scores: ReadonlyArray<number | null> })
           <span className="absolute -top-1 left-1 whitespace-nowrap text-[11px] font-semibold text-emerald-800">Pass {PASS_THRESHOLD}</span>
         </div>
       </div>
-      <div aria-hidden="true" className="mt-1 grid grid-cols-5 gap-2 border-t border-slate-200 pt-1 text-center text-xs text-slate-500 sm:gap-4">
+      <div
+        aria-hidden="true"
+        className="mt-1 grid grid-cols-5 gap-2 border-t border-slate-200 pt-1 text-center text-xs text-slate-500 sm:gap-4"
+      >
         {bands.map((band) => (
           <span key={band.label}>{band.label}</span>
         ))}

@@ -42,7 +42,10 @@ function installXhr(reply: (name: string) => { status: number; body: unknown }, 
 const pdf = (name: string, size = 3000) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
 function renderArea(resumeRequired = true) {
-  return renderPage(<UploadArea jdid="jd-abc" jobDescId={7} jdname="QA Lead" resumeRequired={resumeRequired} />, { path: '/jd/:jdid', at: '/jd/jd-abc' });
+  return renderPage(<UploadArea jdid="jd-abc" jobDescId={7} jdname="QA Lead" resumeRequired={resumeRequired} />, {
+    path: '/jd/:jdid',
+    at: '/jd/jd-abc',
+  });
 }
 
 describe('UploadArea', () => {
@@ -59,7 +62,11 @@ describe('UploadArea', () => {
     const sent = installXhr(
       (name) => ({
         status: 200,
-        body: { success: true, message: 'Resume uploaded successfully!', files: [{ fileName: name, status: 'created', resumeId: 1, analysisStatus: 'queued', message: null }] },
+        body: {
+          success: true,
+          message: 'Resume uploaded successfully!',
+          files: [{ fileName: name, status: 'created', resumeId: 1, analysisStatus: 'queued', message: null }],
+        },
       }),
       gate,
     );
@@ -89,7 +96,19 @@ describe('UploadArea', () => {
   it('shows the dedupe message of an updated candidate', async () => {
     installXhr((name) => ({
       status: 200,
-      body: { success: true, message: 'Resume uploaded successfully!', files: [{ fileName: name, status: 'updated', resumeId: 1, analysisStatus: 'queued', message: 'Updated the existing candidate with this e-mail.' }] },
+      body: {
+        success: true,
+        message: 'Resume uploaded successfully!',
+        files: [
+          {
+            fileName: name,
+            status: 'updated',
+            resumeId: 1,
+            analysisStatus: 'queued',
+            message: 'Updated the existing candidate with this e-mail.',
+          },
+        ],
+      },
     }));
     renderArea();
     fireEvent.drop(screen.getByTestId('upload-dropzone'), { dataTransfer: { files: [pdf('again.pdf')] } });
@@ -109,7 +128,13 @@ describe('UploadArea', () => {
     const user = userEvent.setup({ applyAccept: false });
     mockFetch((call) =>
       call.url.startsWith('/api/Drive/UploadCandidatesCsv?jobDescId=7')
-        ? json(200, { success: true, message: 'CSV uploaded successfully!', imported: 2, updated: 0, errors: [{ line: 3, reason: 'No e-mail address.' }] })
+        ? json(200, {
+            success: true,
+            message: 'CSV uploaded successfully!',
+            imported: 2,
+            updated: 0,
+            errors: [{ line: 3, reason: 'No e-mail address.' }],
+          })
         : json(200, []),
     );
     renderArea(false);

@@ -57,11 +57,21 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
         if (generation.current !== batch) return;
         dispatch({ type: 'start', id });
         try {
-          const answer = await uploadResume({ jdId: jdid, file, onProgress: (progress) => generation.current === batch && dispatch({ type: 'progress', id, progress }) });
+          const answer = await uploadResume({
+            jdId: jdid,
+            file,
+            onProgress: (progress) => generation.current === batch && dispatch({ type: 'progress', id, progress }),
+          });
           const report = answer.files[0];
           const outcome = report?.status ?? 'created';
           const message = outcome === 'created' && report?.analysisStatus !== 'unreadable' ? null : (report?.message ?? null);
-          if (generation.current === batch) dispatch({ type: 'done', id, outcome, message: outcome === 'rejected' ? `${UPLOAD_MESSAGES.failedPrefix}${message ?? ''}` : message });
+          if (generation.current === batch)
+            dispatch({
+              type: 'done',
+              id,
+              outcome,
+              message: outcome === 'rejected' ? `${UPLOAD_MESSAGES.failedPrefix}${message ?? ''}` : message,
+            });
           results.push({ ok: outcome !== 'rejected', message, updated: outcome === 'updated' });
         } catch (error) {
           const message = `${UPLOAD_MESSAGES.failedPrefix}${errorText(error)}`;
@@ -173,28 +183,51 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
           className="sr-only"
           tabIndex={-1}
           multiple={resumeRequired}
-          accept={resumeRequired ? '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document' : '.csv,text/csv'}
+          accept={
+            resumeRequired
+              ? '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+              : '.csv,text/csv'
+          }
           onChange={(event) => {
             accept(Array.from(event.target.files ?? []), { validate: true });
             event.target.value = '';
           }}
         />
-        <p className="mt-2 text-xs text-slate-500">{resumeRequired ? 'PDF or DOCX, up to 10 MB each; several at once.' : 'One CSV file, up to 10 MB.'}</p>
+        <p className="mt-2 text-xs text-slate-500">
+          {resumeRequired ? 'PDF or DOCX, up to 10 MB each; several at once.' : 'One CSV file, up to 10 MB.'}
+        </p>
       </div>
 
       {rows.length > 0 && (
         <div className="mt-4" data-testid="upload-progress">
           <div className="flex items-center justify-between gap-3">
             <p className="text-sm font-medium text-slate-800" aria-live="polite">
-              {busy ? `Uploading ${summary.finished} / ${summary.total}…` : summary.total > 0 ? `Uploaded ${summary.succeeded} of ${summary.total}` : 'Nothing to upload'}
+              {busy
+                ? `Uploading ${summary.finished} / ${summary.total}…`
+                : summary.total > 0
+                  ? `Uploaded ${summary.succeeded} of ${summary.total}`
+                  : 'Nothing to upload'}
               {summary.invalid > 0 && ` · ${summary.invalid} not accepted`}
             </p>
-            <button type="button" onClick={clear} aria-label="Clear selection" title="Clear selection" className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+            <button
+              type="button"
+              onClick={clear}
+              aria-label="Clear selection"
+              title="Clear selection"
+              className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               <XIcon width={18} height={18} />
             </button>
           </div>
           {summary.total > 0 && (
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={summary.percent} className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={summary.percent}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+            >
               <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${summary.percent}%` }} />
             </div>
           )}
@@ -206,15 +239,38 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
                     {row.name}
                   </span>
                   <span className="shrink-0 text-xs text-slate-500">
-                    {formatKb(row.size)} · {row.state === 'uploading' ? `${row.progress}%` : row.state === 'waiting' ? 'Waiting' : row.state === 'done' ? (row.outcome === 'updated' ? 'Updated' : 'Uploaded') : row.state === 'invalid' ? 'Not accepted' : 'Failed'}
+                    {formatKb(row.size)} ·{' '}
+                    {row.state === 'uploading'
+                      ? `${row.progress}%`
+                      : row.state === 'waiting'
+                        ? 'Waiting'
+                        : row.state === 'done'
+                          ? row.outcome === 'updated'
+                            ? 'Updated'
+                            : 'Uploaded'
+                          : row.state === 'invalid'
+                            ? 'Not accepted'
+                            : 'Failed'}
                   </span>
                 </div>
                 {(row.state === 'uploading' || row.state === 'waiting' || row.state === 'done') && (
-                  <div role="progressbar" aria-label={`${row.name} upload progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={row.progress} className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100">
-                    <div className={cn('h-full rounded-full', row.state === 'done' ? 'bg-emerald-500' : 'bg-brand-500')} style={{ width: `${row.progress}%` }} />
+                  <div
+                    role="progressbar"
+                    aria-label={`${row.name} upload progress`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={row.progress}
+                    className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100"
+                  >
+                    <div
+                      className={cn('h-full rounded-full', row.state === 'done' ? 'bg-emerald-500' : 'bg-brand-500')}
+                      style={{ width: `${row.progress}%` }}
+                    />
                   </div>
                 )}
-                {row.message && <p className={cn('mt-1 text-xs', row.state === 'done' ? 'text-slate-600' : 'text-red-700')}>{row.message}</p>}
+                {row.message && (
+                  <p className={cn('mt-1 text-xs', row.state === 'done' ? 'text-slate-600' : 'text-red-700')}>{row.message}</p>
+                )}
               </li>
             ))}
           </ul>

@@ -9,7 +9,8 @@ export function useListFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const update = useCallback(
-    (patch: Partial<ListFilters>) => setParams((current) => writeFilters(applyFilters(readFilters(current), patch), current), { replace: true, preventScrollReset: true }),
+    (patch: Partial<ListFilters>) =>
+      setParams((current) => writeFilters(applyFilters(readFilters(current), patch), current), { replace: true, preventScrollReset: true }),
     [setParams],
   );
   return [filters, update] as const;

@@ -29,7 +29,9 @@ describe('invite texts', () => {
 
   it('names a skipped candidate, or its resume when it has no name', () => {
     expect(skippedLine({ resumeId: 5, candidateName: 'Jane Doe', reason: 'No e-mail address' })).toBe('Jane Doe: No e-mail address');
-    expect(skippedLine({ resumeId: 6, candidateName: ' ', reason: 'Not a candidate of this JD' })).toBe('Resume #6: Not a candidate of this JD');
+    expect(skippedLine({ resumeId: 6, candidateName: ' ', reason: 'Not a candidate of this JD' })).toBe(
+      'Resume #6: Not a candidate of this JD',
+    );
   });
 
   it('knows the four invite states and nothing else', () => {

@@ -5,7 +5,12 @@ import { applyFilters, nextScoreSort, readFilters, writeFilters } from './list-f
 describe('list filters', () => {
   it('defaults to page 1, newest first, no filters', () => {
     expect(readFilters(new URLSearchParams(''))).toEqual({ page: 1, sort: 'newest', q: '', recommendation: '' });
-    expect(readFilters(new URLSearchParams('page=-2&sort=evil&recommendation=maybe'))).toEqual({ page: 1, sort: 'newest', q: '', recommendation: '' });
+    expect(readFilters(new URLSearchParams('page=-2&sort=evil&recommendation=maybe'))).toEqual({
+      page: 1,
+      sort: 'newest',
+      q: '',
+      recommendation: '',
+    });
   });
 
   it('reads what it writes, leaving defaults out of the URL', () => {

@@ -23,7 +23,14 @@ describe('analysisProgress', () => {
   });
 });
 
-const row = (id: string, size = 1000, state: UploadRow['state'] = 'waiting'): UploadRow => ({ id, name: `${id}.pdf`, size, state, progress: 0, message: null });
+const row = (id: string, size = 1000, state: UploadRow['state'] = 'waiting'): UploadRow => ({
+  id,
+  name: `${id}.pdf`,
+  size,
+  state,
+  progress: 0,
+  message: null,
+});
 
 describe('uploadReducer', () => {
   it('moves a file from waiting to uploading with progress to done', () => {

@@ -21,7 +21,10 @@ const INVALID_CHARACTERS = /[<>:"|?*\u0000-\u001f\u007f]/;
  * Checks a chosen file's name (and size) against SPEC section 5; returns the
  * message to show, or null when the file may be sent. Dropped files skip this.
  */
-export function validateUploadFile({ name, size }: { name: string; size: number }, { resumeRequired }: { resumeRequired: boolean }): string | null {
+export function validateUploadFile(
+  { name, size }: { name: string; size: number },
+  { resumeRequired }: { resumeRequired: boolean },
+): string | null {
   if (!name || !name.trim()) return UPLOAD_MESSAGES.invalidName;
   if (INVALID_CHARACTERS.test(name)) return UPLOAD_MESSAGES.invalidCharacters;
   const dot = name.lastIndexOf('.');

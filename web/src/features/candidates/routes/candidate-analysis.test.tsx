@@ -84,7 +84,9 @@ function server({ details = DETAILS, analysis = analysisFound }: { details?: typ
 }
 
 const renderAt = (callId: string) =>
-  renderRoutes([{ path: '/candidate/analysis/:resumeId/:callId', element: <CandidateAnalysisRoute /> }], { at: `/candidate/analysis/5/${callId}` });
+  renderRoutes([{ path: '/candidate/analysis/:resumeId/:callId', element: <CandidateAnalysisRoute /> }], {
+    at: `/candidate/analysis/5/${callId}`,
+  });
 
 const analysisCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/Interview/InterviewAnalysis/'));
 
@@ -108,7 +110,11 @@ describe('CandidateAnalysisRoute: Interview Analysis', () => {
     expect(body).toHaveTextContent('80%');
     expect(within(body).getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(body).toHaveTextContent('Clear about test strategy.');
-    expect(within(within(body).getByRole('list', { name: 'Key Skills' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Java', 'Selenium', 'SQL']);
+    expect(
+      within(within(body).getByRole('list', { name: 'Key Skills' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Java', 'Selenium', 'SQL']);
     expect(within(body).getByRole('heading', { name: 'Key Takeaways' })).toBeInTheDocument();
     expect(body).toHaveTextContent('Ready for a senior role.');
     expect(within(body).getByRole('heading', { name: 'Experience' })).toBeInTheDocument();
@@ -123,7 +129,10 @@ describe('CandidateAnalysisRoute: Interview Analysis', () => {
 
   it("uses the resume's call id when the link carries none", async () => {
     seedSession();
-    const { calls } = server({ details: { ...DETAILS, callId: 'call-9' }, analysis: () => json(200, { ...ANALYSIS, callId: 'call-9', interviewStatus: 'fail' }) });
+    const { calls } = server({
+      details: { ...DETAILS, callId: 'call-9' },
+      analysis: () => json(200, { ...ANALYSIS, callId: 'call-9', interviewStatus: 'fail' }),
+    });
     renderAt('0');
     const badge = await screen.findByTestId('interview-status-badge');
     expect(badge).toHaveTextContent('Fail');

@@ -33,7 +33,13 @@ function Chips({ label, items, tone }: { label: string; items: string[]; tone: '
       ) : (
         <ul aria-label={label} className="mt-2 flex flex-wrap gap-1.5">
           {items.map((skill) => (
-            <li key={skill} className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', tone === 'good' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200')}>
+            <li
+              key={skill}
+              className={cn(
+                'rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+                tone === 'good' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200',
+              )}
+            >
               {skill}
             </li>
           ))}
@@ -43,13 +49,32 @@ function Chips({ label, items, tone }: { label: string; items: string[]; tone: '
   );
 }
 
-function Collapsible({ title, open, onToggle, children, aside }: { title: string; open: boolean; onToggle: () => void; children: ReactNode; aside?: ReactNode }) {
+function Collapsible({
+  title,
+  open,
+  onToggle,
+  children,
+  aside,
+}: {
+  title: string;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   const id = `section-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
     // Named by the toggle alone, so a badge in the heading row does not change the section's name.
     <section aria-labelledby={`${id}-title`} className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <h2 className="flex items-center justify-between gap-3 px-5 py-4">
-        <button id={`${id}-title`} type="button" aria-expanded={open} aria-controls={id} onClick={onToggle} className="flex flex-1 items-center gap-2 text-left text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <button
+          id={`${id}-title`}
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={onToggle}
+          className="flex flex-1 items-center gap-2 text-left text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <ChevronDownIcon className={cn('transition-transform', !open && '-rotate-90')} />
           {title}
         </button>
@@ -74,7 +99,10 @@ type Sections = { resume: boolean; interview: boolean; nextStep: boolean };
 
 function EmptyAnalysis({ title = NO_ANALYSIS, hint = NO_ANALYSIS_HINT }: { title?: string; hint?: string }) {
   return (
-    <div data-testid="no-analysis" className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
+    <div
+      data-testid="no-analysis"
+      className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
+    >
       <p className="font-medium text-slate-900">{title}</p>
       <p className="mt-1 text-sm text-slate-600">{hint}</p>
     </div>
@@ -96,7 +124,12 @@ function Skeleton() {
 function ResumeAnalysis({ details }: { details: ResumeDetails }) {
   const status = details.analysisStatus;
   if (status === 'unreadable' || status === 'failed') {
-    return <EmptyAnalysis title={status === 'unreadable' ? 'This resume could not be read' : 'The analysis failed'} hint={details.analysisError ?? NO_ANALYSIS_HINT} />;
+    return (
+      <EmptyAnalysis
+        title={status === 'unreadable' ? 'This resume could not be read' : 'The analysis failed'}
+        hint={details.analysisError ?? NO_ANALYSIS_HINT}
+      />
+    );
   }
   if (status === 'queued' || status === 'analysing') return <EmptyAnalysis title="Analysis in progress" hint={NO_ANALYSIS_HINT} />;
   // SPEC section 2: an ATS score of 0 shows the no-analysis state.
@@ -172,7 +205,9 @@ export function CandidateAnalysisRoute() {
     return (
       <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
         <title>Candidate Analysis · Hirelane</title>
-        <h1 id="page-title" className="sr-only">Candidate Analysis</h1>
+        <h1 id="page-title" className="sr-only">
+          Candidate Analysis
+        </h1>
         <Skeleton />
       </section>
     );
@@ -183,7 +218,11 @@ export function CandidateAnalysisRoute() {
   const inviteStatus = toInviteStatus(data?.inviteStatus);
   const interviewDateTime = data?.interviewDateTime ?? null;
   // Expand All / Collapse All act on the sections on the page.
-  const shown: Array<keyof Sections> = ['resume', ...(showInterview ? (['interview'] as const) : []), ...(nextStep ? (['nextStep'] as const) : [])];
+  const shown: Array<keyof Sections> = [
+    'resume',
+    ...(showInterview ? (['interview'] as const) : []),
+    ...(nextStep ? (['nextStep'] as const) : []),
+  ];
   const allOpen = shown.every((section) => open[section]);
   const toggle = (section: keyof Sections) => () => setOpen((value) => ({ ...value, [section]: !value[section] }));
 
@@ -230,7 +269,12 @@ export function CandidateAnalysisRoute() {
               </span>
             )}
             {data.filePath && (
-              <a href={data.filePath} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline">
+              <a
+                href={data.filePath}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
+              >
                 <ExternalLinkIcon width={16} height={16} />
                 View Resume
               </a>
@@ -261,7 +305,9 @@ export function CandidateAnalysisRoute() {
                     data-testid="selection-badge"
                     className={cn(
                       'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-                      isPass(data.recommendation) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200',
+                      isPass(data.recommendation)
+                        ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+                        : 'bg-red-50 text-red-800 ring-red-200',
                     )}
                   >
                     {isPass(data.recommendation) ? 'Selected' : 'Not Selected'}
@@ -277,7 +323,11 @@ export function CandidateAnalysisRoute() {
                 title="Interview Analysis"
                 open={open.interview}
                 onToggle={toggle('interview')}
-                aside={interview.data ? <InterviewStatusBadge value={interview.data.interviewStatus} hideEmpty testId="interview-status-badge" /> : undefined}
+                aside={
+                  interview.data ? (
+                    <InterviewStatusBadge value={interview.data.interviewStatus} hideEmpty testId="interview-status-badge" />
+                  ) : undefined
+                }
               >
                 {interview.data ? <InterviewAnalysisBody analysis={interview.data} /> : <InterviewAnalysisSkeleton />}
               </Collapsible>

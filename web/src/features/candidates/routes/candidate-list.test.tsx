@@ -125,7 +125,9 @@ describe('CandidateListRoute invites', () => {
     seedSession();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { calls } = server((call) =>
-      (call.body as { jobDescId: number }).jobDescId === 9 ? json(404, { message: 'Invalid JD ID.', code: 'not_found' }) : json(200, { sent: 2, resent: 0, skipped: [] }),
+      (call.body as { jobDescId: number }).jobDescId === 9
+        ? json(404, { message: 'Invalid JD ID.', code: 'not_found' })
+        : json(200, { sent: 2, resent: 0, skipped: [] }),
     );
     const user = userEvent.setup();
     const { router } = renderPage(<CandidateListRoute />, { path: '/candidates' });

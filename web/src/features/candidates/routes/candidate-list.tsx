@@ -65,11 +65,24 @@ export function CandidateListRoute() {
         {list.isPending ? (
           <PageSpinner label="Loading candidates…" />
         ) : rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">{NO_CANDIDATES}</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
+            {NO_CANDIDATES}
+          </p>
         ) : (
           <>
-            <CandidateTable rows={rows} showJob selection={selection} sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
-            <Pagination page={filters.page} total={list.data?.total ?? 0} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
+            <CandidateTable
+              rows={rows}
+              showJob
+              selection={selection}
+              sort={filters.sort}
+              onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
+            />
+            <Pagination
+              page={filters.page}
+              total={list.data?.total ?? 0}
+              pageSize={CANDIDATES_PAGE_SIZE}
+              onPage={(p) => setFilters({ page: p })}
+            />
           </>
         )}
       </div>

@@ -39,7 +39,12 @@ const resume = (resumeId: number, name: string, recommendation: string, extra: R
 });
 
 const RESUMES = [
-  resume(1, 'Asha', 'Pass', { inviteStatus: 'Completed', interviewDateTime: '2026-03-02T08:00:00', interviewStatus: 'Pass', callId: 'call-1' }),
+  resume(1, 'Asha', 'Pass', {
+    inviteStatus: 'Completed',
+    interviewDateTime: '2026-03-02T08:00:00',
+    interviewStatus: 'Pass',
+    callId: 'call-1',
+  }),
   resume(2, 'Bea', 'Pass'),
   resume(3, 'Chen', 'Fail', { inviteStatus: 'Closed' }),
 ];
@@ -55,12 +60,15 @@ function server(invite: Handler) {
   });
 }
 
-const renderList = () => renderRoutes([{ path: '/candidate-details/:jdid', element: <JdCandidatesRoute /> }], { at: '/candidate-details/jd-abc' });
+const renderList = () =>
+  renderRoutes([{ path: '/candidate-details/:jdid', element: <JdCandidatesRoute /> }], { at: '/candidate-details/jd-abc' });
 
 describe('JdCandidatesRoute invites', () => {
   it("invites every Pass candidate of the JD with 'Invite all Pass'", async () => {
     seedSession();
-    const { calls } = server(() => json(200, { sent: 1, resent: 0, skipped: [{ resumeId: 1, candidateName: 'Asha', reason: 'Interview already completed' }] }));
+    const { calls } = server(() =>
+      json(200, { sent: 1, resent: 0, skipped: [{ resumeId: 1, candidateName: 'Asha', reason: 'Interview already completed' }] }),
+    );
     const user = userEvent.setup();
     renderList();
     const table = within(await screen.findByRole('table'));
@@ -110,7 +118,9 @@ describe('JdCandidatesRoute invites', () => {
     const page = table.getByRole('checkbox', { name: 'Select all candidates on this page' });
     await user.click(page);
     expect(screen.getByTestId('selected-count')).toHaveTextContent('3');
-    expect(table.getAllByRole('checkbox', { name: /^Select (Asha|Bea|Chen)$/ }).every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    expect(table.getAllByRole('checkbox', { name: /^Select (Asha|Bea|Chen)$/ }).every((box) => (box as HTMLInputElement).checked)).toBe(
+      true,
+    );
     await user.click(page);
     expect(screen.getByTestId('selected-count')).toHaveTextContent('0');
     await user.click(page);

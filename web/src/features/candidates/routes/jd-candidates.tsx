@@ -96,10 +96,17 @@ export function JdCandidatesRoute() {
         {page.isPending ? (
           <PageSpinner label="Loading candidates…" />
         ) : rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">{NO_CANDIDATES}</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
+            {NO_CANDIDATES}
+          </p>
         ) : (
           <>
-            <CandidateTable rows={rows} selection={selection} sort={filters.sort} onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })} />
+            <CandidateTable
+              rows={rows}
+              selection={selection}
+              sort={filters.sort}
+              onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
+            />
             <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
           </>
         )}

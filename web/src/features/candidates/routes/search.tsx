@@ -78,7 +78,11 @@ export function SearchRoute() {
           <ul aria-label="Search results" className="space-y-4">
             {(search.data ?? []).map((jd) => (
               <li key={jd.jdid} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <Link to={paths.jd(jd.jdid)} state={{ jdname: jd.jdname, jobDescId: jd.jobDescId }} className="inline-flex items-center gap-2 font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                <Link
+                  to={paths.jd(jd.jdid)}
+                  state={{ jdname: jd.jdname, jobDescId: jd.jobDescId }}
+                  className="inline-flex items-center gap-2 font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                >
                   <FolderIcon width={18} height={18} className="text-brand-600" />
                   {jd.jdname}
                 </Link>
@@ -89,7 +93,10 @@ export function SearchRoute() {
                     {jd.resumes.map((resume) => (
                       <li key={resume.resumeId} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between">
                         <div className="min-w-0">
-                          <Link to={paths.candidateAnalysis(String(resume.resumeId), resume.callId || '0')} className="font-medium text-brand-700 hover:underline">
+                          <Link
+                            to={paths.candidateAnalysis(String(resume.resumeId), resume.callId || '0')}
+                            className="font-medium text-brand-700 hover:underline"
+                          >
                             {resume.candidateName || 'Unnamed candidate'}
                           </Link>
                           <p className="break-all text-sm text-slate-600">
@@ -97,7 +104,12 @@ export function SearchRoute() {
                           </p>
                         </div>
                         {resume.filePath && (
-                          <a href={resume.filePath} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-brand-700 hover:underline">
+                          <a
+                            href={resume.filePath}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="text-sm font-semibold text-brand-700 hover:underline"
+                          >
                             View Resume
                           </a>
                         )}

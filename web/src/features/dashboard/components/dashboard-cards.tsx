@@ -71,7 +71,10 @@ function Tiles({ stats, highlight }: { stats: Stat[]; highlight?: string }) {
       {stats.map((stat) => (
         <div
           key={stat.key}
-          className={cn('flex flex-col-reverse rounded-lg px-2 py-3 text-center', stat.key === highlight ? 'bg-brand-50 ring-1 ring-inset ring-brand-200' : 'bg-slate-50')}
+          className={cn(
+            'flex flex-col-reverse rounded-lg px-2 py-3 text-center',
+            stat.key === highlight ? 'bg-brand-50 ring-1 ring-inset ring-brand-200' : 'bg-slate-50',
+          )}
         >
           <dt className="mt-1 text-xs font-medium text-slate-600">{stat.label}</dt>
           <dd data-testid={`dashboard-${stat.key}`} className="text-2xl font-semibold tabular-nums text-slate-900">
@@ -114,7 +117,13 @@ export function DashboardCards({ record }: { record: DashboardRecord }) {
 /** Placeholders in the cards' shape while the counts load. */
 export function DashboardSkeleton() {
   return (
-    <div data-testid="dashboard-skeleton" role="status" aria-busy="true" aria-label="Loading dashboard" className="grid gap-4 lg:grid-cols-3">
+    <div
+      data-testid="dashboard-skeleton"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading dashboard"
+      className="grid gap-4 lg:grid-cols-3"
+    >
       <div className="space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2 lg:row-span-2">
         <div className="h-5 w-40 animate-pulse rounded bg-slate-200" />
         {Array.from({ length: 6 }, (_, index) => (

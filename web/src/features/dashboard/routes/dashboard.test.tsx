@@ -103,7 +103,9 @@ describe('DashboardRoute', () => {
 
 describe('toDashboardRecord', () => {
   it('reads numbers, numeric text and treats anything else as 0', () => {
-    const record = toDashboardRecord([{ ResumesUploaded: '12', TotalInviteSent: null, MeetingsScheduled: -3, BotJoined: 'x', PassCandidates: 4.7 }]);
+    const record = toDashboardRecord([
+      { ResumesUploaded: '12', TotalInviteSent: null, MeetingsScheduled: -3, BotJoined: 'x', PassCandidates: 4.7 },
+    ]);
     expect(record.ResumesUploaded).toBe(12);
     expect(record.TotalInviteSent).toBe(0);
     expect(record.MeetingsScheduled).toBe(0);

@@ -30,7 +30,9 @@ export function DashboardRoute() {
       </h1>
       <p className="mt-2 text-slate-600">Your hiring at a glance.</p>
 
-      <div className="mt-6">{dashboard.isPending ? <DashboardSkeleton /> : <DashboardCards record={dashboard.data ?? EMPTY_DASHBOARD} />}</div>
+      <div className="mt-6">
+        {dashboard.isPending ? <DashboardSkeleton /> : <DashboardCards record={dashboard.data ?? EMPTY_DASHBOARD} />}
+      </div>
 
       <h2 className="mt-10 text-sm font-semibold uppercase tracking-wide text-slate-500">Quick links</h2>
       <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -13,7 +13,15 @@ export function LevelMeter({ level, label }: { level: number; label: string }) {
   const value = Math.round(Math.min(1, Math.max(0, level)) * 100);
   const lit = Math.round((value / 100) * BARS);
   return (
-    <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} data-testid="mic-level" className="flex h-8 items-end gap-1">
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      data-testid="mic-level"
+      className="flex h-8 items-end gap-1"
+    >
       {Array.from({ length: BARS }, (_, index) => (
         <span
           key={index}
@@ -29,8 +37,19 @@ export function LevelMeter({ level, label }: { level: number; label: string }) {
 }
 
 /** The join page's microphone check (getUserMedia and a level meter), with a clear refusal message. */
-export function MicCheck({ status, level, onStart, onStop }: { status: MicStatus; level: number; onStart: () => void; onStop: () => void }) {
-  const problem = status === 'denied' || status === 'missing' || status === 'unsupported' || status === 'error' ? MIC_MESSAGES[status] : null;
+export function MicCheck({
+  status,
+  level,
+  onStart,
+  onStop,
+}: {
+  status: MicStatus;
+  level: number;
+  onStart: () => void;
+  onStop: () => void;
+}) {
+  const problem =
+    status === 'denied' || status === 'missing' || status === 'unsupported' || status === 'error' ? MIC_MESSAGES[status] : null;
   return (
     <div className="space-y-3" data-testid="mic-check" data-state={status}>
       <div className="flex items-center justify-between gap-3">
@@ -43,7 +62,13 @@ export function MicCheck({ status, level, onStart, onStop }: { status: MicStatus
             Stop test
           </Button>
         ) : (
-          <Button variant="secondary" onClick={onStart} loading={status === 'requesting'} className="shrink-0 whitespace-nowrap" data-testid="mic-check-button">
+          <Button
+            variant="secondary"
+            onClick={onStart}
+            loading={status === 'requesting'}
+            className="shrink-0 whitespace-nowrap"
+            data-testid="mic-check-button"
+          >
             {problem ? 'Try again' : 'Test microphone'}
           </Button>
         )}
@@ -59,7 +84,9 @@ export function MicCheck({ status, level, onStart, onStop }: { status: MicStatus
         <Notice tone="error">{problem}</Notice>
       ) : (
         <p className="text-sm text-slate-600">
-          {status === 'requesting' ? 'Waiting for permission to use your microphone…' : 'Check that we can hear you before you join. Your browser will ask for permission.'}
+          {status === 'requesting'
+            ? 'Waiting for permission to use your microphone…'
+            : 'Check that we can hear you before you join. Your browser will ask for permission.'}
         </p>
       )}
     </div>

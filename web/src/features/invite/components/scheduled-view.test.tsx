@@ -13,16 +13,22 @@ const scheduled = (overrides = {}) =>
   nextStepFixture({ showPageId: 2, interviewDateTime: START, timeZoneName: 'Asia/Kolkata', ...overrides });
 
 /** The invite server; StartInterview answers with the join page's address unless told otherwise. */
-function server({ invite = scheduled(), start }: { invite?: ReturnType<typeof scheduled>; start?: () => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }> } = {}) {
+function server({
+  invite = scheduled(),
+  start,
+}: {
+  invite?: ReturnType<typeof scheduled>;
+  start?: () => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+} = {}) {
   return mockFetch((call) => {
     if (call.url === '/api/Interview/NextStep/abc') return json(200, invite);
-    if (call.url === '/api/Interview/StartInterview/abc') return start ? start() : json(200, { Uri: `${window.location.origin}/interview/join/abc` });
+    if (call.url === '/api/Interview/StartInterview/abc')
+      return start ? start() : json(200, { Uri: `${window.location.origin}/interview/join/abc` });
     return json(404, notFound);
   });
 }
 
 const open = () => renderPage(<NextStepRoute />, { path: '/nextstep', at: '/nextstep?inviteId=abc' });
-
 
 // Whole-page tests type and click a lot, and some wait on the page's real one-second ticks
 // (timer, polling, redirect): on a busy CI machine they need more than the default 5 s.
@@ -60,7 +66,10 @@ describe('scheduled view (2)', () => {
     freezeClock('2026-11-24T08:00:00Z');
     server();
     open();
-    expect(await screen.findByRole('link', { name: 'Share your details' })).toHaveAttribute('href', '/interview/candidate-details?inviteId=abc');
+    expect(await screen.findByRole('link', { name: 'Share your details' })).toHaveAttribute(
+      'href',
+      '/interview/candidate-details?inviteId=abc',
+    );
   });
 
   it('does not ask for the details again once submitted', async () => {

@@ -186,7 +186,13 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
                   <p className="text-sm text-slate-600">
                     {phase === 'joinable' ? 'Your interview link is now enabled.' : 'Your interview has started. You can still join.'}
                   </p>
-                  <Button onClick={join} loading={startInterview.isPending} disabled={startInterview.isPending} className="px-8 py-3 text-base" data-testid="join-button">
+                  <Button
+                    onClick={join}
+                    loading={startInterview.isPending}
+                    disabled={startInterview.isPending}
+                    className="px-8 py-3 text-base"
+                    data-testid="join-button"
+                  >
                     <VideoIcon />
                     Ready to Join?
                   </Button>
@@ -212,7 +218,12 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
 
       <p className="text-center text-sm text-slate-600">
         Before the call, read the{' '}
-        <Link to={paths.interviewGuidelines} target="_blank" rel="noopener" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={paths.interviewGuidelines}
+          target="_blank"
+          rel="noopener"
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           interview guidelines
         </Link>
         .

@@ -15,7 +15,15 @@ import type { NextStep } from '../api/types';
 import { useNow } from '../hooks/use-now';
 import { dayLabel } from '../lib/calendar';
 import { bookableDayTest, calendarBounds, parseServerInstant, scheduleFields, slotsForDay } from '../lib/slots';
-import { defaultZone, formatLongDate, formatClockTime, formatTimeWithZone, gmtOffsetText, isSupportedZone, zoneAbbreviation } from '../lib/time-zones';
+import {
+  defaultZone,
+  formatLongDate,
+  formatClockTime,
+  formatTimeWithZone,
+  gmtOffsetText,
+  isSupportedZone,
+  zoneAbbreviation,
+} from '../lib/time-zones';
 import { Card, Notice } from './candidate-page';
 import { MonthCalendar } from './month-calendar';
 import { TimeZoneSelect } from './time-zone-select';
@@ -55,7 +63,13 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
   const minute = Math.floor(now / 60_000) * 60_000;
 
   const bounds = useMemo(
-    () => calendarBounds({ zone, now: minute, applyLastDate: nextStep.applyLastDate, bookableUntil: untilMs === null ? null : new Date(untilMs) }),
+    () =>
+      calendarBounds({
+        zone,
+        now: minute,
+        applyLastDate: nextStep.applyLastDate,
+        bookableUntil: untilMs === null ? null : new Date(untilMs),
+      }),
     [zone, minute, nextStep.applyLastDate, untilMs],
   );
   // Slots start on whole minutes, so "later than the minute" is "later than now".
@@ -139,13 +153,19 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
           ) : (
             <>You are invited to an AI interview for the {nextStep.jdName} role. Choose a date and time that suits you.</>
           )}{' '}
-          <Link to={paths.interviewGuidelines} target="_blank" rel="noopener" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to={paths.interviewGuidelines}
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             Read the interview guidelines
           </Link>
         </p>
         {mode === 'reschedule' && current && (
           <p className="mt-3 text-sm text-slate-600" data-testid="current-booking">
-            Currently scheduled for <strong>{formatLongDate(current, zone)}</strong> at <strong>{formatTimeWithZone(current, zone)}</strong>.
+            Currently scheduled for <strong>{formatLongDate(current, zone)}</strong> at <strong>{formatTimeWithZone(current, zone)}</strong>
+            .
           </p>
         )}
       </header>
@@ -165,7 +185,14 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
               )}
             </div>
             <div className="mt-4">
-              <MonthCalendar labelId={ids.date} selected={date} onSelect={chooseDate} min={bounds.min} max={bounds.max} isAvailable={isAvailable} />
+              <MonthCalendar
+                labelId={ids.date}
+                selected={date}
+                onSelect={chooseDate}
+                min={bounds.min}
+                max={bounds.max}
+                isAvailable={isAvailable}
+              />
             </div>
             {bounds.max && !noDaysLeft && (
               <p className="mt-4 text-xs text-slate-500">Interviews can be booked until {dayLabel(bounds.max)}.</p>
@@ -229,7 +256,9 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
                 </p>
               )}
               {date && slots.length > 0 && (
-                <p className="mt-1.5 text-xs text-slate-500">Times are every 15 minutes, shown in {zoneAbbreviation(zone, slots[0]!.start)}.</p>
+                <p className="mt-1.5 text-xs text-slate-500">
+                  Times are every 15 minutes, shown in {zoneAbbreviation(zone, slots[0]!.start)}.
+                </p>
               )}
             </div>
 

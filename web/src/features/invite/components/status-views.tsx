@@ -17,7 +17,12 @@ export function NoDataView() {
 /** showPageId 3, and the /thank-you page. */
 export function CompletedView() {
   return (
-    <MessageCard icon={<CheckIcon width={28} height={28} />} tone="success" heading="Thank you for completing your interview." testId="invite-view-completed">
+    <MessageCard
+      icon={<CheckIcon width={28} height={28} />}
+      tone="success"
+      heading="Thank you for completing your interview."
+      testId="invite-view-completed"
+    >
       <p>We appreciate your time and will share the results soon.</p>
     </MessageCard>
   );
@@ -26,7 +31,12 @@ export function CompletedView() {
 /** showPageId 4: the apply-last date has passed. */
 export function WindowClosedView({ jobName }: { jobName: string }) {
   return (
-    <MessageCard icon={<ClockIcon width={26} height={26} />} tone="warning" heading={`The interview window for ${jobName} is closed.`} testId="invite-view-closed">
+    <MessageCard
+      icon={<ClockIcon width={26} height={26} />}
+      tone="warning"
+      heading={`The interview window for ${jobName} is closed.`}
+      testId="invite-view-closed"
+    >
       <p>Thanks for your interest.</p>
       <p>If you have any questions, please contact the HR team.</p>
     </MessageCard>
@@ -36,7 +46,12 @@ export function WindowClosedView({ jobName }: { jobName: string }) {
 /** The invite could not be loaded for another reason than an unknown id. */
 export function LoadErrorView({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <MessageCard icon={<AlertIcon width={26} height={26} />} tone="warning" heading="We could not load your invite." testId="invite-view-error">
+    <MessageCard
+      icon={<AlertIcon width={26} height={26} />}
+      tone="warning"
+      heading="We could not load your invite."
+      testId="invite-view-error"
+    >
       <p>Please check your connection and try again.</p>
       <button
         type="button"

@@ -33,7 +33,8 @@ export function TimeZoneSelect({ id, labelId, value, onChange, at }: TimeZoneSel
   // Names and offsets change with daylight saving only, so an hour's resolution is plenty.
   const hour = Math.floor(at / 3_600_000) * 3_600_000;
   const details = useMemo(
-    () => new Map(TIME_ZONES.map((zone) => [zone.id, { abbreviation: zoneAbbreviation(zone.id, hour), offset: gmtOffsetText(zone.id, hour) }])),
+    () =>
+      new Map(TIME_ZONES.map((zone) => [zone.id, { abbreviation: zoneAbbreviation(zone.id, hour), offset: gmtOffsetText(zone.id, hour) }])),
     [hour],
   );
   const describe = (zone: string) => details.get(zone) ?? { abbreviation: zoneAbbreviation(zone, hour), offset: gmtOffsetText(zone, hour) };
@@ -72,7 +73,12 @@ export function TimeZoneSelect({ id, labelId, value, onChange, at }: TimeZoneSel
   const openList = () => {
     setOpen(true);
     setQuery('');
-    setActive(Math.max(0, TIME_ZONES.findIndex((zone) => zone.id === value)));
+    setActive(
+      Math.max(
+        0,
+        TIME_ZONES.findIndex((zone) => zone.id === value),
+      ),
+    );
   };
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -183,7 +189,9 @@ export function TimeZoneSelect({ id, labelId, value, onChange, at }: TimeZoneSel
                     <span className="block truncate text-xs text-slate-600">{zone.id}</span>
                   </span>
                   <span className="shrink-0 text-right">
-                    <span className="block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{info.abbreviation}</span>
+                    <span className="block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+                      {info.abbreviation}
+                    </span>
                     <span className="mt-0.5 block text-[11px] text-slate-600">{info.offset}</span>
                   </span>
                 </li>

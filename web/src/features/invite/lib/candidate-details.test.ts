@@ -33,12 +33,24 @@ describe('details rules', () => {
 
   it('refuses negative and non-numeric numbers and an unanswered Faridabad question', () => {
     const errors = validateDetails({ ...filled, currentCTC: '-1', noticePeriod: 'abc', faridabadOffice: '' });
-    expect(errors).toEqual({ currentCTC: 'Please enter 0 or more.', noticePeriod: 'Please enter a number.', faridabadOffice: 'Please choose Yes or No.' });
+    expect(errors).toEqual({
+      currentCTC: 'Please enter 0 or more.',
+      noticePeriod: 'Please enter a number.',
+      faridabadOffice: 'Please choose Yes or No.',
+    });
     expect(firstInvalidField(errors)).toBe('currentCTC');
   });
 
   it('sends numbers as numbers and blanks the hidden leaving details', () => {
     const payload = toDetailsPayload('abc', { ...filled, servingNotice: 'Yes' });
-    expect(payload).toMatchObject({ inviteId: 'abc', totalExp: 4.5, relevantExp: 0, relocateDays: 0, servingNotice: 'Yes', reasonForLeaving: '', lastWorkingDate: '' });
+    expect(payload).toMatchObject({
+      inviteId: 'abc',
+      totalExp: 4.5,
+      relevantExp: 0,
+      relocateDays: 0,
+      servingNotice: 'Yes',
+      reasonForLeaving: '',
+      lastWorkingDate: '',
+    });
   });
 });

@@ -7,7 +7,15 @@ import type { CandidateDetailsInput, YesNo } from '../api/types';
 export const NUMBER_FIELDS = ['totalExp', 'relevantExp', 'currentCTC', 'expectedCTC', 'noticePeriod', 'relocateDays'] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 
-export const TEXT_FIELDS = ['organization', 'reasonForLeaving', 'lastWorkingDate', 'currentLocation', 'hometown', 'skills', 'additionalInfo'] as const;
+export const TEXT_FIELDS = [
+  'organization',
+  'reasonForLeaving',
+  'lastWorkingDate',
+  'currentLocation',
+  'hometown',
+  'skills',
+  'additionalInfo',
+] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** The form as typed: numbers stay strings until submitted, `faridabadOffice` has no default. */

@@ -101,11 +101,17 @@ describe('bookable slots', () => {
 });
 
 describe('calendar bounds', () => {
-  it("starts today in the chosen zone and ends on the apply-last date", () => {
+  it('starts today in the chosen zone and ends on the apply-last date', () => {
     const now = at('2026-11-25T20:00:00Z');
     const bookableUntil = at('2026-12-01T18:30:00Z');
-    expect(calendarBounds({ zone: 'Asia/Kolkata', now, applyLastDate: '2026-12-01', bookableUntil })).toEqual({ min: '2026-11-26', max: '2026-12-01' });
-    expect(calendarBounds({ zone: 'America/New_York', now, applyLastDate: '2026-12-01', bookableUntil })).toEqual({ min: '2026-11-25', max: '2026-12-01' });
+    expect(calendarBounds({ zone: 'Asia/Kolkata', now, applyLastDate: '2026-12-01', bookableUntil })).toEqual({
+      min: '2026-11-26',
+      max: '2026-12-01',
+    });
+    expect(calendarBounds({ zone: 'America/New_York', now, applyLastDate: '2026-12-01', bookableUntil })).toEqual({
+      min: '2026-11-25',
+      max: '2026-12-01',
+    });
     // Tokyo is past midnight when the window closes, yet the apply-last date stays the limit.
     expect(calendarBounds({ zone: 'Asia/Tokyo', now, applyLastDate: '2026-12-01', bookableUntil }).max).toBe('2026-12-01');
     expect(calendarBounds({ zone: 'UTC', now, applyLastDate: null, bookableUntil: null })).toEqual({ min: '2026-11-25', max: null });
@@ -115,7 +121,12 @@ describe('calendar bounds', () => {
     // A recruiter at +14:00 (Kiritimati): December 1 ends at 10:00 UTC, which is still
     // November 30 in Honolulu.
     const bookableUntil = at('2026-12-01T10:00:00Z');
-    const bounds = calendarBounds({ zone: 'Pacific/Honolulu', now: at('2026-11-25T20:00:00Z'), applyLastDate: '2026-12-01', bookableUntil });
+    const bounds = calendarBounds({
+      zone: 'Pacific/Honolulu',
+      now: at('2026-11-25T20:00:00Z'),
+      applyLastDate: '2026-12-01',
+      bookableUntil,
+    });
     expect(bounds.max).toBe('2026-11-30');
   });
 

@@ -271,7 +271,9 @@ export function zonedWallTimeToUtc(date: string, time: string, zone: string): Da
 
 /** `Wednesday, November 25, 2026` in `zone`. */
 export function formatLongDate(instant: Date | number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(instant);
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
+    instant,
+  );
 }
 
 /** `3:00 PM` in `zone`. */

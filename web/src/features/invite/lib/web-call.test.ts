@@ -59,7 +59,7 @@ describe('simulator web call', () => {
     await waitFor(() => expect(statuses.at(-1)).toBe('ended'));
   });
 
-  it("treats a 409 from startUrl as a meeting that has ended", async () => {
+  it('treats a 409 from startUrl as a meeting that has ended', async () => {
     mockFetch((call) => (call.url === ROOM ? json(200, state('queued')) : json(409, { message: 'Meeting has ended' })));
     const { statuses, handlers } = recorder();
     await startSimulatorCall(ROOM, handlers, { pollMs: 10 });
@@ -91,7 +91,10 @@ describe('simulator web call', () => {
   it('refuses a simulator session without a web-call address', async () => {
     const { handlers } = recorder();
     await expect(
-      startWebCall({ provider: 'simulator', assistantId: 'a', callId: null, webCallUrl: null, publicToken: null, assistantOverrides: null }, handlers),
+      startWebCall(
+        { provider: 'simulator', assistantId: 'a', callId: null, webCallUrl: null, publicToken: null, assistantOverrides: null },
+        handlers,
+      ),
     ).rejects.toThrow(/could not be started/);
   });
 });

@@ -42,7 +42,10 @@ function toStatus(status: SimulatorState['status']): CallStatus {
   return 'connecting';
 }
 
-async function simulatorRequest(url: string, method: 'GET' | 'POST'): Promise<{ ok: boolean; status: number; state: SimulatorState | null }> {
+async function simulatorRequest(
+  url: string,
+  method: 'GET' | 'POST',
+): Promise<{ ok: boolean; status: number; state: SimulatorState | null }> {
   const response = await fetch(url, { method, headers: { Accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as SimulatorState | null;
   return { ok: response.ok, status: response.status, state: response.ok ? body : null };
@@ -125,7 +128,8 @@ export type VapiModule = { default: typeof Vapi };
 /** Reads a message from whatever Vapi's `error` event carries. */
 function vapiErrorMessage(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
-    const nested = (error as { error?: { message?: unknown }; message?: unknown }).error?.message ?? (error as { message?: unknown }).message;
+    const nested =
+      (error as { error?: { message?: unknown }; message?: unknown }).error?.message ?? (error as { message?: unknown }).message;
     if (typeof nested === 'string' && nested) return nested;
   }
   return CALL_FAILED;

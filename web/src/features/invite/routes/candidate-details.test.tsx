@@ -58,7 +58,14 @@ describe('Next Step Details form', () => {
     server();
     open();
     const total = await screen.findByLabelText(field('Total experience (years)'));
-    for (const label of ['Total experience (years)', 'Relevant experience (years)', 'Current CTC (LPA)', 'Expected CTC (LPA)', 'Notice period (days)', 'Days needed to relocate']) {
+    for (const label of [
+      'Total experience (years)',
+      'Relevant experience (years)',
+      'Current CTC (LPA)',
+      'Expected CTC (LPA)',
+      'Notice period (days)',
+      'Days needed to relocate',
+    ]) {
       const input = screen.getByLabelText(field(label));
       expect(input).toHaveAttribute('type', 'number');
       expect(input).toHaveAttribute('min', '0');
@@ -132,7 +139,11 @@ describe('Next Step Details form', () => {
     expect(screen.getByText('You may now close this page.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ScheduleInterview');
     expect(router.state.location.search).toBe('?inviteId=abc');
-    expect(router.state.location.state).toEqual({ candidateName: 'Asha Verma', interviewDate: 'Friday, November 27, 2026', interviewTime: '10:00 AM IST' });
+    expect(router.state.location.state).toEqual({
+      candidateName: 'Asha Verma',
+      interviewDate: 'Friday, November 27, 2026',
+      interviewTime: '10:00 AM IST',
+    });
 
     const sent = calls.find((call) => call.url === '/api/Interview/AddCandidateDetails');
     expect(sent?.body).toEqual({
@@ -155,7 +166,7 @@ describe('Next Step Details form', () => {
     });
   });
 
-  it("sends empty leaving details while serving notice", async () => {
+  it('sends empty leaving details while serving notice', async () => {
     const { calls } = server();
     const user = userEvent.setup();
     open();

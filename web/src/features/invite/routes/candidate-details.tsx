@@ -125,7 +125,10 @@ function DetailsForm({ inviteId, nextStep }: { inviteId: string; nextStep: NextS
           aria-describedby={describedBy(field, { error: errors[field] })}
           className={cn(inputClass(Boolean(errors[field])), 'pr-14')}
         />
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-medium text-slate-500">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-medium text-slate-500"
+        >
           {UNITS[field]}
         </span>
       </div>
@@ -162,7 +165,9 @@ function DetailsForm({ inviteId, nextStep }: { inviteId: string; nextStep: NextS
             htmlFor={`${field}-${option}`}
             className={cn(
               'flex flex-1 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium sm:flex-none sm:px-5',
-              values[field] === option ? 'border-brand-500 bg-brand-50 text-brand-800 ring-1 ring-brand-500' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              values[field] === option
+                ? 'border-brand-500 bg-brand-50 text-brand-800 ring-1 ring-brand-500'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
               errors[field] && values[field] !== option && 'border-red-400',
             )}
           >
@@ -237,7 +242,13 @@ function DetailsForm({ inviteId, nextStep }: { inviteId: string; nextStep: NextS
                   className={inputClass(Boolean(errors.reasonForLeaving))}
                 />
               </Field>
-              <Field id="lastWorkingDate" label={FIELD_LABELS.lastWorkingDate} required error={errors.lastWorkingDate} className="sm:max-w-xs">
+              <Field
+                id="lastWorkingDate"
+                label={FIELD_LABELS.lastWorkingDate}
+                required
+                error={errors.lastWorkingDate}
+                className="sm:max-w-xs"
+              >
                 <input
                   id="lastWorkingDate"
                   name="lastWorkingDate"

@@ -20,7 +20,14 @@ function server({ webCall }: { webCall?: () => { status: number; body?: unknown 
     if (call.url === '/api/Interview/WebCall/abc')
       return webCall
         ? webCall()
-        : json(200, { provider: 'simulator', assistantId: 'asst-1', callId: 'c1', webCallUrl: ROOM, publicToken: null, assistantOverrides: null });
+        : json(200, {
+            provider: 'simulator',
+            assistantId: 'asst-1',
+            callId: 'c1',
+            webCallUrl: ROOM,
+            publicToken: null,
+            assistantOverrides: null,
+          });
     if (call.url === ROOM) return json(200, simState(status));
     if (call.url === `${ROOM}/start`) return json(200, simState((status = 'in-progress')));
     if (call.url === `${ROOM}/end`) return json(200, simState((status = 'ended')));
@@ -34,7 +41,6 @@ function stubMicrophone(getUserMedia: () => Promise<unknown>) {
 }
 
 const open = () => renderPage(<JoinRoute />, { path: '/interview/join/:inviteId', at: '/interview/join/abc' });
-
 
 // Whole-page tests type and click a lot, and some wait on the page's real one-second ticks
 // (timer, polling, redirect): on a busy CI machine they need more than the default 5 s.

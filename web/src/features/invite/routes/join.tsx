@@ -132,7 +132,12 @@ export function JoinRoute() {
                   </li>
                 ))}
               </ul>
-              <Link to={paths.interviewGuidelines} target="_blank" rel="noopener" className="mt-4 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to={paths.interviewGuidelines}
+                target="_blank"
+                rel="noopener"
+                className="mt-4 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
                 Read all interview guidelines
               </Link>
             </Card>
@@ -172,7 +177,12 @@ export function JoinRoute() {
       ) : (
         <Card className="text-center" aria-labelledby="call-status">
           <CallStatusBadge phase={call.phase} />
-          <p role="timer" aria-label="Interview time" data-testid="call-elapsed" className="mt-6 text-5xl font-semibold tabular-nums tracking-tight text-slate-900">
+          <p
+            role="timer"
+            aria-label="Interview time"
+            data-testid="call-elapsed"
+            className="mt-6 text-5xl font-semibold tabular-nums tracking-tight text-slate-900"
+          >
             {formatElapsed(elapsed)}
           </p>
           {call.phase === 'in-progress' && call.hasLevel && (
@@ -180,7 +190,11 @@ export function JoinRoute() {
               <LevelMeter level={call.localLevel} label="Your microphone level" />
             </div>
           )}
-          {call.error && <Notice tone="error" className="mt-6">{call.error}</Notice>}
+          {call.error && (
+            <Notice tone="error" className="mt-6">
+              {call.error}
+            </Notice>
+          )}
           {call.phase === 'ended' ? (
             <div className="mt-6 space-y-2 text-sm text-slate-600">
               <p>Thank you. Taking you to the next page…</p>

@@ -137,7 +137,7 @@ describe('slot picker (view 1)', () => {
     expect(screen.getByTestId('interview-time')).toHaveTextContent('3:00 PM IST');
   });
 
-  it("keeps the time select unusable until a date is chosen, and says so when clicked", async () => {
+  it('keeps the time select unusable until a date is chosen, and says so when clicked', async () => {
     freezeClock('2026-11-25T09:37:00Z');
     inviteServer(nextStepFixture());
     const user = userEvent.setup();
@@ -239,7 +239,7 @@ describe('slot picker (view 1)', () => {
 });
 
 describe('rescheduling', () => {
-  it("goes back to the picker with nothing chosen and sends ReScheduleInterview", async () => {
+  it('goes back to the picker with nothing chosen and sends ReScheduleInterview', async () => {
     freezeClock('2026-11-25T09:37:00Z');
     const { calls } = inviteServer(
       nextStepFixture({ showPageId: 2, interviewDateTime: '2026-11-27T04:30:00', timeZoneName: 'Asia/Kolkata', detailsSubmitted: true }),

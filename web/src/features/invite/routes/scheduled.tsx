@@ -70,7 +70,12 @@ function ConfirmationCard({ confirmation, inviteId }: { confirmation: Confirmati
   const { candidateName, interviewDate, interviewTime, candidateEmail } = confirmation;
   const scheduled = Boolean(interviewDate && interviewTime);
   return (
-    <MessageCard icon={<CheckIcon width={28} height={28} />} tone="success" heading={`Thank you, ${candidateName.trim() || 'candidate'}!`} testId="scheduled-confirmation">
+    <MessageCard
+      icon={<CheckIcon width={28} height={28} />}
+      tone="success"
+      heading={`Thank you, ${candidateName.trim() || 'candidate'}!`}
+      testId="scheduled-confirmation"
+    >
       {scheduled ? (
         <>
           <p>
@@ -78,7 +83,8 @@ function ConfirmationCard({ confirmation, inviteId }: { confirmation: Confirmati
             <strong className="text-slate-900">{interviewTime}</strong>.
           </p>
           <p>
-            A confirmation email has been sent to {candidateEmail ? <strong className="text-slate-900">{candidateEmail}</strong> : 'your registered email address'}.
+            A confirmation email has been sent to{' '}
+            {candidateEmail ? <strong className="text-slate-900">{candidateEmail}</strong> : 'your registered email address'}.
           </p>
         </>
       ) : (

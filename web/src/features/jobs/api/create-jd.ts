@@ -21,7 +21,10 @@ export type CreateJdPayload = {
 
 export type CreateJdResponse = { success: boolean; message: string; jobDescId: number; jdid: string };
 
-export function toCreatePayload(values: JdFormValues, { folder = '', now = new Date() }: { folder?: string; now?: Date } = {}): CreateJdPayload {
+export function toCreatePayload(
+  values: JdFormValues,
+  { folder = '', now = new Date() }: { folder?: string; now?: Date } = {},
+): CreateJdPayload {
   return {
     jobDescId: 0,
     jdid: folder,

@@ -9,8 +9,7 @@ export function getFolders({ signal }: { signal?: AbortSignal } = {}): Promise<J
   return api.get<JdFolder[]>('/Drive/JDFolders', { signal });
 }
 
-export const foldersQueryOptions = () =>
-  queryOptions({ queryKey: jdKeys.folders(), queryFn: ({ signal }) => getFolders({ signal }) });
+export const foldersQueryOptions = () => queryOptions({ queryKey: jdKeys.folders(), queryFn: ({ signal }) => getFolders({ signal }) });
 
 export function useFolders() {
   return useQuery(foldersQueryOptions());

@@ -10,8 +10,7 @@ export function getJd({ id, signal }: { id: string; signal?: AbortSignal }): Pro
   return api.get<JdDetail>('/Drive/GetJDByID', { query: { jdID: id }, signal });
 }
 
-export const jdQueryOptions = (id: string) =>
-  queryOptions({ queryKey: jdKeys.detail(id), queryFn: ({ signal }) => getJd({ id, signal }) });
+export const jdQueryOptions = (id: string) => queryOptions({ queryKey: jdKeys.detail(id), queryFn: ({ signal }) => getJd({ id, signal }) });
 
 export function useJd(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...jdQueryOptions(id), enabled });

@@ -72,12 +72,7 @@ export function DeleteJdDialog({ open, jdname, deleting, onCancel, onConfirm }: 
           <Button variant="secondary" onClick={close} disabled={deleting}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="danger"
-            loading={deleting}
-            disabled={!canConfirmDelete(reason, deleting)}
-          >
+          <Button type="submit" variant="danger" loading={deleting} disabled={!canConfirmDelete(reason, deleting)}>
             {deleting ? 'Deleting...' : 'Confirm Delete'}
           </Button>
         </div>

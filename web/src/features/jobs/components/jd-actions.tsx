@@ -31,7 +31,14 @@ const UPLOADS_SOON = 'Uploads arrive soon';
  */
 export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewResumes }: JdActionsProps) {
   const actions: Action[] = [
-    { key: 'upload', label: resumeRequired ? 'Upload Resume' : 'Upload CSV', Icon: UploadIcon, onSelect: onUpload, disabled: !onUpload, hint: onUpload ? undefined : UPLOADS_SOON },
+    {
+      key: 'upload',
+      label: resumeRequired ? 'Upload Resume' : 'Upload CSV',
+      Icon: UploadIcon,
+      onSelect: onUpload,
+      disabled: !onUpload,
+      hint: onUpload ? undefined : UPLOADS_SOON,
+    },
     { key: 'edit', label: 'Edit JD', Icon: PencilIcon, onSelect: onEdit },
     { key: 'delete', label: 'Delete JD', Icon: TrashIcon, onSelect: onDelete, tone: 'danger' },
     { key: 'resumes', label: 'View All Resumes', Icon: FileTextIcon, onSelect: onViewResumes },
@@ -131,7 +138,11 @@ function ActionsMenu({ actions }: { actions: Action[] }) {
               }}
               className={cn(
                 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm focus-visible:bg-slate-100 focus-visible:outline-none',
-                disabled ? 'cursor-not-allowed text-slate-400' : tone === 'danger' ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100',
+                disabled
+                  ? 'cursor-not-allowed text-slate-400'
+                  : tone === 'danger'
+                    ? 'text-red-700 hover:bg-red-50'
+                    : 'text-slate-700 hover:bg-slate-100',
               )}
             >
               <Icon width={16} height={16} />

@@ -13,15 +13,12 @@ import {
 } from './editor-urls';
 
 describe('sanitizeLinkUrl', () => {
-  it.each([
-    'http://example.com',
-    'https://example.com/jobs?id=1#top',
-    'HTTPS://EXAMPLE.COM',
-    'mailto:hr@example.com',
-    'tel:+911234567890',
-  ])('keeps %s', (url) => {
-    expect(sanitizeLinkUrl(url)).toBe(url);
-  });
+  it.each(['http://example.com', 'https://example.com/jobs?id=1#top', 'HTTPS://EXAMPLE.COM', 'mailto:hr@example.com', 'tel:+911234567890'])(
+    'keeps %s',
+    (url) => {
+      expect(sanitizeLinkUrl(url)).toBe(url);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -62,13 +59,15 @@ describe('video links', () => {
     expect(sanitizeVideoUrl(url)).toBe(embed);
   });
 
-  it.each(['https://evil.example/watch?v=dQw4w9WgXcQ', 'https://youtube.com.evil.example/watch?v=x', 'javascript:alert(1)', 'https://vimeo.com/about'])(
-    'refuses %s',
-    (url) => {
-      expect(toVideoEmbedUrl(url)).toBeNull();
-      expect(sanitizeVideoUrl(url)).toBe(BLANK_URL);
-    },
-  );
+  it.each([
+    'https://evil.example/watch?v=dQw4w9WgXcQ',
+    'https://youtube.com.evil.example/watch?v=x',
+    'javascript:alert(1)',
+    'https://vimeo.com/about',
+  ])('refuses %s', (url) => {
+    expect(toVideoEmbedUrl(url)).toBeNull();
+    expect(sanitizeVideoUrl(url)).toBe(BLANK_URL);
+  });
 });
 
 describe('images', () => {

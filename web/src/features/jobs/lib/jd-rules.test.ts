@@ -107,6 +107,8 @@ describe('rich content', () => {
   });
 
   it('gives images without a text alternative an empty one', () => {
-    expect(descriptionForDisplay('<p><img src="a"><img alt="logo" src="b"></p>')).toBe('<p><img alt="" src="a"><img alt="logo" src="b"></p>');
+    expect(descriptionForDisplay('<p><img src="a"><img alt="logo" src="b"></p>')).toBe(
+      '<p><img alt="" src="a"><img alt="logo" src="b"></p>',
+    );
   });
 });

@@ -97,9 +97,7 @@ describe('CreateJdRoute', () => {
 
   it('on failure shows the spec text, and the server field message under its field', async () => {
     seedSession();
-    mockFetch(() =>
-      json(400, { message: 'Application last date cannot be in the past.', code: 'validation', field: 'applyLastDate' }),
-    );
+    mockFetch(() => json(400, { message: 'Application last date cannot be in the past.', code: 'validation', field: 'applyLastDate' }));
     const user = userEvent.setup();
     const { router } = renderCreate();
     await user.type(await screen.findByLabelText(/^Title/), 'Data Engineer');

@@ -9,9 +9,15 @@ import { EditJdRoute } from './edit-jd';
 
 // Quill does not run in jsdom: a textarea stands in for the editor.
 vi.mock('../components/rich-text-editor', () => ({
-  RichTextEditor: ({ defaultValue, onChange, labelledBy }: { defaultValue: string; onChange: (html: string) => void; labelledBy: string }) => (
-    <textarea aria-labelledby={labelledBy} defaultValue={defaultValue} onChange={(event) => onChange(event.target.value)} />
-  ),
+  RichTextEditor: ({
+    defaultValue,
+    onChange,
+    labelledBy,
+  }: {
+    defaultValue: string;
+    onChange: (html: string) => void;
+    labelledBy: string;
+  }) => <textarea aria-labelledby={labelledBy} defaultValue={defaultValue} onChange={(event) => onChange(event.target.value)} />,
 }));
 
 const JD = {
@@ -100,7 +106,10 @@ describe('EditJdRoute', () => {
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const user = userEvent.setup();
-    const { router } = renderEdit({ pathname: '/editjd/7', state: { jdname: 'QA Lead', jobDescId: 7, keySkills: 'a, b, c', resumeRequired: true } });
+    const { router } = renderEdit({
+      pathname: '/editjd/7',
+      state: { jdname: 'QA Lead', jobDescId: 7, keySkills: 'a, b, c', resumeRequired: true },
+    });
 
     // Navigation state prefills without a fetch.
     expect(await screen.findByLabelText(/^JD Name/)).toHaveValue('QA Lead');

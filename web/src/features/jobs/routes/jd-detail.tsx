@@ -118,7 +118,11 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
       <PageHeader
         title={name || 'Job Description'}
         onBack={back}
-        description={detail ? `Created ${formatDate(detail.createdOn)}${detail.applyLastDate ? ` · Apply by ${formatDate(detail.applyLastDate)}` : ''}` : undefined}
+        description={
+          detail
+            ? `Created ${formatDate(detail.createdOn)}${detail.applyLastDate ? ` · Apply by ${formatDate(detail.applyLastDate)}` : ''}`
+            : undefined
+        }
       />
       {detail && (
         <div className="mt-4 flex justify-end sm:justify-start">
@@ -161,7 +165,11 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
           {hasRichContent(detail.jddescription) && (
             <Section title="Job Description">
               {/* Sanitised on the server: only Quill's own formats survive. */}
-              <div className="rich-text" data-testid="jd-description" dangerouslySetInnerHTML={{ __html: descriptionForDisplay(detail.jddescription) }} />
+              <div
+                className="rich-text"
+                data-testid="jd-description"
+                dangerouslySetInnerHTML={{ __html: descriptionForDisplay(detail.jddescription) }}
+              />
             </Section>
           )}
           {skills.length > 0 && (

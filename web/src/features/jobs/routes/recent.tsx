@@ -45,7 +45,10 @@ export function RecentRoute() {
           </button>
         }
       />
-      <ul aria-label="Recent job descriptions" className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ul
+        aria-label="Recent job descriptions"
+        className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
         {RECENT_SAMPLES.map((item) => (
           <li key={item.id}>
             <Link

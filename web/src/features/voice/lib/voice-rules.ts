@@ -66,7 +66,8 @@ export type AssistantSort = 'name' | 'created';
 
 export function sortAssistants(items: readonly Assistant[], sort: AssistantSort): Assistant[] {
   const copy = [...items];
-  if (sort === 'name') return copy.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base', numeric: true }));
+  if (sort === 'name')
+    return copy.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base', numeric: true }));
   return copy.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
@@ -112,11 +113,7 @@ export function shortId(id: string): string {
 }
 
 /** Name of an assistant for the history (SPEC section 8). */
-export function assistantName(
-  assistants: readonly Assistant[] | undefined,
-  id: string | null,
-  failed: boolean,
-): string {
+export function assistantName(assistants: readonly Assistant[] | undefined, id: string | null, failed: boolean): string {
   if (failed) return 'Error Fetching Name';
   const found = assistants?.find((a) => a.id === id);
   return found?.name || 'Unknown Assistant';

@@ -22,7 +22,14 @@ function ScoreBar({ label, value }: { label: string; value: number | null }) {
         <span className="text-slate-700">{label}</span>
         <span className="font-semibold text-slate-900">{value === null ? '-' : `${value}%`}</span>
       </div>
-      <div className="mt-1 h-2 rounded-full bg-slate-100" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value ?? 0}>
+      <div
+        className="mt-1 h-2 rounded-full bg-slate-100"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value ?? 0}
+      >
         <div className="h-2 rounded-full bg-brand-600" style={{ width: `${value ?? 0}%` }} />
       </div>
     </div>
@@ -89,7 +96,10 @@ export function InterviewAnalysisRoute() {
         <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
           Interview Analysis{a.candidateName ? ` – ${a.candidateName}` : ''}
         </h1>
-        <span data-testid="interview-status" className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${tones[statusTone(a.interviewStatus)]}`}>
+        <span
+          data-testid="interview-status"
+          className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${tones[statusTone(a.interviewStatus)]}`}
+        >
           {a.interviewStatus}
         </span>
       </div>

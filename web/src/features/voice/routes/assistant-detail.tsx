@@ -82,7 +82,9 @@ export function AssistantDetailRoute() {
       <List title="Questions" items={meta.questions ?? undefined} />
       <div>
         <h2 className="text-sm font-semibold text-slate-900">Description</h2>
-        <p className="mt-2 whitespace-pre-line rounded-xl bg-white p-5 text-sm text-slate-700 ring-1 ring-slate-200">{assistantDescription(a)}</p>
+        <p className="mt-2 whitespace-pre-line rounded-xl bg-white p-5 text-sm text-slate-700 ring-1 ring-slate-200">
+          {assistantDescription(a)}
+        </p>
       </div>
     </section>
   );

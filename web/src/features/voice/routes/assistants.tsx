@@ -75,7 +75,9 @@ export function AssistantsRoute() {
       {assistants.isPending ? (
         <PageSpinner label="Loading assistants…" />
       ) : items.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center text-slate-600">No assistants found</p>
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center text-slate-600">
+          No assistants found
+        </p>
       ) : (
         <ul aria-label="Assistants" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((assistant) => (

@@ -15,7 +15,13 @@ type Result = { tone: 'success' | 'error'; text: string };
 
 /** Create Interview Assistant (SPEC sections 2, 5, 8, 9). */
 export function CreateAssistantRoute() {
-  const [fields, setFields] = useState<AssistantFields>({ assistantName: '', candidateName: '', role: '', experience: '', interviewTime: '' });
+  const [fields, setFields] = useState<AssistantFields>({
+    assistantName: '',
+    candidateName: '',
+    role: '',
+    experience: '',
+    interviewTime: '',
+  });
   const [topics, setTopics] = useState(blank(TOPIC_COUNT));
   const [questions, setQuestions] = useState(blank(QUESTION_COUNT));
   const [tools, setTools] = useState(blank(TOOL_COUNT));
@@ -33,7 +39,12 @@ export function CreateAssistantRoute() {
     }
     setResult(null);
     create.mutate(
-      { ...fields, topics: topics.filter((t) => t.trim()), questions: questions.filter((q) => q.trim()), tools: tools.filter((t) => t.trim()) },
+      {
+        ...fields,
+        topics: topics.filter((t) => t.trim()),
+        questions: questions.filter((q) => q.trim()),
+        tools: tools.filter((t) => t.trim()),
+      },
       {
         onSuccess: (answer) =>
           setResult(

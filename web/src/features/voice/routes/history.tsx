@@ -25,7 +25,12 @@ function CopyId({ id }: { id: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       <code className="text-xs">{shortId(id)}</code>
-      <button type="button" onClick={copy} aria-label={`Copy call ID ${shortId(id)}`} className="rounded px-1.5 py-0.5 text-xs text-brand-700 hover:bg-brand-50">
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={`Copy call ID ${shortId(id)}`}
+        className="rounded px-1.5 py-0.5 text-xs text-brand-700 hover:bg-brand-50"
+      >
         {copied ? 'Copied!' : 'Copy'}
       </button>
     </span>
@@ -63,19 +68,45 @@ export function CallHistoryRoute() {
           <label htmlFor={fromId} className="block text-sm text-slate-600">
             From
           </label>
-          <input id={fromId} type="date" value={from} onChange={(e) => { setFrom(e.target.value); setPage(0); }} className={inputClass()} />
+          <input
+            id={fromId}
+            type="date"
+            value={from}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              setPage(0);
+            }}
+            className={inputClass()}
+          />
         </div>
         <div>
           <label htmlFor={toId} className="block text-sm text-slate-600">
             To
           </label>
-          <input id={toId} type="date" value={to} onChange={(e) => { setTo(e.target.value); setPage(0); }} className={inputClass()} />
+          <input
+            id={toId}
+            type="date"
+            value={to}
+            onChange={(e) => {
+              setTo(e.target.value);
+              setPage(0);
+            }}
+            className={inputClass()}
+          />
         </div>
         <div>
           <label htmlFor={sizeId} className="block text-sm text-slate-600">
             Rows per page
           </label>
-          <select id={sizeId} value={pageSize} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(0); }} className={inputClass()}>
+          <select
+            id={sizeId}
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(0);
+            }}
+            className={inputClass()}
+          >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -96,15 +127,33 @@ export function CallHistoryRoute() {
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Call ID</th>
-                  <th scope="col" className="px-4 py-3">Candidate</th>
-                  <th scope="col" className="px-4 py-3">Assistant</th>
-                  <th scope="col" className="px-4 py-3">Ended</th>
-                  <th scope="col" className="px-4 py-3">Duration</th>
-                  <th scope="col" className="px-4 py-3">Technical</th>
-                  <th scope="col" className="px-4 py-3">Communication</th>
-                  <th scope="col" className="px-4 py-3">Problem Solving</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Analysis</span></th>
+                  <th scope="col" className="px-4 py-3">
+                    Call ID
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Candidate
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Assistant
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Ended
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Duration
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Technical
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Communication
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Problem Solving
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Analysis</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -112,7 +161,9 @@ export function CallHistoryRoute() {
                   const metrics = structuredDataOf(call.analysis.structuredData).additionalInterviewMetrics;
                   return (
                     <tr key={call.id}>
-                      <td className="whitespace-nowrap px-4 py-3"><CopyId id={call.id} /></td>
+                      <td className="whitespace-nowrap px-4 py-3">
+                        <CopyId id={call.id} />
+                      </td>
                       <td className="px-4 py-3">{call.metadata.candidateName ?? '-'}</td>
                       <td className="px-4 py-3">{assistantName(assistants.data, call.assistantId, assistants.isError)}</td>
                       <td className="whitespace-nowrap px-4 py-3">{call.endedAt ? new Date(call.endedAt).toLocaleString() : '-'}</td>
@@ -121,7 +172,11 @@ export function CallHistoryRoute() {
                       <td className="px-4 py-3">{percent(call.scores.communicationScore, metrics?.communicationScore)}</td>
                       <td className="px-4 py-3">{percent(call.scores.problemSolvingScore, metrics?.problemSolvingScore)}</td>
                       <td className="whitespace-nowrap px-4 py-3">
-                        <Link to={paths.interviewAnalysis(call.id)} state={{ from: location.pathname }} className="font-semibold text-brand-600 hover:underline">
+                        <Link
+                          to={paths.interviewAnalysis(call.id)}
+                          state={{ from: location.pathname }}
+                          className="font-semibold text-brand-600 hover:underline"
+                        >
                           View Analysis
                         </Link>
                       </td>

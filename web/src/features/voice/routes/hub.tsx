@@ -4,8 +4,18 @@ import { CalendarIcon, ClockIcon, SparklesIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 const cards = [
-  { to: paths.interviewSchedule, title: 'Schedule Interview Call', text: 'Have an AI interviewer call a candidate at a set time.', Icon: CalendarIcon },
-  { to: paths.interviewHistory, title: 'Interview Call History', text: 'Completed interviews with their scores and analysis.', Icon: ClockIcon },
+  {
+    to: paths.interviewSchedule,
+    title: 'Schedule Interview Call',
+    text: 'Have an AI interviewer call a candidate at a set time.',
+    Icon: CalendarIcon,
+  },
+  {
+    to: paths.interviewHistory,
+    title: 'Interview Call History',
+    text: 'Completed interviews with their scores and analysis.',
+    Icon: ClockIcon,
+  },
   { to: paths.assistants, title: 'AI Assistants', text: 'Create and manage your AI interviewers.', Icon: SparklesIcon },
 ];
 

@@ -28,7 +28,13 @@ describe('Schedule Interview Call', () => {
     await user.click(screen.getByRole('button', { name: 'Schedule Call' }));
     expect(await screen.findByText('Call scheduled successfully! Call ID: call-42')).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'POST');
-    expect(sent?.body).toEqual({ assistantId: 'a-1', candidateName: 'Jane Pass', phone: '+919876543210', date: '2099-03-05', time: '10:30' });
+    expect(sent?.body).toEqual({
+      assistantId: 'a-1',
+      candidateName: 'Jane Pass',
+      phone: '+919876543210',
+      date: '2099-03-05',
+      time: '10:30',
+    });
   });
 
   it('shows the load failure texts when the assistants cannot be loaded', async () => {

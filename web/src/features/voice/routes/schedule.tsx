@@ -30,7 +30,11 @@ export function ScheduleCallRoute() {
   }, [assistants.error]);
 
   const list = Array.isArray(assistants.data) ? assistants.data : [];
-  const loadError = assistants.isError ? 'Failed to load assistants.' : assistants.data && !Array.isArray(assistants.data) ? 'Could not load assistants.' : null;
+  const loadError = assistants.isError
+    ? 'Failed to load assistants.'
+    : assistants.data && !Array.isArray(assistants.data)
+      ? 'Could not load assistants.'
+      : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,9 +51,16 @@ export function ScheduleCallRoute() {
       { assistantId, candidateName: candidateName.trim(), phone: withPlus(phone), date, time },
       {
         onSuccess: (answer) =>
-          setResult(answer.id ? { tone: 'success', text: `Call scheduled successfully! Call ID: ${answer.id}` } : { tone: 'error', text: 'Failed to schedule call.' }),
+          setResult(
+            answer.id
+              ? { tone: 'success', text: `Call scheduled successfully! Call ID: ${answer.id}` }
+              : { tone: 'error', text: 'Failed to schedule call.' },
+          ),
         onError: (error) =>
-          setResult({ tone: 'error', text: isApiError(error) && error.body?.message ? `Error: ${error.body.message}` : 'Failed to schedule call.' }),
+          setResult({
+            tone: 'error',
+            text: isApiError(error) && error.body?.message ? `Error: ${error.body.message}` : 'Failed to schedule call.',
+          }),
       },
     );
   };
@@ -67,7 +78,14 @@ export function ScheduleCallRoute() {
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="date" label="Date" required>
-            <input id="date" type="date" min={todayInIst()} value={date} onChange={(e) => setDate(e.target.value)} className={inputClass()} />
+            <input
+              id="date"
+              type="date"
+              min={todayInIst()}
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              className={inputClass()}
+            />
           </Field>
           <Field id="time" label="Time (IST)" required>
             <input id="time" type="time" value={time} onChange={(e) => setTime(e.target.value)} className={inputClass()} />

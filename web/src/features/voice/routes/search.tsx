@@ -30,13 +30,22 @@ export function SearchInterviewersRoute() {
           </Link>
         }
       />
-      <input aria-label="Search interviewers" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name or skill..." className={`mt-6 ${inputClass()}`} />
+      <input
+        aria-label="Search interviewers"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Search by name or skill..."
+        className={`mt-6 ${inputClass()}`}
+      />
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {results.map((s) => (
           <li key={s.id} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
             <h2 className="font-semibold text-slate-900">{s.name}</h2>
             <p className="mt-1 text-sm text-slate-600">{s.focus}</p>
-            <Link to={`${paths.interviewSchedule}?assistant=${encodeURIComponent(s.id)}`} className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:underline">
+            <Link
+              to={`${paths.interviewSchedule}?assistant=${encodeURIComponent(s.id)}`}
+              className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:underline"
+            >
               Schedule Interview
             </Link>
           </li>
