@@ -35,8 +35,8 @@ step "multi-instance: two servers on PostgreSQL + S3 (moto) + SMTP (aiosmtpd) + 
 HIRELANE_BIN="$CARGO_TARGET_DIR/debug/hirelane" scripts/multi-instance.sh
 
 web_install
-step "web: typecheck, lint, unit tests"
-(cd web && npm run typecheck && npm run lint && npm test)
+step "web: format, typecheck, lint, unit tests (incl. the generated API types are current)"
+(cd web && npm run format:check && npm run typecheck && npm run lint && npm test)
 step "web: build and bundle size"
 (cd web && npm run build && npm run size)
 step "browser tests (Chromium)"
