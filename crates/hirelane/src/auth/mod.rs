@@ -8,7 +8,7 @@ pub mod recruiters;
 pub mod tokens;
 
 use axum::extract::State;
-use jiff::SignedDuration;
+use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -97,29 +97,7 @@ async fn request_otp(
     )
     .await?;
     if let Some(recruiter) = recruiter {
-        // Delivered off the request path so a registered address answers as fast as an unknown one.
-        let mail = mail::otp_code(
-            &recruiter.full_name,
-            &issued.code,
-            otp::CODE_LIFETIME.as_mins(),
-        );
-        let (mailer, db) = (state.mailer.clone(), state.db.clone());
-        let log_code = state.settings.mail.transport == crate::config::MailTransport::Outbox;
-        tokio::spawn(async move {
-            match mailer.send(&recruiter.email, mail).await {
-                Ok(()) if log_code => tracing::info!(
-                    email = %recruiter.email, code = %issued.code,
-                    "sign-in code written to the outbox"
-                ),
-                Ok(()) => tracing::info!(email = %recruiter.email, "sign-in code sent"),
-                Err(err) => {
-                    tracing::error!(email = %recruiter.email, error = %err, "sign-in code not delivered");
-                    if let Err(err) = otp::withdraw(&db, &recruiter.email, now).await {
-                        tracing::error!(error = %err, "could not withdraw the undelivered code");
-                    }
-                }
-            }
-        });
+        deliver_code(&state, recruiter, issued.code, now);
     }
     let message = if params.retry {
         "OTP sent successfully again."
@@ -130,6 +108,34 @@ async fn request_otp(
         success: true,
         message: message.to_owned(),
     }))
+}
+
+/// Mails a sign-in code off the request path, so a registered address answers as fast as an
+/// unknown one; a code that cannot be delivered is withdrawn.
+fn deliver_code(
+    state: &AppState,
+    recruiter: recruiters::RecruiterRow,
+    code: String,
+    now: Timestamp,
+) {
+    let mail = mail::otp_code(&recruiter.full_name, &code, otp::CODE_LIFETIME.as_mins());
+    let (mailer, db) = (state.mailer.clone(), state.db.clone());
+    let log_code = state.settings.mail.transport == crate::config::MailTransport::Outbox;
+    tokio::spawn(async move {
+        match mailer.send(&recruiter.email, mail).await {
+            Ok(()) if log_code => tracing::info!(
+                email = %recruiter.email, code = %code,
+                "sign-in code written to the outbox"
+            ),
+            Ok(()) => tracing::info!(email = %recruiter.email, "sign-in code sent"),
+            Err(err) => {
+                tracing::error!(email = %recruiter.email, error = %err, "sign-in code not delivered");
+                if let Err(err) = otp::withdraw(&db, &recruiter.email, now).await {
+                    tracing::error!(error = %err, "could not withdraw the undelivered code");
+                }
+            }
+        }
+    });
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -207,6 +213,15 @@ async fn verify_otp(
         ));
     }
     let recruiter_id = otp::verify(&state.db, &state.keys, &email, code, now).await?;
+    Ok(Json(VerifyOtpAnswer {
+        success: true,
+        message: "Login successful.".to_owned(),
+        data: open_session(&state, recruiter_id, now).await?,
+    }))
+}
+
+/// A new access token and refresh token for the recruiter who just proved their address.
+async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Result<SessionData> {
     let recruiter = recruiters::find_by_id(&state.db, recruiter_id)
         .await?
         .ok_or(Error::Unauthorized)?;
@@ -220,19 +235,15 @@ async fn verify_otp(
     let refresh =
         tokens::issue_refresh(&state.db, recruiter.id, now, state.refresh_lifetime()).await?;
     tracing::info!(recruiter_id = recruiter.id, "recruiter signed in");
-    Ok(Json(VerifyOtpAnswer {
-        success: true,
-        message: "Login successful.".to_owned(),
-        data: SessionData {
-            token: access.token,
-            valid_to: to_iso(access.valid_to),
-            refresh_token: refresh.token,
-            user: UserInfo {
-                user_full_name: recruiter.full_name,
-                email: recruiter.email,
-            },
+    Ok(SessionData {
+        token: access.token,
+        valid_to: to_iso(access.valid_to),
+        refresh_token: refresh.token,
+        user: UserInfo {
+            user_full_name: recruiter.full_name,
+            email: recruiter.email,
         },
-    }))
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -15,6 +15,7 @@ use super::rules;
 use super::vapi::{self, Call};
 use super::view::{CallView, call_view};
 use crate::auth::Recruiter;
+use crate::auth::keys::Keys;
 use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
@@ -62,7 +63,6 @@ pub async fn create_call(
     State(state): State<AppState>,
     Json(body): Json<CreateCallBody>,
 ) -> Result<Json<IdAnswer>> {
-    let now = state.clock.now();
     let valid = rules::validate_call(
         &rules::CallInput {
             assistant_id: body.assistant_id,
@@ -71,8 +71,20 @@ pub async fn create_call(
             date: body.date,
             time: body.time,
         },
-        now,
+        state.clock.now(),
     )?;
+    let id = schedule_call(&state, &valid, recruiter.id).await?;
+    tracing::info!(call_id = %id, recruiter_id = recruiter.id, "interview call scheduled");
+    Ok(Json(IdAnswer { id }))
+}
+
+/// Asks the provider to place the call at its time (`schedulePlan.earliestAt`) and records it.
+async fn schedule_call(
+    state: &AppState,
+    valid: &rules::ValidCall,
+    recruiter_id: i64,
+) -> Result<String> {
+    let now = state.clock.now();
     let mut metadata = Map::new();
     metadata.insert("candidateName".into(), json!(valid.candidate_name));
     metadata.insert("source".into(), json!("hirelane"));
@@ -101,13 +113,12 @@ pub async fn create_call(
             status: call.status.as_deref().unwrap_or("scheduled"),
             scheduled_at: Some(valid.earliest_at),
             created_at: now,
-            created_by: Some(recruiter.id),
+            created_by: Some(recruiter_id),
         },
         now,
     )
     .await?;
-    tracing::info!(call_id = %call.id, recruiter_id = recruiter.id, "interview call scheduled");
-    Ok(Json(IdAnswer { id: call.id }))
+    Ok(call.id)
 }
 
 /// A web call prepared for a browser to join.
@@ -245,24 +256,41 @@ pub async fn list_calls(
             Vec::new()
         }
     };
-    let now = state.clock.now();
+    Ok(Json(history(
+        &stored,
+        &remote,
+        &state.keys,
+        state.clock.now(),
+        limit as usize,
+    )))
+}
+
+/// Our calls merged with the provider's, newest first: a stored call takes the provider's
+/// fresher state; calls made elsewhere are added.
+fn history(
+    stored: &[CallRow],
+    remote: &[Call],
+    keys: &Keys,
+    now: Timestamp,
+    limit: usize,
+) -> Vec<CallView> {
     let mut views: Vec<CallView> = stored
         .iter()
         .map(|row| {
             let call = remote.iter().find(|c| c.id == row.id);
-            call_view(&state.keys, Some(row), call, now)
+            call_view(keys, Some(row), call, now)
         })
         .collect();
     views.extend(
         remote
             .iter()
             .filter(|c| !stored.iter().any(|r| r.id == c.id))
-            .map(|call| call_view(&state.keys, None, Some(call), now)),
+            .map(|call| call_view(keys, None, Some(call), now)),
     );
     // ISO-8601 instants in UTC sort as text.
     views.sort_by(|a, b| b.created_at.cmp(&a.created_at));
-    views.truncate(limit as usize);
-    Ok(Json(views))
+    views.truncate(limit);
+    views
 }
 
 fn to_iso_millis(t: Timestamp) -> String {

@@ -1,6 +1,7 @@
 //! The stored analysis of one interview, as the candidate analysis page shows it.
 
 use axum::extract::{Path as UrlPath, State};
+use jiff::Timestamp;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -8,7 +9,9 @@ use utoipa::ToSchema;
 use super::analysis::{self, InterviewStatus};
 use super::calls::fresh_row;
 use super::client::recording_link;
+use super::repo::CallRow;
 use crate::auth::Recruiter;
+use crate::auth::keys::Keys;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
@@ -63,43 +66,53 @@ pub async fn interview_analysis(
         .await?
         .filter(|r| r.report_received_at.is_some())
         .ok_or_else(|| Error::not_found(ErrorCode::AnalysisNotAvailable, NOT_AVAILABLE))?;
-    let data = row
-        .structured_data
-        .as_deref()
-        .and_then(|s| serde_json::from_str::<serde_json::Map<String, Value>>(s).ok())
-        .unwrap_or_default();
-    let field = |key: &str| data.get(key).and_then(analysis::text).unwrap_or_default();
-    let now = state.clock.now();
-    let candidate_name = data
-        .get("candidateInformation")
-        .and_then(|info| analysis::text(&info["fullName"]))
-        .filter(|_| row.candidate_name.is_empty())
-        .unwrap_or_else(|| row.candidate_name.clone());
-    Ok(Json(InterviewAnalysis {
-        interview_status: row
-            .interview_status
+    Ok(Json(InterviewAnalysis::of(
+        row,
+        &state.keys,
+        state.clock.now(),
+    )))
+}
+
+impl InterviewAnalysis {
+    /// The analysis page's view of a call whose report is stored.
+    fn of(row: CallRow, keys: &Keys, now: Timestamp) -> InterviewAnalysis {
+        let data = row
+            .structured_data
             .as_deref()
-            .and_then(InterviewStatus::parse)
-            .unwrap_or(InterviewStatus::NeedsReview),
-        technical_score: row.technical_score,
-        communication_score: row.communication_score,
-        problem_solving_score: row.problem_solving_score,
-        cultural_fit_score: row.cultural_fit_score,
-        summary: row.summary.clone().unwrap_or_default(),
-        key_skills: field("keySkills"),
-        key_takeways: field("keyTakeaways"),
-        experience: field("experience"),
-        audio_link: row
-            .recording_url
-            .as_ref()
-            .map(|_| recording_link(&state.keys, &row.id, now)),
-        candidate_name,
-        success_evaluation: row.success_evaluation.clone(),
-        transcript: row.transcript.clone(),
-        started_at: row.started_at.map(|m| to_iso(from_millis(m))),
-        ended_at: row.ended_at.map(|m| to_iso(from_millis(m))),
-        ended_reason: row.ended_reason.clone(),
-        structured_data: data,
-        call_id: row.id,
-    }))
+            .and_then(|s| serde_json::from_str::<serde_json::Map<String, Value>>(s).ok())
+            .unwrap_or_default();
+        let field = |key: &str| data.get(key).and_then(analysis::text).unwrap_or_default();
+        let candidate_name = data
+            .get("candidateInformation")
+            .and_then(|info| analysis::text(&info["fullName"]))
+            .filter(|_| row.candidate_name.is_empty())
+            .unwrap_or_else(|| row.candidate_name.clone());
+        InterviewAnalysis {
+            interview_status: row
+                .interview_status
+                .as_deref()
+                .and_then(InterviewStatus::parse)
+                .unwrap_or(InterviewStatus::NeedsReview),
+            technical_score: row.technical_score,
+            communication_score: row.communication_score,
+            problem_solving_score: row.problem_solving_score,
+            cultural_fit_score: row.cultural_fit_score,
+            summary: row.summary.clone().unwrap_or_default(),
+            key_skills: field("keySkills"),
+            key_takeways: field("keyTakeaways"),
+            experience: field("experience"),
+            audio_link: row
+                .recording_url
+                .as_ref()
+                .map(|_| recording_link(keys, &row.id, now)),
+            candidate_name,
+            success_evaluation: row.success_evaluation.clone(),
+            transcript: row.transcript.clone(),
+            started_at: row.started_at.map(|m| to_iso(from_millis(m))),
+            ended_at: row.ended_at.map(|m| to_iso(from_millis(m))),
+            ended_reason: row.ended_reason.clone(),
+            structured_data: data,
+            call_id: row.id,
+        }
+    }
 }

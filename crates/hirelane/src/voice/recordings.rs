@@ -7,6 +7,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::client::recording_resource;
+use super::provider::Recording;
 use super::provider_errors::provider_error;
 use crate::error::{Error, ErrorBody, Result};
 use crate::http::Query;
@@ -59,6 +60,11 @@ pub async fn recording(
         .map_err(|e| {
             provider_error(e, "The recording is not available.", "Recording not found.")
         })?;
+    relay(rec)
+}
+
+/// The provider's answer as ours: status, the headers a player needs for ranges, the body.
+fn relay(rec: Recording) -> Result<Response> {
     let mut response = Response::builder()
         .status(StatusCode::from_u16(rec.status).unwrap_or(StatusCode::OK))
         .header(header::CACHE_CONTROL, "private, max-age=3600");

@@ -126,21 +126,47 @@ pub(super) async fn vapi_webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Received>> {
-    let secret = state.voice.webhook().secret;
-    if !secret_matches(&headers, secret)
-        && !signature_matches(&headers, &body, secret, state.clock.now())
-    {
-        tracing::warn!("voice webhook: wrong or missing secret");
-        return Err(Error::Unauthorized);
+    authenticate(&state, &headers, &body)?;
+    if let Some(event) = read_event(&body)? {
+        let now = state.clock.now();
+        record_call(&state, &event, now).await?;
+        apply(&state, &event, now).await?;
     }
-    let body: Value = serde_json::from_slice(&body).map_err(|_| malformed("not JSON"))?;
+    Ok(Json(Received { received: true }))
+}
+
+/// The shared secret in a header, or an HMAC signature over the body.
+fn authenticate(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<()> {
+    let secret = state.voice.webhook().secret;
+    if secret_matches(headers, secret)
+        || signature_matches(headers, body, secret, state.clock.now())
+    {
+        return Ok(());
+    }
+    tracing::warn!("voice webhook: wrong or missing secret");
+    Err(Error::Unauthorized)
+}
+
+/// A server message we act on: a call's status changed, or its end-of-call report.
+struct Event {
+    call: Call,
+    /// `ended` for a report.
+    status: String,
+    /// The whole `message`, for the report's parts.
+    message: Value,
+    is_report: bool,
+}
+
+/// The event in a webhook body; `None` for a message type we do not need.
+fn read_event(body: &[u8]) -> Result<Option<Event>> {
+    let body: Value = serde_json::from_slice(body).map_err(|_| malformed("not JSON"))?;
     let message = &body["message"];
     let kind = message["type"]
         .as_str()
         .ok_or_else(|| malformed("no message.type"))?;
     if IGNORED.contains(&kind) {
         tracing::debug!(kind, "voice webhook: event ignored");
-        return Ok(Json(Received { received: true }));
+        return Ok(None);
     }
     if kind != "status-update" && kind != "end-of-call-report" {
         tracing::warn!(kind, "voice webhook: unknown event type rejected");
@@ -154,20 +180,28 @@ pub(super) async fn vapi_webhook(
     if call.id.trim().is_empty() {
         return Err(malformed("no message.call.id"));
     }
-    let now = state.clock.now();
-    let status = match kind {
-        "status-update" => message["status"]
+    let is_report = kind == "end-of-call-report";
+    let status = if is_report {
+        "ended"
+    } else {
+        message["status"]
             .as_str()
-            .ok_or_else(|| malformed("no status"))?,
-        _ => "ended",
+            .ok_or_else(|| malformed("no status"))?
     };
+    Ok(Some(Event {
+        status: status.to_owned(),
+        message: message.clone(),
+        call,
+        is_report,
+    }))
+}
+
+/// Records the call if it is new to us (a call placed elsewhere) and links it to the invite
+/// its signed reference names.
+async fn record_call(state: &AppState, event: &Event, now: Timestamp) -> Result<()> {
+    let call = &event.call;
     let candidate = call.candidate_name().unwrap_or_default();
     let phone = call.phone();
-    let created_at = call
-        .created_at
-        .as_deref()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(now);
     repo::insert(
         &state.db,
         &NewCall {
@@ -176,35 +210,37 @@ pub(super) async fn vapi_webhook(
             kind: call.kind.as_deref().unwrap_or("outboundPhoneCall"),
             candidate_name: &candidate,
             phone: phone.as_deref(),
-            status,
+            status: &event.status,
             scheduled_at: call.earliest_at().and_then(|s| s.parse().ok()),
-            created_at,
+            created_at: call
+                .created_at
+                .as_deref()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(now),
             created_by: None,
         },
         now,
     )
     .await?;
-    crate::interviews::call_reference::link_reported_call(&state, &call).await?;
-    if kind == "status-update" {
-        let changed = repo::apply_status(
-            &state.db,
-            &call.id,
-            status,
-            message["endedReason"].as_str(),
-            now,
-        )
-        .await?;
-        tracing::debug!(call_id = %call.id, status, changed, "voice webhook: status update");
-    } else {
-        let report = vapi::report_from_message(message, &call);
-        let stored = repo::store_report(&state.db, &call.id, &report, now).await?;
-        if stored {
-            tracing::info!(call_id = %call.id, "voice webhook: end-of-call report stored");
-        } else {
-            tracing::info!(call_id = %call.id, "voice webhook: duplicate end-of-call report ignored");
-        }
+    crate::interviews::call_reference::link_reported_call(state, call).await
+}
+
+/// Applies a status change, or stores the report once (a duplicate changes nothing).
+async fn apply(state: &AppState, event: &Event, now: Timestamp) -> Result<()> {
+    let id = &event.call.id;
+    if !event.is_report {
+        let ended_reason = event.message["endedReason"].as_str();
+        let changed = repo::apply_status(&state.db, id, &event.status, ended_reason, now).await?;
+        tracing::debug!(call_id = %id, status = %event.status, changed, "voice webhook: status update");
+        return Ok(());
     }
-    Ok(Json(Received { received: true }))
+    let report = vapi::report_from_message(&event.message, &event.call);
+    if repo::store_report(&state.db, id, &report, now).await? {
+        tracing::info!(call_id = %id, "voice webhook: end-of-call report stored");
+    } else {
+        tracing::info!(call_id = %id, "voice webhook: duplicate end-of-call report ignored");
+    }
+    Ok(())
 }
 
 #[cfg(test)]
