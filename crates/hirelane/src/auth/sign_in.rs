@@ -1,0 +1,310 @@
+//! The sign-in routes: request a code, exchange it for tokens, rotate a refresh token, and
+//! who is signed in.
+
+use axum::extract::State;
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::guard::Recruiter;
+use super::{otp, recruiters, tokens};
+use crate::clock::to_iso;
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
+use crate::http::{ClientIp, Json, Query};
+use crate::mail;
+use crate::rate_limit::{self, Limit};
+use crate::state::AppState;
+
+/// Codes mailed to one address per quarter hour (first sends and resends together).
+const SENDS_PER_EMAIL: Limit = Limit::per_minutes(6, 15);
+/// Code requests from one client address per quarter hour.
+const SENDS_PER_IP: Limit = Limit::per_minutes(30, 15);
+/// Verification attempts from one client address per quarter hour.
+const VERIFIES_PER_IP: Limit = Limit::per_minutes(40, 15);
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct RequestOtpParams {
+    /// The recruiter's address (trimmed and lowercased). Missing or empty gets the spec's
+    /// "Please enter your email address." rather than a generic query error.
+    #[serde(default)]
+    #[param(required = true, format = Email, max_length = 254)]
+    email: String,
+    /// `true` for "Resend OTP": allowed 60 s after the last code, at most 3 times per 15 minutes.
+    #[serde(default)]
+    retry: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct RequestOtpAnswer {
+    success: bool,
+    message: String,
+}
+
+/// Sends a six-digit sign-in code. Unregistered addresses get the same answer and no mail.
+#[utoipa::path(
+    post, path = "/auth/requestotp", tag = "auth", params(RequestOtpParams),
+    responses(
+        (status = 200, body = RequestOtpAnswer, description = "The same answer whether or not the address is registered"),
+        (status = 400, body = ErrorBody, description = "Missing or malformed address"),
+        (status = 429, body = ErrorBody, description = "Too many codes requested; `retryAfterSeconds` says when to try again"),
+    )
+)]
+pub(super) async fn request_otp(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Query(params): Query<RequestOtpParams>,
+) -> Result<Json<RequestOtpAnswer>> {
+    let email = recruiters::normalize_email(&params.email)?;
+    let now = state.clock.now();
+    rate_limit::hit(&state.db, &format!("otp-send:ip:{ip}"), SENDS_PER_IP, now).await?;
+    rate_limit::hit(
+        &state.db,
+        &format!("otp-send:email:{email}"),
+        SENDS_PER_EMAIL,
+        now,
+    )
+    .await?;
+    let recruiter = recruiters::find_by_email(&state.db, &email).await?;
+    let issued = otp::issue(
+        &state.db,
+        &state.keys,
+        &email,
+        recruiter.as_ref().map(|r| r.id),
+        params.retry,
+        now,
+    )
+    .await?;
+    if let Some(recruiter) = recruiter {
+        deliver_code(&state, recruiter, issued.code, now);
+    }
+    let message = if params.retry {
+        "OTP sent successfully again."
+    } else {
+        "OTP sent successfully."
+    };
+    Ok(Json(RequestOtpAnswer {
+        success: true,
+        message: message.to_owned(),
+    }))
+}
+
+/// Mails a sign-in code off the request path, so a registered address answers as fast as an
+/// unknown one; a code that cannot be delivered is withdrawn.
+fn deliver_code(
+    state: &AppState,
+    recruiter: recruiters::RecruiterRow,
+    code: String,
+    now: Timestamp,
+) {
+    let mail = mail::otp_code(&recruiter.full_name, &code, otp::CODE_LIFETIME.as_mins());
+    let (mailer, db) = (state.mailer.clone(), state.db.clone());
+    let log_code = state.settings.mail.transport == crate::config::MailTransport::Outbox;
+    tokio::spawn(async move {
+        match mailer.send(&recruiter.email, mail).await {
+            Ok(()) if log_code => tracing::info!(
+                email = %recruiter.email, code = %code,
+                "sign-in code written to the outbox"
+            ),
+            Ok(()) => tracing::info!(email = %recruiter.email, "sign-in code sent"),
+            Err(err) => {
+                tracing::error!(email = %recruiter.email, error = %err, "sign-in code not delivered");
+                if let Err(err) = otp::withdraw(&db, &recruiter.email, now).await {
+                    tracing::error!(error = %err, "could not withdraw the undelivered code");
+                }
+            }
+        }
+    });
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct VerifyOtpBody {
+    #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
+    email: String,
+    /// The six digits from the e-mail.
+    #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
+    otp_code: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct UserInfo {
+    user_full_name: String,
+    email: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SessionData {
+    /// Bearer access token.
+    token: String,
+    /// When `token` stops working (ISO-8601 UTC).
+    valid_to: String,
+    /// Single-use token for `/auth/refresh-token`.
+    refresh_token: String,
+    user: UserInfo,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct VerifyOtpAnswer {
+    success: bool,
+    message: String,
+    data: SessionData,
+}
+
+/// Exchanges a valid code for an access token and a refresh token.
+#[utoipa::path(
+    post, path = "/auth/verifyotp", tag = "auth", request_body = VerifyOtpBody,
+    responses(
+        (status = 200, body = VerifyOtpAnswer, description = "Signed in: an access token and a refresh token"),
+        (status = 400, body = ErrorBody, description = "Wrong, expired or used code; `attemptsRemaining` says how many tries are left"),
+        (status = 429, body = ErrorBody, description = "Too many attempts from this address; `retryAfterSeconds` says when to try again"),
+    )
+)]
+pub(super) async fn verify_otp(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<VerifyOtpBody>,
+) -> Result<Json<VerifyOtpAnswer>> {
+    let email = recruiters::normalize_email(&body.email)?;
+    let code = body.otp_code.trim();
+    if code.is_empty() {
+        return Err(Error::bad_request(
+            ErrorCode::OtpRequired,
+            "Please enter the OTP.",
+        ));
+    }
+    let now = state.clock.now();
+    rate_limit::hit(
+        &state.db,
+        &format!("otp-verify:ip:{ip}"),
+        VERIFIES_PER_IP,
+        now,
+    )
+    .await?;
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::bad_request(
+            ErrorCode::InvalidOtp,
+            "Invalid OTP. Please check otp and try again.",
+        ));
+    }
+    let recruiter_id = otp::verify(&state.db, &state.keys, &email, code, now).await?;
+    Ok(Json(VerifyOtpAnswer {
+        success: true,
+        message: "Login successful.".to_owned(),
+        data: open_session(&state, recruiter_id, now).await?,
+    }))
+}
+
+/// A new access token and refresh token for the recruiter who just proved their address.
+async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Result<SessionData> {
+    let recruiter = recruiters::find_by_id(&state.db, recruiter_id)
+        .await?
+        .ok_or(Error::Unauthorized)?;
+    let access = tokens::issue_access(
+        &state.keys,
+        recruiter.id,
+        &recruiter.email,
+        now,
+        state.access_lifetime(),
+    );
+    let refresh =
+        tokens::issue_refresh(&state.db, recruiter.id, now, state.refresh_lifetime()).await?;
+    tracing::info!(recruiter_id = recruiter.id, "recruiter signed in");
+    Ok(SessionData {
+        token: access.token,
+        valid_to: to_iso(access.valid_to),
+        refresh_token: refresh.token,
+        user: UserInfo {
+            user_full_name: recruiter.full_name,
+            email: recruiter.email,
+        },
+    })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct RefreshBody {
+    /// A missing or empty token is refused like an unknown one (401).
+    #[serde(default)]
+    #[schema(required = true, min_length = 1)]
+    refresh_token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct RefreshAnswer {
+    access_token: String,
+    refresh_token: String,
+    valid_to: String,
+}
+
+/// Rotates a refresh token: answers a new access token and a new refresh token. Presenting a
+/// refresh token twice revokes every token descended from the same sign-in.
+#[utoipa::path(
+    post, path = "/auth/refresh-token", tag = "auth", request_body = RefreshBody,
+    responses(
+        (status = 200, body = RefreshAnswer, description = "A new access token and a new refresh token"),
+        (status = 401, body = ErrorBody, description = "Unknown, expired, revoked or reused refresh token"),
+    )
+)]
+pub(super) async fn refresh_token(
+    State(state): State<AppState>,
+    Json(body): Json<RefreshBody>,
+) -> Result<Json<RefreshAnswer>> {
+    if body.refresh_token.is_empty() {
+        return Err(Error::Unauthorized);
+    }
+    let now = state.clock.now();
+    let refresh = tokens::rotate_refresh(
+        &state.db,
+        &body.refresh_token,
+        now,
+        state.refresh_lifetime(),
+    )
+    .await?;
+    let recruiter = recruiters::find_by_id(&state.db, refresh.recruiter_id)
+        .await?
+        .ok_or(Error::Unauthorized)?;
+    let access = tokens::issue_access(
+        &state.keys,
+        recruiter.id,
+        &recruiter.email,
+        now,
+        state.access_lifetime(),
+    );
+    Ok(Json(RefreshAnswer {
+        access_token: access.token,
+        refresh_token: refresh.token,
+        valid_to: to_iso(access.valid_to),
+    }))
+}
+
+/// The signed-in recruiter.
+#[utoipa::path(
+    get, path = "/auth/me", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, body = UserInfo, description = "The recruiter the token belongs to"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
+)]
+pub(super) async fn me(recruiter: Recruiter) -> Json<UserInfo> {
+    Json(UserInfo {
+        user_full_name: recruiter.full_name,
+        email: recruiter.email,
+    })
+}
+
+impl AppState {
+    fn access_lifetime(&self) -> SignedDuration {
+        SignedDuration::from_mins(self.settings.auth.access_token_minutes)
+    }
+
+    fn refresh_lifetime(&self) -> SignedDuration {
+        SignedDuration::from_hours(self.settings.auth.refresh_token_days * 24)
+    }
+}
