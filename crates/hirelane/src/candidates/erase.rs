@@ -9,8 +9,7 @@ use std::path::Path;
 use crate::auth::recruiters::normalize_email;
 use crate::error::Result;
 use crate::state::AppState;
-use crate::store::BeginWrite;
-use crate::with_db;
+use crate::{interviews, voice, with_tx};
 
 /// What an erasure removed.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -26,38 +25,40 @@ pub struct Erased {
 /// is reported, never a row pointing at a missing file).
 pub async fn erase(state: &AppState, email: &str) -> Result<Erased> {
     let email = normalize_email(email)?;
-    let (candidates, calls, keys) = with_db!(&state.db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let keys: Vec<String> = sqlx::query_scalar(
+    let mut tx = state.db.begin_write().await?;
+    let keys: Vec<String> = with_tx!(&mut tx, |conn| {
+        sqlx::query_scalar(
             "SELECT file_key FROM candidates WHERE candidate_email = $1 AND file_key IS NOT NULL
              UNION ALL
              SELECT h.file_key FROM resume_history h JOIN candidates c ON c.id = h.candidate_id
               WHERE c.candidate_email = $1",
         )
         .bind(&email)
-        .fetch_all(&mut *tx)
-        .await?;
-        // Calls placed for the candidate hold their name, number and transcript.
-        let calls = sqlx::query(
-            "DELETE FROM voice_calls WHERE id IN (
-                SELECT call_id FROM candidates WHERE candidate_email = $1 AND call_id IS NOT NULL
-                UNION
-                SELECT i.call_id FROM interview_invites i JOIN candidates c ON c.id = i.candidate_id
-                 WHERE c.candidate_email = $1 AND i.call_id IS NOT NULL)",
-        )
-        .bind(&email)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        // Resume history and interview invites cascade with the candidate rows.
-        let candidates = sqlx::query("DELETE FROM candidates WHERE candidate_email = $1")
-            .bind(&email)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>((candidates, calls, keys))
+        .fetch_all(&mut **conn)
+        .await
     })?;
+    let rows: Vec<(i64, Option<String>)> = with_tx!(&mut tx, |conn| {
+        sqlx::query_as("SELECT id, call_id FROM candidates WHERE candidate_email = $1")
+            .bind(&email)
+            .fetch_all(&mut **conn)
+            .await
+    })?;
+    // Calls placed for the candidate hold their name, number and transcript.
+    let ids: Vec<i64> = rows.iter().map(|(id, _)| *id).collect();
+    let mut call_ids: Vec<String> = rows.into_iter().filter_map(|(_, call)| call).collect();
+    call_ids.extend(interviews::repo::call_ids_of(&mut tx, &ids).await?);
+    call_ids.sort();
+    call_ids.dedup();
+    let calls = voice::repo::delete_calls(&mut tx, &call_ids).await?;
+    // Resume history and interview invites cascade with the candidate rows.
+    let candidates = with_tx!(&mut tx, |conn| {
+        sqlx::query("DELETE FROM candidates WHERE candidate_email = $1")
+            .bind(&email)
+            .execute(&mut **conn)
+            .await
+            .map(|done| done.rows_affected())
+    })?;
+    tx.commit().await?;
     let mut files = 0;
     for key in &keys {
         match state.files.delete(key).await {

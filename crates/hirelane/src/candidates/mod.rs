@@ -14,6 +14,7 @@ pub mod interview_outcome;
 mod invites;
 mod lists;
 pub mod pages;
+pub mod purge;
 pub mod queue;
 pub mod repo;
 pub mod search;

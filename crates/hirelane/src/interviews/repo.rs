@@ -7,8 +7,8 @@ use jiff::{SignedDuration, Timestamp};
 use super::rules::{InviteState, REMINDERS};
 use crate::clock::to_millis;
 use crate::error::Result;
-use crate::store::{BeginWrite, Db};
-use crate::with_db;
+use crate::store::{BeginWrite, Db, Tx};
+use crate::{with_db, with_tx};
 
 /// An invite with what its pages and e-mails show.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -383,4 +383,22 @@ pub async fn counts(db: &Db, days: &Days) -> Result<Counts> {
             .fetch_one(pool)
             .await
     })?)
+}
+
+/// The calls of the given candidates' invites, inside a transaction of the caller's (an
+/// erasure removes the calls with the candidates).
+pub async fn call_ids_of(tx: &mut Tx, candidate_ids: &[i64]) -> Result<Vec<String>> {
+    let mut ids = Vec::new();
+    for candidate in candidate_ids {
+        let found: Vec<String> = with_tx!(tx, |conn| {
+            sqlx::query_scalar(
+                "SELECT call_id FROM interview_invites WHERE candidate_id = $1 AND call_id IS NOT NULL",
+            )
+            .bind(candidate)
+            .fetch_all(&mut **conn)
+            .await
+        })?;
+        ids.extend(found);
+    }
+    Ok(ids)
 }

@@ -6,9 +6,8 @@ use super::rules::ValidJob;
 use super::sanitize::plain_text;
 use crate::clock::to_millis;
 use crate::error::Result;
-use crate::store::BeginWrite;
 use crate::store::Db;
-use crate::with_db;
+use crate::{with_db, with_tx};
 
 /// How long a deleted JD waits in the bin before it is removed for good.
 pub const BIN_RETENTION: SignedDuration = SignedDuration::from_hours(30 * 24);
@@ -290,37 +289,27 @@ pub async fn purge(db: &Db, now: Timestamp) -> Result<Purged> {
         // SQLite takes the database write lock at the first write of the transaction.
         Db::Sqlite(_) => "SELECT id FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1",
     };
-    let expired = "SELECT id FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1";
-    let history = format!(
-        "DELETE FROM resume_history WHERE candidate_id IN
-           (SELECT id FROM candidates WHERE job_id IN ({expired})) RETURNING file_key"
-    );
-    let candidates = format!(
-        "DELETE FROM candidates WHERE job_id IN ({expired}) AND file_key IS NOT NULL
-         RETURNING file_key"
-    );
-    let purged = with_db!(db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        sqlx::query(lock).bind(cutoff).execute(&mut *tx).await?;
-        let mut file_keys: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(history.as_str()))
+    let mut tx = db.begin_write().await?;
+    let expired: Vec<i64> = with_tx!(&mut tx, |conn| {
+        sqlx::query_scalar(lock)
             .bind(cutoff)
-            .fetch_all(&mut *tx)
-            .await?;
-        let current: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(candidates.as_str()))
-            .bind(cutoff)
-            .fetch_all(&mut *tx)
-            .await?;
-        file_keys.extend(current);
-        let jobs: Vec<i64> = sqlx::query_scalar(
+            .fetch_all(&mut **conn)
+            .await
+    })?;
+    let mut file_keys = Vec::new();
+    for job in &expired {
+        file_keys.extend(crate::candidates::purge::delete_for_job(&mut tx, *job).await?);
+    }
+    let jobs: Vec<i64> = with_tx!(&mut tx, |conn| {
+        sqlx::query_scalar(
             "DELETE FROM jobs WHERE deleted_at IS NOT NULL AND deleted_at <= $1 RETURNING id",
         )
         .bind(cutoff)
-        .fetch_all(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>(Purged { jobs, file_keys })
+        .fetch_all(&mut **conn)
+        .await
     })?;
-    Ok(purged)
+    tx.commit().await?;
+    Ok(Purged { jobs, file_keys })
 }
 
 #[cfg(test)]

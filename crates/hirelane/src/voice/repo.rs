@@ -9,7 +9,7 @@ use crate::candidates::interview_outcome;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::interviews::completion;
-use crate::store::Db;
+use crate::store::{Db, Tx};
 use crate::{with_db, with_tx};
 
 /// A stored call.
@@ -250,4 +250,19 @@ pub async fn claim(db: &Db, id: &str, now: Timestamp, lease: SignedDuration) -> 
         .map(|done| done.rows_affected())
     })?;
     Ok(claimed == 1)
+}
+
+/// Deletes the given calls inside a transaction of the caller's; answers how many were ours.
+pub async fn delete_calls(tx: &mut Tx, ids: &[String]) -> Result<u64> {
+    let mut deleted = 0;
+    for id in ids {
+        deleted += with_tx!(tx, |conn| {
+            sqlx::query("DELETE FROM voice_calls WHERE id = $1")
+                .bind(id)
+                .execute(&mut **conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+    }
+    Ok(deleted)
 }
