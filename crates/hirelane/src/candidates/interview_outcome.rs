@@ -1,13 +1,14 @@
-//! A candidate's interview outcome: when an invite is completed by a call's report, the
-//! candidate gets the call and its Pass / Fail / Needs Review, in the report's transaction.
+//! A candidate's interview: the years of experience the interviewer is told (from the ATS
+//! assessment), and the outcome: when an invite is completed by a call's report, the candidate
+//! gets the call and its Pass / Fail / Needs Review, in the report's transaction.
 
 use jiff::Timestamp;
 
 use crate::clock::to_millis;
 use crate::error::Result;
-use crate::store::Tx;
+use crate::store::{Db, Tx};
 use crate::voice::analysis::InterviewStatus;
-use crate::with_tx;
+use crate::{with_db, with_tx};
 
 /// Links the call and `status` to the candidate whose invite `call_id` completed.
 pub async fn link_completed_call(
@@ -30,4 +31,18 @@ pub async fn link_completed_call(
             .map(|_| ())
     })?;
     Ok(())
+}
+
+/// The years of experience the ATS found in the candidate's resume, if it was assessed.
+pub async fn experience_years(db: &Db, candidate_id: i64) -> Result<Option<f64>> {
+    let assessment: Option<Option<String>> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT assessment FROM candidates WHERE id = $1")
+            .bind(candidate_id)
+            .fetch_optional(pool)
+            .await
+    })?;
+    Ok(assessment
+        .flatten()
+        .and_then(|a| serde_json::from_str::<serde_json::Value>(&a).ok())
+        .and_then(|a| a["experienceYears"].as_f64()))
 }

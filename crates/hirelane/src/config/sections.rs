@@ -225,11 +225,17 @@ pub struct VoiceSettings {
     pub base_url: Option<String>,
     /// The provider's private key; generated for the in-process simulator.
     pub api_key: Option<Secret>,
-    /// The provider's public key (browser web calls), if any.
+    /// Accepted for old configurations and ignored: a raw public key has no expiry and fits any
+    /// assistant, so it never reaches a browser (a start-up warning says so).
     pub public_key: Option<Secret>,
-    /// Vapi organisation id: with it, join pages get a one-hour public JWT restricted to the
-    /// interview's assistant and our origin instead of the public key.
+    /// Vapi organisation id, needed only with `web_calls = "browser"`: join pages then get a
+    /// one-hour public JWT restricted to the interview's assistant and our origin.
     pub org_id: Option<String>,
+    /// Who creates a candidate's web call: `server` (default: the server creates it with the
+    /// private key and the browser only joins its room) or `browser` (the page starts it with
+    /// Vapi's web SDK and a public JWT; needs `org_id`). Either way every call's integrity is
+    /// checked against its seal before it is scored.
+    pub web_calls: WebCallStart,
     /// The provider at `base_url` is a standalone bundled simulator (`vapi-sim`): join pages
     /// drive its browser endpoints instead of Vapi's web SDK. Implied when it runs in-process.
     pub simulated: bool,
@@ -264,6 +270,7 @@ impl Default for VoiceSettings {
             api_key: None,
             public_key: None,
             org_id: None,
+            web_calls: WebCallStart::Server,
             simulated: false,
             phone_number_id: None,
             webhook_secret: None,
@@ -280,6 +287,14 @@ impl Default for VoiceSettings {
             reconcile_interval_seconds: 60,
         }
     }
+}
+
+/// Who creates a candidate's web call (`voice.web_calls`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum WebCallStart {
+    Server,
+    Browser,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]

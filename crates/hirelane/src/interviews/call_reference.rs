@@ -55,7 +55,8 @@ pub fn call_metadata(state: &AppState, invite: &InviteRow) -> CallMetadata {
 }
 
 /// Links a call the provider reported to its invite when its metadata carries a valid
-/// reference (the browser started it, so we learn of it here first).
+/// reference (a browser started it, so we learn of it here first): the call becomes one of the
+/// invite's attempts. Whether it ran as we set it up is the integrity check's business.
 pub async fn link_reported_call(state: &AppState, call: &Call) -> Result<()> {
     let Some(reference) = call.metadata_value("inviteRef") else {
         return Ok(());
@@ -76,5 +77,6 @@ pub async fn link_reported_call(state: &AppState, call: &Call) -> Result<()> {
         tracing::warn!(call_id = %call.id, "voice webhook: invite reference with a bad signature");
         return Ok(());
     }
-    link_call(&state.db, id, &call.id).await
+    link_call(&state.db, id, &call.id).await?;
+    crate::voice::repo::set_invite(&state.db, &call.id, id).await
 }

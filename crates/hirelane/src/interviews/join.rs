@@ -4,17 +4,21 @@
 use axum::extract::{Path as UrlPath, State};
 use jiff::Timestamp;
 use serde::Serialize;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 use super::access::{conflict, invite_for, no_data};
-use super::call_reference::{CallMetadata, call_metadata};
+use super::call_reference::call_metadata;
 use super::repo::{self, InviteRow};
 use super::rules::{InviteState, JoinPhase, join_phase};
+use crate::candidates::interview_outcome;
 use crate::clock::from_millis;
 use crate::error::{ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;
 use crate::voice::calls::{WebCall, create_web_call, web_call_of};
+use crate::voice::setup::{self, CallFor};
 
 /// The scheduled interview's start, if `now` is inside its join window.
 fn joinable(state: &AppState, invite: &InviteRow) -> Result<Timestamp> {
@@ -86,47 +90,49 @@ pub(super) async fn start_interview(
 pub(super) enum CallProvider {
     /// Drive `webCallUrl` (the bundled simulator's browser endpoints).
     Simulator,
-    /// Start with `@vapi-ai/web` and `publicToken`.
+    /// Vapi: join the room `webCallUrl` with `@vapi-ai/web`'s `reconnect`, or, with
+    /// `voice.web_calls = "browser"`, start the call with `publicToken` and `assistantOverrides`.
     Vapi,
 }
 
-/// What the join page needs to start the call in the browser.
+/// What the join page needs to join (or, in browser mode, start) the call.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct WebCallAnswer {
     provider: CallProvider,
     assistant_id: String,
-    /// The simulator's call; null with Vapi (the browser starts it).
+    /// The call the server created; null when the browser starts it.
     call_id: Option<String>,
+    /// The room to join; null when the browser starts the call.
     web_call_url: Option<String>,
-    /// A short-lived public token restricted to this assistant and our origin (Vapi only).
+    /// The room's token, when the provider gives one.
+    call_token: Option<String>,
+    /// Browser mode only: a short-lived public token restricted to this assistant and our origin.
     public_token: Option<String>,
-    /// What the browser passes to Vapi's `start` (Vapi only).
+    /// Browser mode only: what the browser passes to Vapi's `start`. Whatever the browser
+    /// really sends, the call is checked against its seal before it is scored.
     assistant_overrides: Option<AssistantOverrides>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct AssistantOverrides {
-    metadata: CallMetadata,
-    variable_values: VariableValues,
+    /// The invite's reference and the call's seal.
+    #[schema(value_type = Object)]
+    metadata: Map<String, Value>,
+    /// The assistant prompt's variables (`candidateName`, `jobTitle`, `interviewMinutes`,
+    /// `yearsOfExperience`).
+    variable_values: BTreeMap<String, String>,
 }
 
-/// The assistant prompt's variables.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct VariableValues {
-    candidate_name: String,
-}
-
-/// Prepares the interview's web call, only inside the join window. With the simulator the call
-/// is created here (asked twice, the same call while it has not ended); with Vapi the browser
-/// starts it with a short-lived public token.
+/// Prepares the interview's web call, only inside the join window. The server creates it
+/// (asked twice, the same call while it has not ended) and the browser joins its room; with
+/// `voice.web_calls = "browser"` the browser starts it with a short-lived public token.
 #[utoipa::path(
     post, path = "/Interview/WebCall/{inviteId}", tag = "interviews",
     params(("inviteId" = String, Path, description = "The invite's token")),
     responses(
-        (status = 200, body = WebCallAnswer, description = "How the browser starts or joins the call"),
+        (status = 200, body = WebCallAnswer, description = "How the browser joins or starts the call"),
         (status = 400, body = ErrorBody, description = "The voice provider refused the call (`provider_rejected`)"),
         (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`), or the provider has no such assistant"),
         (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), not scheduled (`not_scheduled`), the link opens 5 minutes before the start (`too_early`) or was disabled 30 minutes after it (`link_disabled`)"),
@@ -141,41 +147,64 @@ pub(super) async fn web_call(
 ) -> Result<Json<WebCallAnswer>> {
     let invite = invite_for(&state, &ip, &invite_id).await?;
     joinable(&state, &invite)?;
-    prepare_web_call(&state, invite).await.map(Json)
+    let answer = if state.voice.browser_starts_calls() {
+        browser_session(&state, invite).await?
+    } else {
+        server_call(&state, invite).await?
+    };
+    Ok(Json(answer))
 }
 
-async fn prepare_web_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswer> {
-    let metadata = call_metadata(state, &invite);
-    if !state.voice.browser_drives_simulator() {
-        let token = state.voice.public_web_token(
-            &invite.assistant_id,
-            &state.settings.public_url(),
-            state.clock.now(),
-        )?;
-        return Ok(WebCallAnswer {
-            provider: CallProvider::Vapi,
-            assistant_id: invite.assistant_id,
-            call_id: None,
-            web_call_url: None,
-            public_token: Some(token),
-            assistant_overrides: Some(AssistantOverrides {
-                metadata,
-                variable_values: VariableValues {
-                    candidate_name: invite.candidate_name,
-                },
-            }),
-        });
-    }
+/// Whom the invite's call is for.
+async fn call_for<'a>(state: &AppState, invite: &'a InviteRow) -> Result<CallFor<'a>> {
+    Ok(CallFor {
+        candidate_name: &invite.candidate_name,
+        job_title: Some(&invite.jdname),
+        years_of_experience: interview_outcome::experience_years(&state.db, invite.candidate_id)
+            .await?,
+        invite_id: Some(invite.id),
+    })
+}
+
+/// Browser mode: the page starts the call with these, and the report is checked against the seal.
+async fn browser_session(state: &AppState, invite: InviteRow) -> Result<WebCallAnswer> {
+    let token = state.voice.public_web_token(
+        &invite.assistant_id,
+        &state.settings.public_url(),
+        state.clock.now(),
+    )?;
+    let who = call_for(state, &invite).await?;
+    let metadata = call_metadata(state, &invite).to_map();
+    let setup = setup::prepare(state, &invite.assistant_id, &who, metadata, START_FAILED).await?;
+    let variable_values = setup
+        .variables
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+        .collect();
+    Ok(WebCallAnswer {
+        provider: CallProvider::Vapi,
+        assistant_id: invite.assistant_id,
+        call_id: None,
+        web_call_url: None,
+        call_token: None,
+        public_token: Some(token),
+        assistant_overrides: Some(AssistantOverrides {
+            metadata: setup.metadata,
+            variable_values,
+        }),
+    })
+}
+
+const START_FAILED: &str = "Failed to start the interview.";
+
+/// Server mode: the invite's call, created with the private key; the browser joins its room.
+async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswer> {
     let call = match reusable_call(state, &invite).await? {
         Some(call) => call,
         None => {
-            let call = create_web_call(
-                state,
-                &invite.assistant_id,
-                &invite.candidate_name,
-                metadata.to_map(),
-            )
-            .await?;
+            let who = call_for(state, &invite).await?;
+            let metadata = call_metadata(state, &invite).to_map();
+            let call = create_web_call(state, &invite.assistant_id, &who, metadata).await?;
             if repo::set_call(&state.db, invite.id, invite.call_id.as_deref(), &call.id).await? {
                 call
             } else {
@@ -188,11 +217,17 @@ async fn prepare_web_call(state: &AppState, invite: InviteRow) -> Result<WebCall
         }
     };
     tracing::info!(invite = invite.id, call_id = %call.id, "interview web call prepared");
+    let provider = if state.voice.browser_drives_simulator() {
+        CallProvider::Simulator
+    } else {
+        CallProvider::Vapi
+    };
     Ok(WebCallAnswer {
-        provider: CallProvider::Simulator,
+        provider,
         assistant_id: invite.assistant_id,
         call_id: Some(call.id),
         web_call_url: Some(call.url),
+        call_token: call.call_token,
         public_token: None,
         assistant_overrides: None,
     })

@@ -6,6 +6,7 @@
 //! unknown token answers exactly like a missing one.
 
 mod access;
+mod attempts;
 mod booking;
 pub mod call_reference;
 pub mod completion;
@@ -38,4 +39,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(join::start_interview))
         .routes(routes!(join::web_call))
         .routes(routes!(next_step::add_candidate_details))
+        .routes(routes!(attempts::attempts, attempts::count_attempt))
 }

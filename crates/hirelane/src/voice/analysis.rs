@@ -1,5 +1,5 @@
 //! From the provider's call analysis to what we store and show: scores 0-100 and the interview
-//! status rule (documented in `docs/interviews.md`).
+//! status (its rule is in `verdict.rs`, documented in `docs/interviews.md`).
 
 use serde_json::{Value, json};
 
@@ -39,13 +39,29 @@ pub fn structured_data_schema() -> Value {
             },
             "keySkills": texts,
             "keyTakeaways": text,
-            "experience": text
+            "experience": text,
+            "questions": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "number": { "type": "integer", "minimum": 1 },
+                        "question": text,
+                        "asked": { "type": "boolean" },
+                        "answerExcerpt": text,
+                        "score": { "type": "integer", "minimum": 1, "maximum": 5 },
+                        "justification": text
+                    }
+                }
+            }
         }
     })
 }
 
 /// The outcome of an interview.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 pub enum InterviewStatus {
     Pass,
     Fail,
@@ -128,20 +144,6 @@ pub fn success_evaluation(value: &Value) -> Option<String> {
     }
 }
 
-/// Pass when the evaluation is "true" and the mean of the three main scores is at least 70;
-/// Fail when it is "false" or the mean is under 50; otherwise Needs Review.
-pub fn interview_status(success: Option<&str>, scores: &Scores) -> InterviewStatus {
-    let verdict = success.map(|s| s.trim().to_ascii_lowercase());
-    let mean = scores.main_mean();
-    if verdict.as_deref() == Some("false") || mean.is_some_and(|m| m < 50.0) {
-        InterviewStatus::Fail
-    } else if verdict.as_deref() == Some("true") && mean.is_some_and(|m| m >= 70.0) {
-        InterviewStatus::Pass
-    } else {
-        InterviewStatus::NeedsReview
-    }
-}
-
 /// Text from a string, a number, or an array of strings (joined with ", ").
 pub fn text(value: &Value) -> Option<String> {
     match value {
@@ -159,15 +161,6 @@ pub fn text(value: &Value) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn scores(t: i64, c: i64, p: i64) -> Scores {
-        Scores {
-            technical: Some(t),
-            communication: Some(c),
-            problem_solving: Some(p),
-            cultural_fit: None,
-        }
-    }
-
     #[test]
     fn scores_scale_and_clamp() {
         assert_eq!(score(&json!(7)), Some(70));
@@ -177,38 +170,6 @@ mod tests {
         assert_eq!(score(&json!(-1)), Some(0));
         assert_eq!(score(&json!(null)), None);
         assert_eq!(score(&json!("n/a")), None);
-    }
-
-    #[test]
-    fn status_rule() {
-        assert_eq!(
-            interview_status(Some("true"), &scores(70, 70, 70)),
-            InterviewStatus::Pass
-        );
-        assert_eq!(
-            interview_status(Some("TRUE"), &scores(90, 60, 60)),
-            InterviewStatus::Pass
-        );
-        assert_eq!(
-            interview_status(Some("true"), &scores(60, 60, 60)),
-            InterviewStatus::NeedsReview
-        );
-        assert_eq!(
-            interview_status(Some("false"), &scores(90, 90, 90)),
-            InterviewStatus::Fail
-        );
-        assert_eq!(
-            interview_status(Some("true"), &scores(40, 50, 50)),
-            InterviewStatus::Fail
-        );
-        assert_eq!(
-            interview_status(None, &scores(90, 90, 90)),
-            InterviewStatus::NeedsReview
-        );
-        assert_eq!(
-            interview_status(Some("true"), &Scores::default()),
-            InterviewStatus::NeedsReview
-        );
     }
 
     #[test]

@@ -11,7 +11,9 @@ use super::assistants::IdAnswer;
 use super::provider::{CallQuery, ProviderError};
 use super::provider_errors::provider_error;
 use super::repo::{self, CallRow};
+use super::reports;
 use super::rules;
+use super::setup::{self, CallFor};
 use super::vapi::{self, Call};
 use super::view::{CallView, call_view};
 use crate::auth::Recruiter;
@@ -86,22 +88,26 @@ async fn schedule_call(
 ) -> Result<String> {
     let now = state.clock.now();
     let mut metadata = Map::new();
-    metadata.insert("candidateName".into(), json!(valid.candidate_name));
     metadata.insert("source".into(), json!("hirelane"));
+    let who = CallFor {
+        candidate_name: &valid.candidate_name,
+        ..CallFor::default()
+    };
+    const FAILED: &str = "Failed to schedule call.";
+    let setup = setup::prepare(state, &valid.assistant_id, &who, metadata, FAILED).await?;
     let request = vapi::call_body(
         &valid.assistant_id,
         &state.voice.phone_number_id,
         &valid.phone,
-        &valid.candidate_name,
         &to_iso(valid.earliest_at),
-        metadata,
+        &setup,
     );
     let call = state
         .voice
         .provider
         .create_call(&request)
         .await
-        .map_err(|e| provider_error(e, "Failed to schedule call.", "Assistant not found"))?;
+        .map_err(|e| provider_error(e, FAILED, "Assistant not found"))?;
     repo::insert(
         &state.db,
         &repo::NewCall {
@@ -114,6 +120,8 @@ async fn schedule_call(
             scheduled_at: Some(valid.earliest_at),
             created_at: now,
             created_by: Some(recruiter_id),
+            invite_id: None,
+            questions: Some(&setup.questions),
         },
         now,
     )
@@ -127,27 +135,29 @@ pub struct WebCall {
     pub id: String,
     /// The room the browser joins (Daily's with Vapi, the simulator's join page locally).
     pub url: String,
+    /// The room's token, when the provider gives one (`transport.callToken`).
+    pub call_token: Option<String>,
 }
 
-/// Creates a web call (`POST /call/web`) and records it. The candidate join page of the
-/// invite flow builds on this.
+/// Creates a web call (`POST /call/web`) with the server's key, personal to `who`, and records
+/// it. The browser only ever gets the room to join.
 pub async fn create_web_call(
     state: &AppState,
     assistant_id: &str,
-    candidate_name: &str,
+    who: &CallFor<'_>,
     metadata: Map<String, Value>,
 ) -> Result<WebCall> {
+    const FAILED: &str = "Failed to start the interview.";
     let now = state.clock.now();
-    let mut metadata = metadata;
-    metadata.insert("candidateName".into(), json!(candidate_name));
-    let request = vapi::web_call_body(assistant_id, candidate_name, metadata);
+    let setup = setup::prepare(state, assistant_id, who, metadata, FAILED).await?;
+    let request = vapi::web_call_body(assistant_id, &setup);
     let call = state
         .voice
         .provider
         .create_web_call(&request)
         .await
-        .map_err(|e| provider_error(e, "Failed to start the interview.", "Assistant not found"))?;
-    let WebCall { url, .. } = web_call_of(&call)
+        .map_err(|e| provider_error(e, FAILED, "Assistant not found"))?;
+    let web_call = web_call_of(&call)
         .ok_or_else(|| Error::Internal(anyhow::anyhow!("the provider answered no web call URL")))?;
     repo::insert(
         &state.db,
@@ -155,17 +165,19 @@ pub async fn create_web_call(
             id: &call.id,
             assistant_id: Some(assistant_id),
             kind: "webCall",
-            candidate_name,
+            candidate_name: who.candidate_name,
             phone: None,
             status: call.status.as_deref().unwrap_or("queued"),
             scheduled_at: None,
             created_at: now,
             created_by: None,
+            invite_id: who.invite_id,
+            questions: Some(&setup.questions),
         },
         now,
     )
     .await?;
-    Ok(WebCall { id: call.id, url })
+    Ok(web_call)
 }
 
 /// The room of a web call: `webCallUrl`, or `transport.callUrl` in newer answers.
@@ -175,9 +187,11 @@ pub fn web_call_of(call: &Call) -> Option<WebCall> {
             .as_ref()
             .and_then(|t| t["callUrl"].as_str().map(str::to_owned))
     })?;
+    let transport = call.transport.as_ref();
     Some(WebCall {
         id: call.id.clone(),
         url,
+        call_token: transport.and_then(|t| t["callToken"].as_str().map(str::to_owned)),
     })
 }
 
@@ -344,7 +358,7 @@ pub(crate) async fn fresh_row(state: &AppState, id: &str) -> Result<Option<CallR
     }
     match state.voice.provider.get_call(id).await {
         Ok(call) if call.is_ended() => {
-            repo::store_report(&state.db, id, &call.report(), state.clock.now()).await?;
+            reports::store(state, id, &call.report()).await?;
             repo::find(&state.db, id).await
         }
         Ok(_) => Ok(Some(row)),

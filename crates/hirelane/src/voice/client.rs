@@ -13,7 +13,7 @@ use super::provider::{VapiClient, VoiceProvider};
 use super::vapi::WebhookTarget;
 use crate::auth::keys::{Keys, load_or_create_secret, random_token};
 use crate::auth::tokens::sign_hs256;
-use crate::config::{Secret, Settings};
+use crate::config::{Secret, Settings, VoiceSettings, WebCallStart};
 use crate::error::{Error, ErrorCode, Result};
 
 /// How long a browser's public web-call token lives.
@@ -24,6 +24,23 @@ fn origin_of(url: &str) -> Option<String> {
     let (scheme, rest) = url.split_once("://")?;
     let host = rest.split('/').next().filter(|h| !h.is_empty())?;
     Some(format!("{scheme}://{host}"))
+}
+
+/// Says at start-up what the web-call settings will do, before a candidate finds out.
+fn warn_about_web_call_settings(voice: &VoiceSettings) {
+    if voice.public_key.is_some() {
+        tracing::warn!(
+            "voice.public_key is ignored: a raw public key never expires and fits any assistant, \
+             so it never reaches a browser (web calls are created by the server, or, with \
+             voice.web_calls = \"browser\", started with a short-lived JWT that needs voice.org_id)"
+        );
+    }
+    if voice.web_calls == WebCallStart::Browser && voice.org_id.is_none() {
+        tracing::warn!(
+            "voice.web_calls = \"browser\" needs voice.org_id to sign short-lived public tokens: \
+             candidates cannot start web interviews until it is set"
+        );
+    }
 }
 
 /// The webhook route, relative to the API root.
@@ -53,7 +70,7 @@ pub struct Voice {
     /// Signs the short-lived public tokens browsers start Vapi web calls with.
     api_key: Secret,
     org_id: Option<String>,
-    public_key: Option<Secret>,
+    web_calls: WebCallStart,
     /// Keeps the in-process simulator alive as long as the application.
     _simulator: Option<Simulator>,
 }
@@ -117,6 +134,7 @@ impl Voice {
                 "voice: set voice.base_url (this build has no bundled simulator: cargo feature `simulator`)"
             ),
         };
+        warn_about_web_call_settings(voice);
         let simulator_origin = (simulator.is_some() || voice.simulated)
             .then(|| origin_of(&base_url))
             .flatten();
@@ -139,7 +157,7 @@ impl Voice {
             simulator_origin,
             api_key,
             org_id: voice.org_id.clone(),
-            public_key: voice.public_key.clone(),
+            web_calls: voice.web_calls,
             _simulator: simulator,
         })
     }
@@ -147,6 +165,11 @@ impl Voice {
     /// Whether join pages drive the simulator's browser endpoints (else Vapi's web SDK).
     pub fn browser_drives_simulator(&self) -> bool {
         self.simulator_origin.is_some()
+    }
+
+    /// Whether the candidate's browser starts web calls itself (`voice.web_calls = "browser"`).
+    pub fn browser_starts_calls(&self) -> bool {
+        self.web_calls == WebCallStart::Browser
     }
 
     /// Origins the browser talks to during a web call, for the page's `connect-src`.
@@ -157,39 +180,37 @@ impl Voice {
         }
     }
 
-    /// The token a browser starts a Vapi web call with: a one-hour public JWT restricted to
-    /// `assistant_id` and our origin (Vapi's JWT authentication, HS256 over the private key)
-    /// when `voice.org_id` is set, else the configured public key.
+    /// The token a browser starts a Vapi web call with (`voice.web_calls = "browser"`): a
+    /// one-hour public JWT restricted to `assistant_id` and our origin (Vapi's JWT
+    /// authentication, HS256 over the private key). Without `voice.org_id` there is none: a raw
+    /// public key never expires and fits any assistant.
     pub fn public_web_token(
         &self,
         assistant_id: &str,
         origin: &str,
         now: Timestamp,
     ) -> Result<String> {
-        if let Some(org_id) = &self.org_id {
-            let claims = json!({
-                "orgId": org_id,
-                "token": {
-                    "tag": "public",
-                    "restrictions": {
-                        "enabled": true,
-                        "allowedOrigins": [origin],
-                        "allowedAssistantIds": [assistant_id],
-                        "allowTransientAssistant": false,
-                    }
-                },
-                "iat": now.as_second(),
-                "exp": (now + PUBLIC_TOKEN_LIFETIME).as_second(),
-            });
-            return Ok(sign_hs256(self.api_key.expose().as_bytes(), &claims));
-        }
-        self.public_key
-            .as_ref()
-            .map(|key| key.expose().to_owned())
-            .ok_or_else(|| Error::Unavailable {
+        let Some(org_id) = &self.org_id else {
+            return Err(Error::Unavailable {
                 code: ErrorCode::WebCallsUnconfigured,
                 message: "The interview cannot start right now. Please contact the HR team.".into(),
-            })
+            });
+        };
+        let claims = json!({
+            "orgId": org_id,
+            "token": {
+                "tag": "public",
+                "restrictions": {
+                    "enabled": true,
+                    "allowedOrigins": [origin],
+                    "allowedAssistantIds": [assistant_id],
+                    "allowTransientAssistant": false,
+                }
+            },
+            "iat": now.as_second(),
+            "exp": (now + PUBLIC_TOKEN_LIFETIME).as_second(),
+        });
+        Ok(sign_hs256(self.api_key.expose().as_bytes(), &claims))
     }
 
     /// The address and secret the provider's webhooks use.
@@ -234,7 +255,7 @@ mod tests {
 
     use super::*;
 
-    fn voice(org_id: Option<&str>, public_key: Option<&str>) -> Voice {
+    fn voice(org_id: Option<&str>) -> Voice {
         let key = Secret::new("private-key");
         let client = VapiClient::new(
             "https://api.vapi.ai",
@@ -251,7 +272,7 @@ mod tests {
             simulator_origin: None,
             api_key: key,
             org_id: org_id.map(str::to_owned),
-            public_key: public_key.map(Secret::new),
+            web_calls: WebCallStart::Browser,
             _simulator: None,
         }
     }
@@ -259,7 +280,7 @@ mod tests {
     #[test]
     fn public_web_tokens_are_short_lived_jwts_restricted_to_one_assistant_and_our_origin() {
         let now: Timestamp = "2026-11-21T10:00:00Z".parse().expect("instant");
-        let token = voice(Some("org-1"), None)
+        let token = voice(Some("org-1"))
             .public_web_token("asst-9", "https://hire.example.com", now)
             .expect("token");
         let parts: Vec<&str> = token.split('.').collect();
@@ -287,14 +308,9 @@ mod tests {
     }
 
     #[test]
-    fn without_an_org_id_the_public_key_is_used_and_without_either_joining_fails_clearly() {
-        let now = Timestamp::UNIX_EPOCH;
-        let key = voice(None, Some("pk-1"))
-            .public_web_token("a", "https://x", now)
-            .expect("public key");
-        assert_eq!(key, "pk-1");
-        let err = voice(None, None)
-            .public_web_token("a", "https://x", now)
+    fn without_an_org_id_no_public_token_is_given_out() {
+        let err = voice(None)
+            .public_web_token("a", "https://x", Timestamp::UNIX_EPOCH)
             .expect_err("nothing to sign with");
         assert!(matches!(err, Error::Unavailable { .. }));
         assert_eq!(

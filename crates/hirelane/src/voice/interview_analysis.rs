@@ -9,7 +9,11 @@ use utoipa::ToSchema;
 use super::analysis::{self, InterviewStatus};
 use super::calls::fresh_row;
 use super::client::recording_link;
+use super::evidence::{Coverage, QuestionEvidence, Turn};
+use super::integrity::Integrity;
 use super::repo::CallRow;
+use super::reports;
+use super::verdict::Verdict;
 use crate::auth::Recruiter;
 use crate::auth::keys::Keys;
 use crate::clock::{from_millis, to_iso};
@@ -45,6 +49,16 @@ pub struct InterviewAnalysis {
     ended_reason: Option<String>,
     /// The answers to the assistant's structured-data plan (`{}` when there are none).
     structured_data: serde_json::Map<String, Value>,
+    /// The conversation turn by turn, with its times in the recording (empty when the provider
+    /// sent none; see `verdict.gaps`).
+    turns: Vec<Turn>,
+    /// Every scripted question: asked or not, the answer quoted, its 1-5 score and the turns.
+    questions: Vec<QuestionEvidence>,
+    coverage: Coverage,
+    /// Why the status is what it is, and whether the evidence is complete.
+    verdict: Verdict,
+    /// Whether the call ran exactly as we set it up.
+    integrity: Integrity,
 }
 
 /// The stored analysis of a call.
@@ -87,7 +101,13 @@ impl InterviewAnalysis {
             .and_then(|info| analysis::text(&info["fullName"]))
             .filter(|_| row.candidate_name.is_empty())
             .unwrap_or_else(|| row.candidate_name.clone());
+        let evidence = reports::evidence(&row, &data);
         InterviewAnalysis {
+            turns: evidence.turns,
+            coverage: Coverage::of(&evidence.questions),
+            questions: evidence.questions,
+            verdict: evidence.verdict,
+            integrity: evidence.integrity,
             interview_status: row
                 .interview_status
                 .as_deref()

@@ -5,7 +5,7 @@ use std::time::Duration;
 use jiff::SignedDuration;
 
 use super::provider::ProviderError;
-use super::{repo, vapi};
+use super::{repo, reports, vapi};
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -26,7 +26,7 @@ pub async fn reconcile(state: &AppState) -> Result<usize> {
         }
         match state.voice.provider.get_call(&id).await {
             Ok(call) if call.is_ended() => {
-                if repo::store_report(&state.db, &id, &call.report(), now).await? {
+                if reports::store(state, &id, &call.report()).await? {
                     tracing::info!(call_id = %id, "reconciler stored a missing end-of-call report");
                     stored += 1;
                 }
@@ -42,7 +42,7 @@ pub async fn reconcile(state: &AppState) -> Result<usize> {
                     ended_reason: Some("not-found".into()),
                     ..Default::default()
                 };
-                repo::store_report(&state.db, &id, &report, now).await?;
+                reports::store(state, &id, &report).await?;
             }
             Err(err) => {
                 tracing::warn!(call_id = %id, error = %err, "reconciler: provider unreachable")

@@ -3,7 +3,7 @@
 
 use jiff::{SignedDuration, Timestamp};
 
-use super::analysis::{self, Scores};
+use super::reports::Assessment;
 use super::vapi::Report;
 use crate::candidates::interview_outcome;
 use crate::clock::to_millis;
@@ -37,12 +37,23 @@ pub struct CallRow {
     pub interview_status: Option<String>,
     pub report_received_at: Option<i64>,
     pub created_at: i64,
+    pub created_by: Option<i64>,
+    pub invite_id: Option<i64>,
+    /// The scripted questions (JSON array) when we created the call.
+    pub questions: Option<String>,
+    /// The conversation's turns (JSON).
+    pub turns: Option<String>,
+    pub integrity: Option<String>,
+    pub integrity_detail: Option<String>,
+    /// Why `interview_status` is what it is (JSON).
+    pub verdict: Option<String>,
 }
 
 const SELECT: &str = "SELECT id, assistant_id, kind, candidate_name, phone, status, ended_reason,
     scheduled_at, started_at, ended_at, transcript, recording_url, summary, success_evaluation,
     structured_data, technical_score, communication_score, problem_solving_score,
-    cultural_fit_score, interview_status, report_received_at, created_at FROM voice_calls";
+    cultural_fit_score, interview_status, report_received_at, created_at, created_by, invite_id,
+    questions, turns, integrity, integrity_detail, verdict FROM voice_calls";
 
 /// A call we have just learnt of.
 #[derive(Debug, Clone)]
@@ -56,18 +67,27 @@ pub struct NewCall<'a> {
     pub scheduled_at: Option<Timestamp>,
     pub created_at: Timestamp,
     pub created_by: Option<i64>,
+    /// The invite the call is an attempt of.
+    pub invite_id: Option<i64>,
+    /// The assistant's scripted questions.
+    pub questions: Option<&'a [String]>,
 }
 
 /// Records a call unless it is already known (a webhook may arrive before our own insert).
 pub async fn insert(db: &Db, call: &NewCall<'_>, now: Timestamp) -> Result<()> {
     let due = call.scheduled_at.unwrap_or(call.created_at);
+    let questions = call
+        .questions
+        .map(|q| serde_json::Value::from(q.to_vec()).to_string());
     with_db!(db, |pool| {
         sqlx::query(
             "INSERT INTO voice_calls (id, assistant_id, kind, candidate_name, phone, status,
-                scheduled_at, due_at, created_at, updated_at, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                scheduled_at, due_at, created_at, updated_at, created_by, invite_id, questions)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
              ON CONFLICT (id) DO UPDATE SET
                 assistant_id = COALESCE(voice_calls.assistant_id, excluded.assistant_id),
+                invite_id = COALESCE(voice_calls.invite_id, excluded.invite_id),
+                questions = COALESCE(voice_calls.questions, excluded.questions),
                 phone = COALESCE(voice_calls.phone, excluded.phone),
                 created_by = COALESCE(voice_calls.created_by, excluded.created_by),
                 candidate_name = CASE WHEN voice_calls.candidate_name = ''
@@ -84,6 +104,8 @@ pub async fn insert(db: &Db, call: &NewCall<'_>, now: Timestamp) -> Result<()> {
         .bind(to_millis(call.created_at))
         .bind(to_millis(now))
         .bind(call.created_by)
+        .bind(call.invite_id)
+        .bind(questions.as_deref())
         .execute(pool)
         .await
         .map(drop)
@@ -139,13 +161,21 @@ fn millis(iso: Option<&str>) -> Option<i64> {
     iso.and_then(|s| s.parse::<Timestamp>().ok()).map(to_millis)
 }
 
-/// Stores the end-of-call report once: a duplicate (or the reconciler after the webhook)
-/// changes nothing. Returns whether this call stored it. In the same transaction, an interview
-/// invite waiting on this call is completed and its candidate gets the call and the outcome.
-pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) -> Result<bool> {
-    let structured = report.structured_data.clone().unwrap_or_default();
-    let scores = Scores::from_structured(&structured);
-    let status = analysis::interview_status(report.success_evaluation.as_deref(), &scores);
+/// Stores the end-of-call report and its assessment once: a duplicate (or the reconciler after
+/// the webhook) changes nothing. Returns whether this call stored it. In the same transaction,
+/// the invite the call is an attempt of is completed (when this attempt counts) and its
+/// candidate gets the call and the outcome.
+pub async fn store_report(
+    db: &Db,
+    id: &str,
+    report: &Report,
+    assessment: &Assessment,
+    now: Timestamp,
+) -> Result<bool> {
+    let scores = &assessment.scores;
+    let status = assessment.verdict.status;
+    let turns = serde_json::to_string(&assessment.turns).map_err(anyhow::Error::from)?;
+    let verdict = serde_json::to_string(&assessment.verdict).map_err(anyhow::Error::from)?;
     let mut tx = db.begin_write().await?;
     let stored = with_tx!(&mut tx, |conn| {
         sqlx::query(
@@ -154,7 +184,8 @@ pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) ->
                 transcript = $5, recording_url = $6, summary = $7, success_evaluation = $8,
                 structured_data = $9, technical_score = $10, communication_score = $11,
                 problem_solving_score = $12, cultural_fit_score = $13, interview_status = $14,
-                report_received_at = $15, updated_at = $15, claimed_until = NULL
+                report_received_at = $15, updated_at = $15, claimed_until = NULL, turns = $16,
+                integrity = $17, integrity_detail = $18, verdict = $19
              WHERE id = $1 AND report_received_at IS NULL",
         )
         .bind(id)
@@ -172,6 +203,10 @@ pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) ->
         .bind(scores.cultural_fit)
         .bind(status.as_str())
         .bind(to_millis(now))
+        .bind(turns.as_str())
+        .bind(assessment.integrity.status.as_str())
+        .bind(assessment.integrity.detail.as_deref())
+        .bind(verdict.as_str())
         .execute(&mut **conn)
         .await?
         .rows_affected()
@@ -182,6 +217,20 @@ pub async fn store_report(db: &Db, id: &str, report: &Report, now: Timestamp) ->
     }
     tx.commit().await?;
     Ok(stored == 1)
+}
+
+/// Marks a call as an attempt of `invite_id` (a browser-started call, known from its verified
+/// reference); a call already tied to an invite keeps it.
+pub async fn set_invite(db: &Db, id: &str, invite_id: i64) -> Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE voice_calls SET invite_id = $2 WHERE id = $1 AND invite_id IS NULL")
+            .bind(id)
+            .bind(invite_id)
+            .execute(pool)
+            .await
+            .map(drop)
+    })?;
+    Ok(())
 }
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<CallRow>> {
@@ -265,4 +314,17 @@ pub async fn delete_calls(tx: &mut Tx, ids: &[String]) -> Result<u64> {
         })?;
     }
     Ok(deleted)
+}
+
+/// The calls of an invite (its attempts), first started first.
+pub async fn of_invite(db: &Db, invite_id: i64) -> Result<Vec<CallRow>> {
+    let sql = format!(
+        "{SELECT} WHERE invite_id = $1 ORDER BY COALESCE(started_at, created_at), created_at, id"
+    );
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(invite_id)
+            .fetch_all(pool)
+            .await
+    })?)
 }

@@ -4,9 +4,11 @@
 //! `recordingUrl`, flat `analysisPlan`) and the current one.
 
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::analysis;
+use super::integrity::CallOrigin;
+use super::setup::CallSetup;
 use crate::config::VoiceSettings;
 
 /// The create-assistant form, validated.
@@ -29,53 +31,105 @@ pub struct WebhookTarget<'a> {
     pub secret: &'a str,
 }
 
-/// The system prompt: the interviewer's brief. Questions go one per line ending in '?', and
-/// topics on a `Topics:` line, which is also how the simulator scripts its interview.
-pub fn system_prompt(form: &AssistantForm) -> String {
+/// Recruiter text placed inside a template: Liquid markup in it would be read as markup.
+fn plain(text: &str) -> String {
+    text.replace("{{", "{ {")
+        .replace("}}", "} }")
+        .replace("{%", "{ %")
+        .replace("%}", "% }")
+}
+
+/// A template variable with the form's value as its default, for calls that set none.
+fn variable(name: &str, default: &str) -> String {
+    let default: String = default
+        .chars()
+        .filter(|c| !matches!(c, '"' | '{' | '}' | '%'))
+        .collect();
+    format!("{{{{ {name} | default: \"{default}\" }}}}")
+}
+
+/// A question as the interviewer asks it: trimmed, ending in one '?'.
+pub fn as_question(text: &str) -> String {
+    format!("{}?", text.trim().trim_end_matches('?').trim_end())
+}
+
+/// The first number of minutes in a text such as "30", "45 minutes" or "about 20 min".
+pub fn minutes_in(text: &str) -> Option<u32> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .find(|part| !part.is_empty())
+        .and_then(|digits| digits.parse::<u32>().ok())
+        .filter(|m| *m > 0)
+}
+
+/// The system prompt: the interviewer's brief, reusable for any candidate. The candidate, the
+/// role and the length are template variables the server fills per call; the form's values
+/// are their defaults. Questions go one per line ending in '?', and topics on a `Topics:` line,
+/// which is also how the simulator scripts its interview.
+pub fn system_prompt(form: &AssistantForm, minutes: u32) -> String {
     let mut prompt = format!(
         "You are {name}, a friendly and structured AI interviewer screening {candidate} for the \
-         role of {role} (experience: {experience}). The interview lasts about {time}. Ask one \
-         question at a time, listen, ask a short follow-up when an answer is vague, and keep \
-         your own turns under 30 words. Do not give feedback on answers.",
-        name = form.assistant_name,
-        candidate = form.candidate_name,
-        role = form.role,
-        experience = form.experience,
-        time = form.interview_time,
+         role of {role} (experience sought: {experience}). The interview lasts about {minutes} \
+         minutes. Ask one question at a time, listen, ask a short follow-up when an answer is \
+         vague, and keep your own turns under 30 words. Do not give feedback on answers.",
+        name = plain(&form.assistant_name),
+        candidate = variable("candidateName", &form.candidate_name),
+        role = variable("jobTitle", &form.role),
+        experience = plain(&form.experience),
+        minutes = variable("interviewMinutes", &minutes.to_string()),
     );
     if !form.topics.is_empty() {
-        prompt.push_str(&format!("\nTopics: {}", form.topics.join(", ")));
+        prompt.push_str(&format!("\nTopics: {}", plain(&form.topics.join(", "))));
     }
     if !form.tools.is_empty() {
         prompt.push_str(&format!(
             "\nTools and technologies to probe: {}",
-            form.tools.join(", ")
+            plain(&form.tools.join(", "))
         ));
     }
     if !form.questions.is_empty() {
         prompt.push_str("\nQuestions, in order:");
         for q in &form.questions {
-            let q = q.trim().trim_end_matches('?');
-            prompt.push_str(&format!("\n{q}?"));
+            prompt.push_str(&format!("\n{}", plain(&as_question(q))));
         }
     }
     prompt.push_str("\nWhen every question has been asked, thank the candidate and end the call.");
     prompt
 }
 
+/// The interview's length in minutes: the form's, else the configured maximum's.
+pub fn interview_minutes(form: &AssistantForm, settings: &VoiceSettings) -> u32 {
+    minutes_in(&form.interview_time).unwrap_or(settings.max_duration_seconds / 60)
+}
+
 /// `maxDurationSeconds`: the interview time in minutes (when it reads as a number) plus five
 /// minutes, else the configured value; within Vapi's 10..43200.
 pub fn max_duration(form: &AssistantForm, settings: &VoiceSettings) -> u32 {
-    let minutes = form
-        .interview_time
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|part| !part.is_empty())
-        .and_then(|digits| digits.parse::<u32>().ok());
-    let seconds = match minutes {
-        Some(m) if m > 0 => m.saturating_mul(60).saturating_add(300),
-        _ => settings.max_duration_seconds,
+    let seconds = match minutes_in(&form.interview_time) {
+        Some(m) => m.saturating_mul(60).saturating_add(300),
+        None => settings.max_duration_seconds,
     };
     seconds.clamp(600, 43_200)
+}
+
+/// What every analysis prompt is told about the interview: the role comes from the brief, and
+/// the scripted questions are numbered as the per-question breakdown numbers them.
+fn analysis_focus(form: &AssistantForm) -> String {
+    let mut focus = String::from(
+        "The interviewer's brief, with the role and the candidate, is: {{systemPrompt}}",
+    );
+    if !form.topics.is_empty() {
+        focus.push_str(&format!("\nTopics: {}.", plain(&form.topics.join(", "))));
+    }
+    if !form.tools.is_empty() {
+        focus.push_str(&format!("\nTools: {}.", plain(&form.tools.join(", "))));
+    }
+    if !form.questions.is_empty() {
+        focus.push_str("\nScripted questions:");
+        for (i, q) in form.questions.iter().enumerate() {
+            focus.push_str(&format!("\n{}. {}", i + 1, plain(&as_question(q))));
+        }
+    }
+    focus
 }
 
 /// `POST /assistant` body (`CreateAssistantDTO`).
@@ -84,19 +138,15 @@ pub fn assistant_body(
     settings: &VoiceSettings,
     webhook: &WebhookTarget<'_>,
 ) -> Value {
-    let prompt = system_prompt(form);
-    let focus = format!(
-        "Role: {}. Topics: {}. Tools: {}. Questions asked: {}.",
-        form.role,
-        form.topics.join(", "),
-        form.tools.join(", "),
-        form.questions.join(" | ")
-    );
+    let prompt = system_prompt(form, interview_minutes(form, settings));
+    let focus = analysis_focus(form);
     json!({
         "name": form.assistant_name,
         "firstMessage": format!(
             "Hello {}, I'm {}, and I'll be interviewing you for the {} role today. Are you ready to begin?",
-            form.candidate_name, form.assistant_name, form.role
+            variable("candidateName", &form.candidate_name),
+            plain(&form.assistant_name),
+            variable("jobTitle", &form.role),
         ),
         "voicemailMessage": "Hello, this is an interview call from Hirelane. We will try to reach you again later.",
         "endCallMessage": "Thank you for your time. The hiring team will be in touch. Goodbye!",
@@ -120,7 +170,13 @@ pub fn assistant_body(
                 "enabled": true,
                 "schema": analysis::structured_data_schema(),
                 "messages": [{ "role": "system", "content": format!(
-                    "Extract the interview assessment as JSON following {{{{schema}}}}. Scores are 0-10. {focus}") }],
+                    "Extract the interview assessment as JSON following {{{{schema}}}}. Scores are 0-10. \
+                     In `questions`, give every scripted question, in order, with its number; `asked` \
+                     says whether the interviewer asked it; `answerExcerpt` quotes the candidate's \
+                     answer word for word (at most 160 characters); `score` rates the answer from 1 \
+                     (no or wrong answer) to 5 (excellent, with specific evidence); `justification` \
+                     is one line that quotes the answer. Never score a question that was not asked. \
+                     {focus}") }],
             },
             "successEvaluationPlan": {
                 "enabled": true,
@@ -154,37 +210,36 @@ pub fn call_body(
     assistant_id: &str,
     phone_number_id: &str,
     number: &str,
-    candidate_name: &str,
     earliest_at: &str,
-    metadata: Map<String, Value>,
+    setup: &CallSetup,
 ) -> Value {
+    let candidate_name = setup.variables["candidateName"]
+        .as_str()
+        .unwrap_or_default();
     json!({
         "assistantId": assistant_id,
         "phoneNumberId": phone_number_id,
         "name": truncate(&format!("Interview: {candidate_name}"), 40),
         "customer": { "number": number, "name": truncate(candidate_name, 40) },
         "schedulePlan": { "earliestAt": earliest_at },
-        "assistantOverrides": {
-            "variableValues": { "candidateName": candidate_name },
-            "metadata": metadata,
-        },
+        "assistantOverrides": overrides(setup),
     })
 }
 
-/// `POST /call/web` body (`CreateWebCallDTO`).
-pub fn web_call_body(
-    assistant_id: &str,
-    candidate_name: &str,
-    metadata: Map<String, Value>,
-) -> Value {
+/// `POST /call/web` body (`CreateWebCallDTO`). The room survives a dropped connection, so the
+/// candidate's page can rejoin the same call; the assistant's silence timeout ends an
+/// abandoned one.
+pub fn web_call_body(assistant_id: &str, setup: &CallSetup) -> Value {
     json!({
         "assistantId": assistant_id,
-        "assistantOverrides": {
-            "variableValues": { "candidateName": candidate_name },
-            "metadata": metadata,
-        },
-        "roomDeleteOnUserLeaveEnabled": true,
+        "assistantOverrides": overrides(setup),
+        "roomDeleteOnUserLeaveEnabled": false,
     })
+}
+
+/// The only overrides we ever send: the call's variables and its sealed metadata.
+pub fn overrides(setup: &CallSetup) -> Value {
+    json!({ "variableValues": setup.variables, "metadata": setup.metadata })
 }
 
 fn truncate(s: &str, max: usize) -> String {
@@ -251,6 +306,10 @@ pub struct Report {
     pub summary: Option<String>,
     pub success_evaluation: Option<String>,
     pub structured_data: Option<Value>,
+    /// The conversation (`artifact.messages`).
+    pub messages: Option<Value>,
+    /// What the provider says the call ran with, for the integrity check.
+    pub origin: CallOrigin,
 }
 
 fn str_at(value: &Value, pointer: &str) -> Option<String> {
@@ -310,6 +369,22 @@ impl Call {
                 .get("structuredData")
                 .filter(|v| v.is_object())
                 .cloned(),
+            messages: artifact.get("messages").filter(|m| m.is_array()).cloned(),
+            origin: self.origin(),
+        }
+    }
+
+    /// The assistant and overrides the call ran with, as the provider records them.
+    pub fn origin(&self) -> CallOrigin {
+        CallOrigin {
+            assistant_id: self.assistant_id.clone(),
+            overrides: self.assistant_overrides.clone(),
+            transient_assistant: self
+                .assistant
+                .as_ref()
+                .and_then(Value::as_object)
+                .is_some_and(|a| !a.is_empty()),
+            system_messages: 0,
         }
     }
 }
@@ -344,6 +419,13 @@ pub fn report_from_message(message: &Value, call: &Call) -> Report {
             .filter(|v| v.is_object())
             .cloned()
             .or(from_call.structured_data),
+        messages: artifact
+            .get("messages")
+            .or_else(|| message.get("messages"))
+            .filter(|m| m.is_array())
+            .cloned()
+            .or(from_call.messages),
+        origin: from_call.origin,
     }
 }
 

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::analysis::{self, InterviewStatus};
 use super::client::recording_link;
 use super::repo::CallRow;
+use super::reports;
 use super::vapi::{self, Call};
 use crate::auth::keys::Keys;
 use crate::clock::{from_millis, to_iso};
@@ -205,12 +206,24 @@ pub fn call_view(
         ),
         _ => (None, None, None, None, false),
     };
-    let scores = structured
-        .as_ref()
-        .map(analysis::Scores::from_structured)
-        .unwrap_or_default();
-    let interview_status = (reported || remote_report.is_some())
-        .then(|| analysis::interview_status(success.as_deref(), &scores));
+    let (scores, interview_status) = match (row, &remote_report) {
+        (Some(r), _) if reported => (
+            analysis::Scores {
+                technical: r.technical_score,
+                communication: r.communication_score,
+                problem_solving: r.problem_solving_score,
+                cultural_fit: r.cultural_fit_score,
+            },
+            r.interview_status
+                .as_deref()
+                .and_then(InterviewStatus::parse),
+        ),
+        (_, Some(report)) => {
+            let assessment = reports::assess_unstored(keys, report, now);
+            (assessment.scores, Some(assessment.verdict.status))
+        }
+        _ => (analysis::Scores::default(), None),
+    };
     let stored_or_remote = |stored: Option<i64>, remote: Option<&String>| {
         if stored.is_some() {
             ms_iso(stored)

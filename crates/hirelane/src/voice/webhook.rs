@@ -18,6 +18,7 @@ use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
 use super::repo::{self, NewCall};
+use super::reports;
 use super::vapi::{self, Call};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
@@ -218,6 +219,8 @@ async fn record_call(state: &AppState, event: &Event, now: Timestamp) -> Result<
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(now),
             created_by: None,
+            invite_id: None,
+            questions: None,
         },
         now,
     )
@@ -235,7 +238,7 @@ async fn apply(state: &AppState, event: &Event, now: Timestamp) -> Result<()> {
         return Ok(());
     }
     let report = vapi::report_from_message(&event.message, &event.call);
-    if repo::store_report(&state.db, id, &report, now).await? {
+    if reports::store(state, id, &report).await? {
         tracing::info!(call_id = %id, "voice webhook: end-of-call report stored");
     } else {
         tracing::info!(call_id = %id, "voice webhook: duplicate end-of-call report ignored");

@@ -3,6 +3,7 @@
 
 use hirelane::config::VoiceSettings;
 use hirelane::voice::analysis::structured_data_schema;
+use hirelane::voice::setup::CallSetup;
 use hirelane::voice::vapi::{
     self, AssistantForm, Call, CreateCallAnswer, WebhookTarget, analysis_plan, call_body,
     public_assistant, web_call_body,
@@ -108,13 +109,20 @@ fn assistant_body_is_a_current_create_assistant_dto() {
 fn call_bodies_are_current_dtos() {
     let mut metadata = Map::new();
     metadata.insert("candidateName".into(), json!("Jane Doe"));
+    let mut variables = Map::new();
+    variables.insert("candidateName".into(), json!("Jane Doe"));
+    variables.insert("jobTitle".into(), json!("Backend Engineer"));
+    let setup = CallSetup {
+        variables,
+        metadata,
+        questions: vec!["Why Rust?".into()],
+    };
     let body = call_body(
         "3f1c2e8a-6b0d-4c4e-9a55-0f1d2c3b4a5e",
         "phone-1",
         "+919876543210",
-        "Jane Doe",
         "2026-09-01T15:00:00Z",
-        metadata.clone(),
+        &setup,
     );
     assert_valid("CreateCallDTO", &body, &[]);
     assert!(body.get("customers").is_none() && body.get("metadata").is_none());
@@ -124,7 +132,21 @@ fn call_bodies_are_current_dtos() {
     );
     assert_eq!(body["schedulePlan"]["earliestAt"], "2026-09-01T15:00:00Z");
 
-    let web = web_call_body("3f1c2e8a-6b0d-4c4e-9a55-0f1d2c3b4a5e", "Jane Doe", metadata);
+    assert_eq!(
+        body["assistantOverrides"]["variableValues"]["jobTitle"],
+        "Backend Engineer"
+    );
+    let keys: Vec<&String> = body["assistantOverrides"]
+        .as_object()
+        .expect("overrides")
+        .keys()
+        .collect();
+    assert_eq!(
+        keys,
+        ["metadata", "variableValues"],
+        "nothing else is overridden"
+    );
+    let web = web_call_body("3f1c2e8a-6b0d-4c4e-9a55-0f1d2c3b4a5e", &setup);
     assert_valid("CreateWebCallDTO", &web, &[]);
 }
 

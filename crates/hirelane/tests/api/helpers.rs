@@ -19,7 +19,7 @@ pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_NAME: &str = "Admin User";
 const TEST_SECRET: &str = "test-secret-not-for-production";
 pub const WEBHOOK_SECRET: &str = "test-webhook-secret";
-const SIM_KEY: &str = "test-vapi-key";
+pub const SIM_KEY: &str = "test-vapi-key";
 
 /// Which database a scenario runs on.
 #[derive(Debug, Clone)]
@@ -45,8 +45,18 @@ where
     F: Fn(TestApp) -> Fut,
     Fut: Future<Output = ()>,
 {
+    on_each_db_configured(|_| {}, scenario).await;
+}
+
+/// Like [`on_each_db`], with the settings changed by `configure` before the application starts.
+pub async fn on_each_db_configured<C, F, Fut>(configure: C, scenario: F)
+where
+    C: Fn(&mut Settings),
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()>,
+{
     for backend in backends() {
-        let (app, teardown) = TestApp::spawn(&backend).await;
+        let (app, teardown) = TestApp::spawn_with(&backend, &configure).await;
         scenario(app).await;
         teardown.run().await;
     }
@@ -100,6 +110,14 @@ impl Teardown {
 impl TestApp {
     /// Starts an application; the teardown stops it and drops its PostgreSQL database.
     pub async fn spawn(backend: &Backend) -> (TestApp, Teardown) {
+        Self::spawn_with(backend, &|_| {}).await
+    }
+
+    /// Starts an application with its settings changed by `configure`.
+    pub async fn spawn_with(
+        backend: &Backend,
+        configure: &dyn Fn(&mut Settings),
+    ) -> (TestApp, Teardown) {
         let dir = tempfile::tempdir().expect("temp dir");
         let dist = dir.path().join("dist");
         std::fs::create_dir_all(&dist).expect("dist dir");
@@ -148,6 +166,7 @@ impl TestApp {
         settings.voice.simulated = true;
         // Tests run the reconciler themselves, so a timed run never races their assertions.
         settings.voice.reconcile_interval_seconds = 0;
+        configure(&mut settings);
         let clock = Arc::new(ManualClock::new(start_instant()));
         let (app, shutdown, server) = Self::start(settings.clone(), clock, Arc::new(sim)).await;
         hirelane::auth::recruiters::add(

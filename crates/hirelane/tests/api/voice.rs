@@ -274,7 +274,10 @@ async fn webhook_checks_its_secret_and_events() {
     on_each_db(|app: TestApp| async move {
         let report = json!({ "message": { "type": "end-of-call-report", "endedReason": "customer-ended-call",
             "call": { "id": "call-x", "assistantOverrides": { "metadata": { "candidateName": "X" } } },
-            "artifact": { "transcript": "AI: Hi" },
+            "startedAt": "2026-03-02T09:00:00Z", "endedAt": "2026-03-02T09:05:00Z",
+            "artifact": { "transcript": "AI: Hi\nUser: Hello", "messages": [
+                { "role": "bot", "message": "Hi", "secondsFromStart": 1.0, "duration": 800 },
+                { "role": "user", "message": "Hello", "secondsFromStart": 2.5, "duration": 700 } ] },
             "analysis": { "successEvaluation": "true", "structuredData": {
                 "additionalInterviewMetrics": { "technicalScore": 9, "communicationScore": 8, "problemSolvingScore": 8 } } } } });
         assert_eq!(post_webhook(&app, None, &report).await.0, 401);
@@ -525,7 +528,11 @@ async fn web_calls_are_created_and_reported() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
         let assistant = create_assistant(&app, &token).await;
-        let web = hirelane::voice::create_web_call(&app.state, &assistant, "Jane Pass", Map::new())
+        let who = hirelane::voice::setup::CallFor {
+            candidate_name: "Jane Pass",
+            ..Default::default()
+        };
+        let web = hirelane::voice::create_web_call(&app.state, &assistant, &who, Map::new())
             .await
             .expect("web call");
         assert!(web.url.starts_with("http"), "{}", web.url);

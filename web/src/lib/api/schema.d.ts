@@ -279,6 +279,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Interview/Attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The attempts of the candidate's interview. */
+        get: operations["attempts"];
+        /** Makes another attempt the interview's result: its status becomes the candidate's. */
+        put: operations["count_attempt"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Interview/Dashboard": {
         parameters: {
             query?: never;
@@ -425,9 +443,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Prepares the interview's web call, only inside the join window. With the simulator the call
-         *     is created here (asked twice, the same call while it has not ended); with Vapi the browser
-         *     starts it with a short-lived public token.
+         * Prepares the interview's web call, only inside the join window. The server creates it
+         *     (asked twice, the same call while it has not ended) and the browser joins its room; with
+         *     `voice.web_calls = "browser"` the browser starts it with a short-lived public token.
          */
         post: operations["web_call"];
         delete?: never;
@@ -681,8 +699,15 @@ export interface components {
             temperature: number | null;
         };
         AssistantOverrides: {
-            metadata: components["schemas"]["CallMetadata"];
-            variableValues: components["schemas"]["VariableValues"];
+            /** @description The invite's reference and the call's seal. */
+            metadata: Record<string, never>;
+            /**
+             * @description The assistant prompt's variables (`candidateName`, `jobTitle`, `interviewMinutes`,
+             *     `yearsOfExperience`).
+             */
+            variableValues: {
+                [key: string]: string;
+            };
         };
         /** @description An assistant as the provider describes it, without secrets. */
         AssistantView: {
@@ -704,6 +729,29 @@ export interface components {
         AssistantVoice: {
             provider: string | null;
             voiceId: string | null;
+        };
+        /** @description One call of the invite. */
+        Attempt: {
+            callId: string;
+            /** @description Whether this attempt is the interview's result. */
+            counts: boolean;
+            createdAt: string;
+            /** Format: int64 */
+            durationSeconds: number | null;
+            endedAt: string | null;
+            integrity: components["schemas"]["IntegrityStatus"] | null;
+            interviewStatus: components["schemas"]["InterviewStatus"] | null;
+            startedAt: string | null;
+            /** @description The provider's call status (`queued`, `in-progress`, `ended`, …). */
+            status: string;
+        };
+        /** @description The attempts of a candidate's interview. */
+        Attempts: {
+            /** @description First started first. */
+            attempts: components["schemas"]["Attempt"][];
+            chosenAt: string | null;
+            /** @description Whether a recruiter chose the attempt that counts (else it is the first that started). */
+            chosenByRecruiter: boolean;
         };
         /** @description A JD in the bin. */
         BinItem: {
@@ -738,19 +786,6 @@ export interface components {
         /** @description Whom an outbound call rings. */
         CallCustomer: {
             number: string | null;
-        };
-        /**
-         * @description A call's metadata: the invite's row id (not its token, which is the candidate's
-         *     credential) and its signed reference.
-         */
-        CallMetadata: {
-            candidateName: string;
-            /** Format: int64 */
-            interviewInviteId: number;
-            /** @description `<invite id>.<expiry, Unix seconds>.<signature>`. */
-            inviteRef: string;
-            /** Format: int64 */
-            resumeId: number;
         };
         /**
          * @description Who runs the call the browser joins.
@@ -791,6 +826,16 @@ export interface components {
         };
         CallViewMetadata: {
             candidateName: string | null;
+        };
+        /** @description The recruiter's choice of the attempt that counts. */
+        CountAttemptBody: {
+            callId: string;
+            resumeId: string;
+        };
+        /** @description How many of the scripted questions were asked. */
+        Coverage: {
+            asked: number;
+            total: number;
         };
         /** @description The Create Interview Assistant form. */
         CreateAssistantBody: {
@@ -953,7 +998,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "resume_file_id_required" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "resume_file_id_required" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
         /** @description What happened to one uploaded file. */
         FileResult: {
             analysisStatus: components["schemas"]["AnalysisStatus"] | null;
@@ -978,10 +1023,29 @@ export interface components {
             /** Format: int64 */
             resumesAnalyzed: number;
         };
+        Gap: {
+            kind: components["schemas"]["GapKind"];
+            message: string;
+        };
+        /**
+         * @description Why the evidence is incomplete, or where the record is partial.
+         * @enum {string}
+         */
+        GapKind: "questionsNotAsked" | "callTooShort" | "noTranscript" | "integrityFailed" | "noTimestamps" | "noQuestionScores" | "noScores";
         /** @description The provider's id of what was created. */
         IdAnswer: {
             id: string;
         };
+        /** @description The check's outcome and, when it failed, what was found. */
+        Integrity: {
+            detail: string | null;
+            status: components["schemas"]["IntegrityStatus"];
+        };
+        /**
+         * @description What the integrity check concluded.
+         * @enum {string}
+         */
+        IntegrityStatus: "verified" | "failed" | "unchecked";
         /**
          * @description The analysis of one interview (SPEC section 3, with the spec's `keyTakeways` spelling),
          *     plus everything else the analysis page shows.
@@ -993,17 +1057,22 @@ export interface components {
             candidateName: string;
             /** Format: int64 */
             communicationScore: number | null;
+            coverage: components["schemas"]["Coverage"];
             /** Format: int64 */
             culturalFitScore: number | null;
             endedAt: string | null;
             endedReason: string | null;
             experience: string;
+            /** @description Whether the call ran exactly as we set it up. */
+            integrity: components["schemas"]["Integrity"];
             interviewStatus: components["schemas"]["InterviewStatus"];
             /** @description Comma-separated. */
             keySkills: string;
             keyTakeways: string;
             /** Format: int64 */
             problemSolvingScore: number | null;
+            /** @description Every scripted question: asked or not, the answer quoted, its 1-5 score and the turns. */
+            questions: components["schemas"]["QuestionEvidence"][];
             startedAt: string | null;
             /** @description The answers to the assistant's structured-data plan (`{}` when there are none). */
             structuredData: {
@@ -1014,6 +1083,13 @@ export interface components {
             /** Format: int64 */
             technicalScore: number | null;
             transcript: string | null;
+            /**
+             * @description The conversation turn by turn, with its times in the recording (empty when the provider
+             *     sent none; see `verdict.gaps`).
+             */
+            turns: components["schemas"]["Turn"][];
+            /** @description Why the status is what it is, and whether the evidence is complete. */
+            verdict: components["schemas"]["Verdict"];
         };
         /**
          * @description The outcome of an interview.
@@ -1119,6 +1195,28 @@ export interface components {
         };
         /** @description A number from 0 to 100000, as a JSON number or numeric text */
         NumberOrText: number | string;
+        /** @description One scripted question and what the interview shows of it. */
+        QuestionEvidence: {
+            /** @description The candidate's answer, quoted by the analysis. */
+            answerExcerpt: string | null;
+            /** @description Index in `turns` of the candidate's turn that answered it. */
+            answerTurn: number | null;
+            /** @description Whether the interviewer asked it: found in the transcript, or so said the analysis. */
+            asked: boolean;
+            /** @description One line, quoting the answer. */
+            justification: string | null;
+            /** @description 1-based, in the assistant's order. */
+            number: number;
+            question: string;
+            /** @description Index in `turns` of the interviewer's turn that asked it. */
+            questionTurn: number | null;
+            /**
+             * Format: int32
+             * @description 1 (no or wrong answer) to 5 (excellent, with specific evidence); null when the question
+             *     was not asked or the analysis gave no score.
+             */
+            score: number | null;
+        };
         Received: {
             received: boolean;
         };
@@ -1296,6 +1394,11 @@ export interface components {
             /** Format: int64 */
             resumeId: number;
         };
+        /**
+         * @description Who speaks in a turn.
+         * @enum {string}
+         */
+        Speaker: "interviewer" | "candidate";
         StartAnswer: {
             /** @description The join page. */
             Uri: string;
@@ -1307,6 +1410,19 @@ export interface components {
         SubmittedDetails: components["schemas"]["NextStepDetails"] & {
             /** @description ISO-8601. */
             submittedAt: string;
+        };
+        /** @description One utterance of the conversation. */
+        Turn: {
+            /** Format: double */
+            endSeconds: number | null;
+            speaker: components["schemas"]["Speaker"];
+            /**
+             * Format: double
+             * @description Seconds from the start of the call (and of its recording); null when the provider gave
+             *     no time.
+             */
+            startSeconds: number | null;
+            text: string;
         };
         UploadAnswer: {
             files: components["schemas"]["FileResult"][];
@@ -1322,10 +1438,21 @@ export interface components {
             email: string;
             userFullName: string;
         };
-        /** @description The assistant prompt's variables. */
-        VariableValues: {
-            candidateName: string;
+        /** @description The status and its explanation. */
+        Verdict: {
+            /** @description All questions asked, the call long enough, the conversation recorded, no tampering. */
+            evidenceComplete: boolean;
+            /** @description One sentence for the recruiter. */
+            explanation: string;
+            gaps: components["schemas"]["Gap"][];
+            rule: components["schemas"]["VerdictRule"];
+            status: components["schemas"]["InterviewStatus"];
         };
+        /**
+         * @description The rule that produced the status, in the order the rules are tried.
+         * @enum {string}
+         */
+        VerdictRule: "integrityFailed" | "incompleteEvidence" | "evaluationFailed" | "lowScores" | "metTheBar" | "undecided";
         VerifyOtpAnswer: {
             data: components["schemas"]["SessionData"];
             message: string;
@@ -1337,15 +1464,18 @@ export interface components {
             /** @description The six digits from the e-mail. */
             otpCode: string;
         };
-        /** @description What the join page needs to start the call in the browser. */
+        /** @description What the join page needs to join (or, in browser mode, start) the call. */
         WebCallAnswer: {
             assistantId: string;
             assistantOverrides: components["schemas"]["AssistantOverrides"] | null;
-            /** @description The simulator's call; null with Vapi (the browser starts it). */
+            /** @description The call the server created; null when the browser starts it. */
             callId: string | null;
+            /** @description The room's token, when the provider gives one. */
+            callToken: string | null;
             provider: components["schemas"]["CallProvider"];
-            /** @description A short-lived public token restricted to this assistant and our origin (Vapi only). */
+            /** @description Browser mode only: a short-lived public token restricted to this assistant and our origin. */
             publicToken: string | null;
+            /** @description The room to join; null when the browser starts the call. */
             webCallUrl: string | null;
         };
         /** @description `Yes` or `No` in any case, or a boolean */
@@ -2124,6 +2254,116 @@ export interface operations {
             };
         };
     };
+    attempts: {
+        parameters: {
+            query: {
+                /** @description The candidate (`resumeId`). */
+                resumeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every call of the candidate's invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attempts"];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The candidate has no invite: 'No data found.' (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count_attempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountAttemptBody"];
+            };
+        };
+        responses: {
+            /** @description The attempts, the chosen one counting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attempts"];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The candidate has no invite, or the call is not one of its attempts (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The attempt has no report yet (`attempt_not_reported`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dashboard: {
         parameters: {
             query?: never;
@@ -2517,7 +2757,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description How the browser starts or joins the call */
+            /** @description How the browser joins or starts the call */
             200: {
                 headers: {
                     [name: string]: unknown;

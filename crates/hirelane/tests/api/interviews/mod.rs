@@ -6,3 +6,4 @@
 mod invites_and_booking;
 mod joining_and_after;
 mod support;
+mod trust;

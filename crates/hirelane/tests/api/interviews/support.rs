@@ -82,7 +82,8 @@ pub(super) async fn create_assistant(app: &TestApp, token: &str) -> String {
                 "assistantName": "Platform screen", "candidateName": "Candidate",
                 "role": "Platform Engineer", "experience": "3 years", "interviewTime": "15",
                 "topics": ["Rust", "SQL", "Linux", "Testing"],
-                "questions": ["Tell me about a service you run"], "tools": []
+                "questions": ["Tell me about a service you run", "How do you find a slow query",
+                              "How do you test code that talks to a database"], "tools": []
             })),
         )
         .await;

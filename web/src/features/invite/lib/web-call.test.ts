@@ -92,7 +92,15 @@ describe('simulator web call', () => {
     const { handlers } = recorder();
     await expect(
       startWebCall(
-        { provider: 'simulator', assistantId: 'a', callId: null, webCallUrl: null, publicToken: null, assistantOverrides: null },
+        {
+          provider: 'simulator',
+          assistantId: 'a',
+          callId: null,
+          webCallUrl: null,
+          callToken: null,
+          publicToken: null,
+          assistantOverrides: null,
+        },
         handlers,
       ),
     ).rejects.toThrow(/could not be started/);
@@ -100,11 +108,14 @@ describe('simulator web call', () => {
 });
 
 describe('vapi web call', () => {
-  it('starts the SDK with the public token and follows call-start and call-end', async () => {
-    type Listener = (...args: unknown[]) => void;
+  type Listener = (...args: unknown[]) => void;
+
+  function fakeSdk() {
     const listeners = new Map<string, Listener>();
     const start = vi.fn().mockResolvedValue({ id: 'call-1' });
+    const reconnect = vi.fn().mockResolvedValue(undefined);
     const stop = vi.fn().mockResolvedValue(undefined);
+    const end = vi.fn();
     const constructed: string[] = [];
     class FakeVapi {
       constructor(token: string) {
@@ -119,25 +130,66 @@ describe('vapi web call', () => {
         return this;
       }
       start = start;
+      reconnect = reconnect;
       stop = stop;
+      end = end;
     }
-    const { statuses, errors, handlers } = recorder();
     // The fake stands in for the SDK's class: only the members the adapter uses.
     const load = () => Promise.resolve({ default: FakeVapi } as unknown as VapiModule);
+    return { listeners, start, reconnect, stop, end, constructed, load };
+  }
+
+  const serverCall = { callId: null, webCallUrl: null, callToken: null };
+
+  it('joins the room of the call the server created, with no key and no overrides', async () => {
+    const sdk = fakeSdk();
+    const { statuses, handlers } = recorder();
+    const call = await startVapiCall(
+      {
+        publicToken: null,
+        assistantId: 'asst-1',
+        assistantOverrides: null,
+        callId: 'call-9',
+        webCallUrl: 'https://vapi.daily.co/room',
+        callToken: 'daily-token',
+      },
+      handlers,
+      sdk.load,
+    );
+    expect(sdk.constructed).toEqual(['']);
+    expect(sdk.start).not.toHaveBeenCalled();
+    expect(sdk.reconnect).toHaveBeenCalledWith({
+      webCallUrl: 'https://vapi.daily.co/room',
+      id: 'call-9',
+      transport: { callToken: 'daily-token' },
+    });
+    sdk.listeners.get('call-start')?.();
+    await call.end();
+    expect(sdk.end).toHaveBeenCalled();
+    expect(statuses).toEqual(['connecting', 'in-progress', 'ended']);
+  });
+
+  it('in browser mode starts the SDK with the public token and follows call-start and call-end', async () => {
+    const sdk = fakeSdk();
+    const { statuses, errors, handlers } = recorder();
     const overrides = {
-      metadata: { candidateName: 'Asha', interviewInviteId: 1, inviteRef: 'ref', resumeId: 2 },
-      variableValues: { candidateName: 'Asha' },
+      metadata: { candidateName: 'Asha', interviewInviteId: 1, inviteRef: 'ref', resumeId: 2, callSeal: 'seal' },
+      variableValues: { candidateName: 'Asha', jobTitle: 'Engineer', interviewMinutes: '30' },
     };
-    const call = await startVapiCall({ publicToken: 'pub-jwt', assistantId: 'asst-1', assistantOverrides: overrides }, handlers, load);
-    expect(constructed).toEqual(['pub-jwt']);
-    expect(start).toHaveBeenCalledWith('asst-1', overrides);
-    listeners.get('call-start')?.();
-    listeners.get('error')?.({ error: { message: 'Meeting ended due to ejection' } });
-    listeners.get('call-end')?.();
+    const call = await startVapiCall(
+      { ...serverCall, publicToken: 'pub-jwt', assistantId: 'asst-1', assistantOverrides: overrides },
+      handlers,
+      sdk.load,
+    );
+    expect(sdk.constructed).toEqual(['pub-jwt']);
+    expect(sdk.start).toHaveBeenCalledWith('asst-1', overrides);
+    sdk.listeners.get('call-start')?.();
+    sdk.listeners.get('error')?.({ error: { message: 'Meeting ended due to ejection' } });
+    sdk.listeners.get('call-end')?.();
     expect(statuses).toEqual(['connecting', 'in-progress', 'ended']);
     expect(errors).toEqual(['Meeting ended due to ejection']);
     await call.end();
-    expect(stop).toHaveBeenCalled();
+    expect(sdk.end).toHaveBeenCalled();
     expect(statuses).toEqual(['connecting', 'in-progress', 'ended']);
   });
 });

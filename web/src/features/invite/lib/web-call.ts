@@ -135,16 +135,24 @@ function vapiErrorMessage(error: unknown): string {
   return CALL_FAILED;
 }
 
-/** Starts a Vapi web call with the server's short-lived public token. */
+type VapiSession = Pick<WebCallSession, 'publicToken' | 'assistantId' | 'assistantOverrides' | 'callId' | 'webCallUrl' | 'callToken'>;
+
+/**
+ * Joins a Vapi web call. Normally the server has created the call with its private key and the
+ * page only joins its room (`reconnect`, which makes no API request, so no key is needed here).
+ * With `voice.web_calls = "browser"` the page starts the call itself with the server's
+ * short-lived public token; the server checks afterwards that it ran as set up.
+ */
 export async function startVapiCall(
-  session: Pick<WebCallSession, 'publicToken' | 'assistantId' | 'assistantOverrides'>,
+  session: VapiSession,
   handlers: CallHandlers,
   load: () => Promise<VapiModule> = () => import('@vapi-ai/web'),
 ): Promise<CallController> {
-  if (!session.publicToken) throw new Error(CALL_FAILED);
+  const joinsRoom = Boolean(session.webCallUrl);
+  if (!joinsRoom && !session.publicToken) throw new Error(CALL_FAILED);
   handlers.onStatus('connecting');
   const { default: Vapi } = await load();
-  const vapi = new Vapi(session.publicToken);
+  const vapi = new Vapi(session.publicToken ?? '');
   let disposed = false;
   let ended = false;
   const finish = () => {
@@ -159,14 +167,24 @@ export async function startVapiCall(
     if (disposed || ended) return;
     handlers.onError(vapiErrorMessage(error));
   });
-  // The overrides are the server's JSON for this assistant, passed through untouched.
-  const call = await vapi.start(session.assistantId, session.assistantOverrides ?? undefined);
-  if (!call && !disposed) throw new Error(CALL_FAILED);
+  if (session.webCallUrl) {
+    await vapi.reconnect({
+      webCallUrl: session.webCallUrl,
+      id: session.callId ?? undefined,
+      ...(session.callToken ? { transport: { callToken: session.callToken } } : {}),
+    });
+  } else {
+    // The overrides are the server's JSON for this assistant, passed through untouched.
+    const call = await vapi.start(session.assistantId, session.assistantOverrides ?? undefined);
+    if (!call && !disposed) throw new Error(CALL_FAILED);
+  }
 
   return {
-    end: async () => {
-      await vapi.stop();
+    end: () => {
+      // `end` hangs up for good; `stop` would only leave a room that outlives its guest.
+      vapi.end();
       finish();
+      return Promise.resolve();
     },
     dispose: () => {
       disposed = true;

@@ -25,6 +25,7 @@ function server({ webCall }: { webCall?: () => { status: number; body?: unknown 
             assistantId: 'asst-1',
             callId: 'c1',
             webCallUrl: ROOM,
+            callToken: null,
             publicToken: null,
             assistantOverrides: null,
           });

@@ -1,0 +1,181 @@
+//! Storing a call's end-of-call report: the conversation as turns, the integrity check, the
+//! per-question evidence and the verdict are worked out once, here, whichever way the report
+//! arrived (webhook, reconciler, or a read that found it missing).
+
+use jiff::Timestamp;
+use serde_json::{Map, Value};
+
+use super::analysis::Scores;
+use super::evidence::{self, Coverage, QuestionEvidence, Turn};
+use super::integrity::{self, Expected, Integrity, IntegrityStatus};
+use super::repo::{self, CallRow};
+use super::vapi::Report;
+use super::verdict::{self, Facts, Verdict};
+use crate::auth::keys::Keys;
+use crate::error::Result;
+use crate::state::AppState;
+
+/// What we conclude from a report.
+#[derive(Debug, Clone)]
+pub struct Assessment {
+    pub turns: Vec<Turn>,
+    pub integrity: Integrity,
+    /// The four scores; none for a call that failed its integrity check.
+    pub scores: Scores,
+    pub verdict: Verdict,
+}
+
+/// The scripted questions stored with a call we created.
+pub fn scripted_questions(row: &CallRow) -> Vec<String> {
+    row.questions
+        .as_deref()
+        .and_then(|q| serde_json::from_str(q).ok())
+        .unwrap_or_default()
+}
+
+/// Assesses a report of the stored call `row`.
+pub fn assess(keys: &Keys, row: &CallRow, report: &Report, now: Timestamp) -> Assessment {
+    // Calls we created (for an invite, or from the schedule form) must be sealed; a call we
+    // only heard of is checked only when it claims an invite.
+    let ours = row.invite_id.is_some() || row.created_by.is_some();
+    let expected = Expected {
+        invite_id: row.invite_id,
+        assistant_id: row.assistant_id.as_deref().filter(|_| ours),
+    };
+    assess_with(keys, expected, &scripted_questions(row), report, now)
+}
+
+/// Assesses the report of a call we never stored (made elsewhere, seen in the provider's list).
+pub fn assess_unstored(keys: &Keys, report: &Report, now: Timestamp) -> Assessment {
+    let expected = Expected {
+        invite_id: None,
+        assistant_id: None,
+    };
+    assess_with(keys, expected, &[], report, now)
+}
+
+fn assess_with(
+    keys: &Keys,
+    expected: Expected<'_>,
+    scripted: &[String],
+    report: &Report,
+    now: Timestamp,
+) -> Assessment {
+    let messages = report.messages.clone().unwrap_or(Value::Null);
+    let turns = evidence::turns(&messages);
+    let mut origin = report.origin.clone();
+    origin.system_messages = evidence::system_messages(&messages);
+    let integrity = integrity::check(keys, &origin, expected, now);
+    let structured = report.structured_data.clone().unwrap_or(Value::Null);
+    let questions = evidence::question_breakdown(scripted, &structured, &turns);
+    let scores = if integrity.status == IntegrityStatus::Failed {
+        Scores::default()
+    } else {
+        Scores::from_structured(&structured)
+    };
+    let verdict = verdict::verdict(&facts(&integrity, report, &scores, &turns, &questions));
+    Assessment {
+        turns,
+        integrity,
+        scores,
+        verdict,
+    }
+}
+
+fn facts<'a>(
+    integrity: &'a Integrity,
+    report: &'a Report,
+    scores: &'a Scores,
+    turns: &'a [Turn],
+    questions: &[QuestionEvidence],
+) -> Facts<'a> {
+    let instant = |s: Option<&str>| s.and_then(|s| s.parse::<Timestamp>().ok());
+    let duration_seconds = instant(report.started_at.as_deref())
+        .zip(instant(report.ended_at.as_deref()))
+        .map(|(start, end)| end.duration_since(start).as_secs());
+    Facts {
+        integrity,
+        success_evaluation: report.success_evaluation.as_deref(),
+        scores,
+        turns,
+        coverage: Coverage::of(questions),
+        question_scores: questions.iter().filter(|q| q.score.is_some()).count(),
+        duration_seconds,
+    }
+}
+
+/// Assesses and stores the report of call `id` once; answers whether this call stored it.
+/// A call we never recorded has nothing to attach the report to.
+pub async fn store(state: &AppState, id: &str, report: &Report) -> Result<bool> {
+    let Some(row) = repo::find(&state.db, id).await? else {
+        return Ok(false);
+    };
+    if row.report_received_at.is_some() {
+        return Ok(false);
+    }
+    let now = state.clock.now();
+    let assessment = assess(&state.keys, &row, report, now);
+    if assessment.integrity.status == IntegrityStatus::Failed {
+        tracing::warn!(call_id = %id, detail = ?assessment.integrity.detail, "voice: a call failed its integrity check; it is not scored");
+    }
+    repo::store_report(&state.db, id, report, &assessment, now).await
+}
+
+/// The evidence of a stored report, as the analysis pages show it.
+#[derive(Debug, Clone)]
+pub struct StoredEvidence {
+    pub turns: Vec<Turn>,
+    pub questions: Vec<QuestionEvidence>,
+    pub verdict: Verdict,
+    pub integrity: Integrity,
+}
+
+/// Reads the stored assessment of `row`; a report stored before assessments existed is
+/// assessed from what was kept (its integrity was never checked).
+pub fn evidence(row: &CallRow, structured: &Map<String, Value>) -> StoredEvidence {
+    let turns: Vec<Turn> = row
+        .turns
+        .as_deref()
+        .and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or_default();
+    let structured = Value::Object(structured.clone());
+    let questions = evidence::question_breakdown(&scripted_questions(row), &structured, &turns);
+    let integrity = Integrity {
+        status: row
+            .integrity
+            .as_deref()
+            .and_then(IntegrityStatus::parse)
+            .unwrap_or(IntegrityStatus::Unchecked),
+        detail: row.integrity_detail.clone(),
+    };
+    let stored = row
+        .verdict
+        .as_deref()
+        .and_then(|v| serde_json::from_str::<Verdict>(v).ok());
+    let verdict = stored.unwrap_or_else(|| {
+        let scores = Scores {
+            technical: row.technical_score,
+            communication: row.communication_score,
+            problem_solving: row.problem_solving_score,
+            cultural_fit: row.cultural_fit_score,
+        };
+        verdict::verdict(&Facts {
+            integrity: &integrity,
+            success_evaluation: row.success_evaluation.as_deref(),
+            scores: &scores,
+            turns: &turns,
+            coverage: Coverage::of(&questions),
+            question_scores: questions.iter().filter(|q| q.score.is_some()).count(),
+            duration_seconds: row
+                .started_at
+                .zip(row.ended_at)
+                .map(|(s, e)| (e - s) / 1000),
+        })
+    });
+    StoredEvidence {
+        turns,
+        questions,
+        verdict,
+        integrity,
+    }
+}
