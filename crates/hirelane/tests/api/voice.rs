@@ -346,6 +346,60 @@ async fn webhook_checks_its_secret_and_events() {
     .await;
 }
 
+/// Reports with missing or malformed parts: stored, labelled partial, never a crash or an
+/// invented score.
+#[tokio::test]
+async fn partial_reports_are_labelled_not_invented() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let cases = [
+            ("call-bare", json!({})),
+            ("call-junk", json!({ "artifact": { "messages": "junk" },
+                "analysis": { "structuredData": { "questions": "junk",
+                    "additionalInterviewMetrics": { "technicalScore": "ten" } } } })),
+            ("call-untimed", json!({ "startedAt": "2026-03-02T09:00:00Z", "endedAt": "2026-03-02T09:05:00Z",
+                "artifact": { "messages": [ { "role": "bot", "message": "Hi" }, { "role": "user", "message": "Hello" } ] },
+                "analysis": { "successEvaluation": "true", "structuredData": {
+                    "questions": [ { "number": 1, "question": "Why Rust?", "asked": true, "score": 17 } ],
+                    "additionalInterviewMetrics": { "technicalScore": 9, "communicationScore": 9, "problemSolvingScore": 9 } } } })),
+        ];
+        for (id, extra) in cases {
+            let mut message = json!({ "type": "end-of-call-report", "call": { "id": id } });
+            for (k, v) in extra.as_object().expect("object") {
+                message[k] = v.clone();
+            }
+            let (status, body) = post_webhook(&app, Some(WEBHOOK_SECRET), &json!({ "message": message })).await;
+            assert_eq!(status, 200, "{id}: {body}");
+            let (status, a) = app
+                .get_with_token(&format!("/api/Interview/InterviewAnalysis/{id}"), &token)
+                .await;
+            assert_eq!(status, 200, "{id}: {a}");
+            assert_eq!(a["technicalScore"], if id == "call-untimed" { json!(90) } else { Value::Null });
+            let gaps: Vec<&str> = a["verdict"]["gaps"]
+                .as_array()
+                .expect("gaps")
+                .iter()
+                .filter_map(|g| g["kind"].as_str())
+                .collect();
+            if id == "call-untimed" {
+                assert_eq!(a["turns"][0]["startSeconds"], Value::Null);
+                assert!(gaps.contains(&"noTimestamps"), "{gaps:?}");
+                assert_eq!(a["questions"][0]["score"], 5, "bounded to 1-5");
+                // Times are missing, not evidence: the verdict stands, labelled partial.
+                assert_eq!(a["verdict"]["rule"], "metTheBar", "{a}");
+                assert_eq!(a["interviewStatus"], "Pass");
+                assert_eq!(a["integrity"]["status"], "unchecked", "a call of no invite made elsewhere");
+            } else {
+                assert_eq!(a["turns"], json!([]));
+                assert!(gaps.contains(&"noTranscript") && gaps.contains(&"noScores"), "{gaps:?}");
+                assert_eq!(a["verdict"]["rule"], "incompleteEvidence");
+                assert_eq!(a["interviewStatus"], "Needs Review", "{id}: {a}");
+            }
+        }
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn duplicate_and_dropped_reports() {
     on_each_db(|app: TestApp| async move {
