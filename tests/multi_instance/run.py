@@ -541,7 +541,10 @@ def periodic_work_runs_once(db, s3, sink, voice, a, b, jd):
     stored = [i.name for i in both for line in i.full_log().splitlines()
               if "reconciler stored a missing end-of-call report" in line and call in line]
     assert len(stored) == 1, stored
-    log(f"the lost report was fetched once, by {stored[0].upper()}")
+    # The call placed over A was sealed there; whichever instance fetched it checked the seal.
+    integrity = db.value(f"SELECT integrity FROM voice_calls WHERE id = '{call}'")
+    assert integrity == "verified", integrity
+    log(f"the lost report was fetched once, by {stored[0].upper()}, and its seal verified")
 
     # Purge: the JD goes to the bin over B, and 31 days later both instances purge.
     status, answer = cb.request("DELETE", f"/api/Drive/DeleteJD?id={jd}&reason=multi-instance")
