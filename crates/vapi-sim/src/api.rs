@@ -13,6 +13,7 @@ use serde_json::{Map, Value, json};
 
 use crate::error::{ApiError, ApiResult, VapiJson};
 use crate::ids::is_uuid;
+use crate::jwt::{self, Grant};
 use crate::sim::{AssistantRec, Kind, Sim, subscription_limits};
 use crate::validate;
 
@@ -417,9 +418,11 @@ async fn create_call(State(sim): State<Arc<Sim>>, VapiJson(body): VapiJson) -> A
 
 async fn create_web_call(
     State(sim): State<Arc<Sim>>,
+    headers: HeaderMap,
     VapiJson(body): VapiJson,
 ) -> ApiResult<Response> {
     let body = object(body)?;
+    within_restrictions(&sim, &headers, &body)?;
     validate::web_call(&body).map_err(ApiError::Validation)?;
     let answer = sim.with_store(|store, now| {
         check_assistant_ref(store, &body)?;
@@ -442,9 +445,9 @@ async fn create_web_call(
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 
-/// Checks `Authorization: Bearer <key>`; the public key is good only for `POST /call/web`.
-pub(crate) fn authorized(sim: &Sim, headers: &HeaderMap, public_ok: bool) -> bool {
-    let Some(token) = headers
+/// The bearer token of a request.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| {
@@ -452,8 +455,33 @@ pub(crate) fn authorized(sim: &Sim, headers: &HeaderMap, public_ok: bool) -> boo
                 .or_else(|| v.strip_prefix("bearer "))
         })
         .map(str::trim)
-    else {
+}
+
+/// Checks `Authorization: Bearer <key>`: the private key, a private JWT, or, only for
+/// `POST /call/web`, the public key or a public JWT (its restrictions are checked there).
+pub(crate) fn authorized(sim: &Sim, headers: &HeaderMap, public_ok: bool) -> bool {
+    let Some(token) = bearer(headers) else {
         return false;
     };
-    token == sim.cfg.api_key || (public_ok && sim.cfg.public_api_key.as_deref() == Some(token))
+    if token == sim.cfg.api_key {
+        return true;
+    }
+    match jwt::verify(token, &sim.cfg.api_key, sim.now()) {
+        Some(Grant::Private) => true,
+        Some(Grant::Public(_)) => public_ok,
+        None => public_ok && sim.cfg.public_api_key.as_deref() == Some(token),
+    }
+}
+
+/// A public JWT's restrictions on the web call it starts (the gate has checked the token).
+fn within_restrictions(sim: &Sim, headers: &HeaderMap, body: &Map<String, Value>) -> ApiResult<()> {
+    let grant = bearer(headers).and_then(|t| jwt::verify(t, &sim.cfg.api_key, sim.now()));
+    let Some(Grant::Public(Some(restrictions))) = grant else {
+        return Ok(());
+    };
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    restrictions.permit(body, origin).map_err(|message| {
+        tracing::info!(message, "web call refused by the token's restrictions");
+        ApiError::Unauthorized
+    })
 }

@@ -27,6 +27,7 @@ pub mod contract;
 mod control;
 mod error;
 mod ids;
+mod jwt;
 mod public;
 mod script;
 mod sim;

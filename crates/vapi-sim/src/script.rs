@@ -4,9 +4,11 @@
 //! plan), the call's template variables, the candidate's name and a per-call hash, so a call
 //! with the same inputs and seed always produces the same transcript, scores and recording.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::ids::{hash, pick};
+
+mod analysis;
 
 /// How a simulated call turns out. Chosen when the call is created (see [`Outcome::steer`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +95,10 @@ pub(crate) struct Interview {
     pub voicemail_message: String,
     pub questions: Vec<String>,
     pub skills: Vec<String>,
-    pub years: u64,
+    /// Years of experience, one decimal place (10.9).
+    pub years: f64,
+    /// The system prompt with the call's template variables filled in.
+    pub system: String,
     pub outcome: Outcome,
     plan: Option<Value>,
 }
@@ -154,8 +159,8 @@ impl Interview {
             .iter()
             .filter_map(|k| variables.get(*k))
             .find_map(first_number)
-            .unwrap_or_else(|| pick(hash(call_hash, "years"), 1, 12));
-        let role = ["role", "jobRole", "jobTitle", "position"]
+            .unwrap_or_else(|| pick(hash(call_hash, "years"), 1, 12) as f64);
+        let role = ["jobTitle", "role", "jobRole", "position"]
             .iter()
             .find_map(|k| variables.get(*k).and_then(Value::as_str))
             .map(String::from)
@@ -174,6 +179,7 @@ impl Interview {
             questions,
             skills,
             years,
+            system,
             outcome,
             plan: assistant.get("analysisPlan").cloned(),
         }
@@ -252,148 +258,11 @@ impl Interview {
         };
         pool[(h % pool.len() as u64) as usize].replace("{t}", &topic)
     }
-
-    /// `call.analysis` for the part of the conversation that took place, honouring the
-    /// assistant's analysis plan in either shape (2024 flat prompts or 2026 nested plans).
-    pub(crate) fn analysis(&self, heard: &[Line], ended_reason: &str) -> Value {
-        let threshold = self
-            .plan
-            .as_ref()
-            .and_then(|p| p.get("minMessagesThreshold"))
-            .and_then(Value::as_u64)
-            .unwrap_or(2) as usize;
-        let mut out = Map::new();
-        if heard.len() < threshold.max(1) || !self.outcome.answers() {
-            return Value::Object(out);
-        }
-        let answered = heard.iter().filter(|l| !l.bot).count().saturating_sub(1);
-        let asked = self.questions.len();
-        let completed = answered >= asked;
-        let h = self.call_hash;
-        let score = |name: &str| -> u64 {
-            let (lo, hi) = match self.outcome {
-                Outcome::Pass => (7, 9),
-                Outcome::Review => (5, 6),
-                _ => (2, 4),
-            };
-            pick(hash(h, name), lo, hi)
-        };
-        let passed = matches!(self.outcome, Outcome::Pass | Outcome::Review);
-        let skills_list = self.skills.join(", ");
-        if self.enabled("summary") {
-            let verdict = match self.outcome {
-                Outcome::Pass => "gave specific, well-structured answers with concrete examples",
-                Outcome::Review => "gave general answers with few concrete examples",
-                _ => "struggled to answer most questions",
-            };
-            out.insert(
-                "summary".into(),
-                json!(format!(
-                    "{} interviewed for {} and answered {answered} of {asked} questions. The candidate {verdict}, touching on {skills_list}. The call ended with reason {ended_reason}.",
-                    self.candidate, self.role
-                )),
-            );
-        }
-        if self.enabled("successEvaluation") {
-            out.insert("successEvaluation".into(), json!(passed.to_string()));
-        }
-        if self.enabled("structuredData") {
-            let (strengths, weaknesses) = match self.outcome {
-                Outcome::Pass => (
-                    vec![
-                        "Concrete examples from past work",
-                        "Clear reasoning about trade-offs",
-                        "Structured communication",
-                    ],
-                    vec!["Could go deeper on testing strategy"],
-                ),
-                Outcome::Review => (
-                    vec!["Friendly and cooperative"],
-                    vec![
-                        "Answers lacked specific examples",
-                        "Limited depth on core topics",
-                    ],
-                ),
-                _ => (
-                    vec!["Honest about gaps"],
-                    vec![
-                        "Could not explain core concepts",
-                        "No concrete examples",
-                        "Short answers",
-                    ],
-                ),
-            };
-            let mentioned: Vec<&String> = self
-                .skills
-                .iter()
-                .take(if passed { 6 } else { 2 })
-                .collect();
-            out.insert(
-                "structuredData".into(),
-                json!({
-                    "candidateInformation": {
-                        "fullName": self.candidate,
-                        "yearsOfExperience": self.years,
-                    },
-                    "additionalInterviewMetrics": {
-                        "technicalScore": score("technicalScore"),
-                        "communicationScore": score("communicationScore"),
-                        "problemSolvingScore": score("problemSolvingScore"),
-                        "culturalFitScore": score("culturalFitScore"),
-                    },
-                    "summaryInsights": {
-                        "keyInsights": format!("{} answered {answered} of {asked} questions{}.", self.candidate, if completed { "" } else { " before the call ended" }),
-                        "areasForImprovement": weaknesses.join("; "),
-                        "recommendations": match self.outcome {
-                            Outcome::Pass => "Proceed to the next round.",
-                            Outcome::Review => "Review the recording before deciding.",
-                            _ => "Do not proceed at this time.",
-                        },
-                    },
-                    "interviewPerformance": { "strengths": strengths, "weaknesses": weaknesses },
-                    "keySkills": mentioned,
-                    "keyTakeaways": format!("{} for {}: {}.", match self.outcome { Outcome::Pass => "Strong candidate", Outcome::Review => "Mixed signals", _ => "Not a fit yet" }, self.role, strengths.join(", ")),
-                    "experience": format!("{} years of experience, mainly with {skills_list}.", self.years),
-                }),
-            );
-        }
-        Value::Object(out)
-    }
-
-    /// Whether a part of the analysis is on: the 2024 flat prompts switch off with "" or
-    /// "off"; the 2026 nested plans with `enabled: false` (summary and success evaluation are
-    /// on by default), and structured data needs a prompt/schema or `enabled: true`, as in Vapi.
-    fn enabled(&self, part: &str) -> bool {
-        let Some(plan) = self.plan.as_ref() else {
-            return part != "structuredData";
-        };
-        let off = |prompt: &str| {
-            plan.get(prompt)
-                .and_then(Value::as_str)
-                .is_some_and(|p| p.is_empty() || p.eq_ignore_ascii_case("off"))
-        };
-        let nested = |key: &str| {
-            plan.get(key)
-                .and_then(|p| p.get("enabled"))
-                .and_then(Value::as_bool)
-        };
-        match part {
-            "summary" => !off("summaryPrompt") && nested("summaryPlan") != Some(false),
-            "successEvaluation" => {
-                !off("successEvaluationPrompt") && nested("successEvaluationPlan") != Some(false)
-            }
-            _ => {
-                let flat = ["structuredDataPrompt", "structuredDataSchema"]
-                    .iter()
-                    .any(|k| plan.get(*k).is_some_and(|v| !v.is_null()) && !off(k));
-                flat || nested("structuredDataPlan") == Some(true)
-            }
-        }
-    }
 }
 
-/// Replaces `{{name}}` (with optional spaces) by the template variable's value, as Vapi's
-/// Liquid templates do for plain variables; unknown variables render empty.
+/// Fills `{{name}}` and `{{ name | default: "text" }}` with the template variables, as
+/// Vapi's Liquid templates do: `default` applies to a missing, null or empty variable; other
+/// filters are ignored; an unknown variable renders empty.
 pub(crate) fn render(template: &str, variables: &Map<String, Value>) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -403,11 +272,21 @@ pub(crate) fn render(template: &str, variables: &Map<String, Value>) -> String {
             out.push_str(&rest[open..]);
             return out;
         };
-        let name = rest[open + 2..open + close].trim();
-        match variables.get(name) {
-            Some(Value::String(s)) => out.push_str(s),
-            Some(Value::Null) | None => {}
-            Some(other) => out.push_str(&other.to_string()),
+        let mut parts = rest[open + 2..open + close].split('|');
+        let name = parts.next().unwrap_or_default().trim();
+        let value = match variables.get(name) {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Null) | None => String::new(),
+            Some(other) => other.to_string(),
+        };
+        let default = parts.find_map(|filter| {
+            let (filter, argument) = filter.split_once(':')?;
+            (filter.trim() == "default")
+                .then(|| argument.trim().trim_matches(['"', '\'']).to_owned())
+        });
+        match default {
+            Some(default) if value.is_empty() => out.push_str(&default),
+            _ => out.push_str(&value),
         }
         rest = &rest[open + close + 2..];
     }
@@ -494,25 +373,30 @@ fn list_of(value: &Value) -> Vec<String> {
     }
 }
 
-fn first_number(value: &Value) -> Option<u64> {
-    match value {
-        Value::Number(n) => n.as_f64().map(|f| f.max(0.0).round() as u64),
+/// The first number in a value ("10.9", 10.9, "about 3 years"), to one decimal place.
+fn first_number(value: &Value) -> Option<f64> {
+    let number = match value {
+        Value::Number(n) => n.as_f64(),
         Value::String(s) => {
             let digits: String = s
                 .chars()
                 .skip_while(|c| !c.is_ascii_digit())
-                .take_while(char::is_ascii_digit)
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
                 .collect();
-            digits.parse().ok()
+            digits.trim_end_matches('.').parse().ok()
         }
         _ => None,
-    }
+    }?;
+    number
+        .is_finite()
+        .then(|| (number.max(0.0) * 10.0).round() / 10.0)
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn questions_and_skills_come_from_the_prompt() {
@@ -539,6 +423,15 @@ mod tests {
             render("Hi {{ candidateName }}, {{n}} q{{missing}}", vars),
             "Hi Jane, 3 q"
         );
+        assert_eq!(
+            render(
+                r#"{{ candidateName | default: "Aditi" }} / {{ role | default: 'Screener' }} / {{ n | upcase }}"#,
+                vars
+            ),
+            "Jane / Screener / 3"
+        );
+        assert_eq!(first_number(&json!("10.9")), Some(10.9));
+        assert_eq!(first_number(&json!("about 3 years.")), Some(3.0));
     }
 
     #[test]

@@ -1,41 +1,59 @@
 //! Recordings: a short, real, playable WAV per call and HTTP Range serving for it.
 //!
-//! Each utterance becomes a soft tone (the assistant lower, the candidate higher) so an
-//! `<audio>` element has something to play, seek and show a duration for.
+//! Each utterance becomes a soft tone (the assistant lower, the candidate higher) at its time
+//! in the call, so an `<audio>` element has something to play, seek and show a duration for,
+//! and a turn's start time finds it.
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const RATE: u32 = 8_000;
-/// Longest recording we synthesise; real calls are minutes, tests only need a few seconds.
-const MAX_SECONDS: f64 = 12.0;
+/// Tones up to ~400 Hz need little more than 1 kHz; 4 kHz keeps a long call small.
+const RATE: u32 = 4_000;
+/// Longest recording we synthesise (a real interview's length), so a runaway call stays small.
+const MAX_SECONDS: f64 = 30.0 * 60.0;
 
-/// 16-bit mono PCM WAV for a list of utterances (`true` = assistant) with per-line pitch hashes.
-pub(crate) fn synthesize(lines: &[(bool, u64)]) -> Vec<u8> {
-    let per_line = (MAX_SECONDS / lines.len().max(1) as f64).clamp(0.15, 0.6);
-    let tone = per_line * 0.8;
-    let mut samples: Vec<i16> = Vec::new();
-    for (bot, h) in lines {
-        let base = if *bot { 220.0 } else { 330.0 };
-        let freq = base + (h % 80) as f64;
-        let n = (tone * f64::from(RATE)) as usize;
-        for i in 0..n {
+/// One utterance on the call's timeline.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Utterance {
+    /// The assistant speaks (a lower tone) or the candidate.
+    pub bot: bool,
+    /// Varies the pitch per line.
+    pub pitch: u64,
+    /// Seconds from the call's start.
+    pub start: f64,
+    pub duration: f64,
+}
+
+/// 16-bit mono PCM WAV that follows the call's timeline: each utterance's tone starts at its
+/// time and lasts as long as it, silence between, so a transcript's times seek the recording.
+pub(crate) fn synthesize(lines: &[Utterance]) -> Vec<u8> {
+    let at = |seconds: f64| (seconds.clamp(0.0, MAX_SECONDS) * f64::from(RATE)) as usize;
+    let end = lines
+        .iter()
+        .map(|l| l.start + l.duration)
+        .fold(1.0, f64::max);
+    let mut samples = vec![0i16; at(end)];
+    for line in lines {
+        let base = if line.bot { 220.0 } else { 330.0 };
+        let freq = base + (line.pitch % 80) as f64;
+        let (from, to) = (at(line.start), at(line.start + line.duration));
+        let n = to.saturating_sub(from);
+        for (i, sample) in samples[from..to].iter_mut().enumerate() {
             let t = i as f64 / f64::from(RATE);
             // A short fade in and out avoids clicks between tones.
-            let edge = (i.min(n - i) as f64 / 200.0).min(1.0);
+            let edge = (i.min(n - i) as f64 / 100.0).min(1.0);
             let s = (t * freq * std::f64::consts::TAU).sin() * 0.3 * edge;
-            samples.push((s * f64::from(i16::MAX)) as i16);
+            *sample = (s * f64::from(i16::MAX)) as i16;
         }
-        let gap = ((per_line - tone) * f64::from(RATE)) as usize;
-        samples.extend(std::iter::repeat_n(0, gap));
-    }
-    // At least a second of audio, so even a one-line call plays.
-    let min = RATE as usize;
-    if samples.len() < min {
-        samples.resize(min, 0);
     }
     encode(&samples)
+}
+
+/// The duration in seconds of a WAV made by [`synthesize`].
+#[cfg(test)]
+pub(crate) fn seconds(wav: &[u8]) -> f64 {
+    (wav.len().saturating_sub(44) / 2) as f64 / f64::from(RATE)
 }
 
 fn encode(samples: &[i16]) -> Vec<u8> {
@@ -129,8 +147,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wav_header_is_consistent() {
-        let wav = synthesize(&[(true, 1), (false, 2)]);
+    fn wav_header_is_consistent_and_the_audio_follows_the_timeline() {
+        let line = |bot, start, duration| Utterance {
+            bot,
+            pitch: 1,
+            start,
+            duration,
+        };
+        let wav = synthesize(&[line(true, 1.0, 2.5), line(false, 40.0, 3.0)]);
+        assert!(seconds(&wav) >= 43.0, "{}", seconds(&wav));
+        let sample = |at: f64| {
+            let i = 44 + 2 * (at * f64::from(RATE)) as usize;
+            i16::from_le_bytes([wav[i], wav[i + 1]])
+        };
+        assert_eq!(sample(20.0), 0, "silence between the lines");
+        assert!(
+            (0..40).any(|k| sample(41.0 + f64::from(k) / 1000.0) != 0),
+            "a tone at 41 s"
+        );
         assert_eq!(&wav[..4], b"RIFF");
         assert_eq!(&wav[8..16], b"WAVEfmt ");
         let data_len = u32::from_le_bytes([wav[40], wav[41], wav[42], wav[43]]) as usize;

@@ -4,6 +4,7 @@
 //! the `/Voice/...` routes and never sees the provider's key.
 
 pub mod analysis;
+pub mod assessment;
 pub mod assistants;
 pub mod calls;
 pub mod client;

@@ -3,7 +3,7 @@
 
 use jiff::{SignedDuration, Timestamp};
 
-use super::reports::Assessment;
+use super::assessment::Assessment;
 use super::vapi::Report;
 use crate::candidates::interview_outcome;
 use crate::clock::to_millis;

@@ -6,6 +6,7 @@ use jiff::Timestamp;
 use serde_json::{Map, Value};
 
 use super::analysis::Scores;
+use super::assessment::Assessment;
 use super::evidence::{self, Coverage, QuestionEvidence, Turn};
 use super::integrity::{self, Expected, Integrity, IntegrityStatus};
 use super::repo::{self, CallRow};
@@ -14,16 +15,6 @@ use super::verdict::{self, Facts, Verdict};
 use crate::auth::keys::Keys;
 use crate::error::Result;
 use crate::state::AppState;
-
-/// What we conclude from a report.
-#[derive(Debug, Clone)]
-pub struct Assessment {
-    pub turns: Vec<Turn>,
-    pub integrity: Integrity,
-    /// The four scores; none for a call that failed its integrity check.
-    pub scores: Scores,
-    pub verdict: Verdict,
-}
 
 /// The scripted questions stored with a call we created.
 pub fn scripted_questions(row: &CallRow) -> Vec<String> {

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::integrity::{self, SEAL_KEY};
 use super::provider::ProviderError;
 use super::provider_errors::provider_error;
-use super::vapi;
+use super::vapi::{self, CallSetup};
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -21,17 +21,6 @@ pub struct CallFor<'a> {
     pub years_of_experience: Option<f64>,
     /// The invite the call is an attempt of.
     pub invite_id: Option<i64>,
-}
-
-/// Everything a call is created with besides its assistant.
-#[derive(Debug, Clone)]
-pub struct CallSetup {
-    /// `assistantOverrides.variableValues`.
-    pub variables: Map<String, Value>,
-    /// `assistantOverrides.metadata`, sealed.
-    pub metadata: Map<String, Value>,
-    /// The assistant's scripted questions.
-    pub questions: Vec<String>,
 }
 
 /// Reads the assistant and sets up a call of it for `who`; `metadata` is the caller's own

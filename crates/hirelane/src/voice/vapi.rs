@@ -4,11 +4,10 @@
 //! `recordingUrl`, flat `analysisPlan`) and the current one.
 
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::analysis;
 use super::integrity::CallOrigin;
-use super::setup::CallSetup;
 use crate::config::VoiceSettings;
 
 /// The create-assistant form, validated.
@@ -203,6 +202,17 @@ pub fn assistant_body(
             "tools": form.tools,
         },
     })
+}
+
+/// Everything a call is created with besides its assistant.
+#[derive(Debug, Clone)]
+pub struct CallSetup {
+    /// `assistantOverrides.variableValues`.
+    pub variables: Map<String, Value>,
+    /// `assistantOverrides.metadata`, sealed.
+    pub metadata: Map<String, Value>,
+    /// The assistant's scripted questions.
+    pub questions: Vec<String>,
 }
 
 /// `POST /call` body (`CreateCallDTO`) for one scheduled outbound call.

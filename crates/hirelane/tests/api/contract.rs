@@ -3,7 +3,7 @@
 
 use hirelane::config::VoiceSettings;
 use hirelane::voice::analysis::structured_data_schema;
-use hirelane::voice::setup::CallSetup;
+use hirelane::voice::vapi::CallSetup;
 use hirelane::voice::vapi::{
     self, AssistantForm, Call, CreateCallAnswer, WebhookTarget, analysis_plan, call_body,
     public_assistant, web_call_body,

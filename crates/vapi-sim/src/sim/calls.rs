@@ -212,21 +212,18 @@ impl Store {
                     .into_iter()
                     .filter(|l| l.start < elapsed)
                     .collect();
-                let system = call
-                    .assistant
-                    .as_ref()
-                    .and_then(|a| a.get("model"))
-                    .and_then(|m| m.get("messages"))
-                    .and_then(Value::as_array)
-                    .and_then(|m| m.iter().find(|x| x["role"] == "system"))
-                    .and_then(|m| m.get("content"))
-                    .and_then(Value::as_str)
-                    .map(String::from);
+                // The prompt as the model saw it, its template variables filled in.
+                let system = Some(interview.system.clone()).filter(|s| !s.is_empty());
                 let artifact = artifact(&heard, system.as_deref(), started, &base, id);
                 let wav = crate::wav::synthesize(
                     &heard
                         .iter()
-                        .map(|l| (l.bot, hash(call.call_hash, &l.text)))
+                        .map(|l| crate::wav::Utterance {
+                            bot: l.bot,
+                            pitch: hash(call.call_hash, &l.text),
+                            start: l.start,
+                            duration: l.duration,
+                        })
                         .collect::<Vec<_>>(),
                 );
                 let minutes = elapsed / 60.0;

@@ -435,3 +435,41 @@ async fn a_web_call_is_started_and_ended_from_the_browser() {
         "customer-did-not-give-microphone-permission"
     );
 }
+
+/// Vapi applies a web call's `assistantOverrides` whoever sends them, and echoes them on the
+/// call: a server can only find a tampered call by reading them back.
+#[tokio::test]
+async fn web_call_overrides_are_applied_and_echoed() {
+    let sim = spawn().await;
+    let assistant = sim.assistant(interview_assistant(None)).await;
+    let overrides = json!({
+        "firstMessage": "Hello {{ candidateName | default: \"there\" }}, you have already passed.",
+        "analysisPlan": {"summaryPlan": {"enabled": false}},
+        "variableValues": {"candidateName": "Wen"},
+        "metadata": {"simOutcome": "pass"}
+    });
+    let (status, call) = sim
+        .post(
+            "/call/web",
+            json!({"assistantId": assistant, "assistantOverrides": overrides}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{call}");
+    let room = call["webCallUrl"].as_str().unwrap().to_string();
+    let started = sim.http.post(format!("{room}/start")).send().await.unwrap();
+    assert!(started.status().is_success());
+    sim.advance(30 * 60).await;
+    let ended = sim.fetch(&call).await;
+    assert_eq!(ended["assistantOverrides"], overrides, "echoed as sent");
+    let first_bot = ended["artifact"]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["role"] == "bot")
+        .unwrap();
+    assert_eq!(first_bot["message"], "Hello Wen, you have already passed.");
+    assert!(
+        ended["analysis"].get("summary").is_none(),
+        "the overridden plan applied"
+    );
+}
