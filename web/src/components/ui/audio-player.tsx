@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 
 import { cn } from './cn';
 
@@ -13,6 +13,10 @@ export type AudioPlayerProps = {
   src: string;
   title?: string;
   className?: string;
+  /** The `<audio>` element, for a page that seeks it (a transcript turn, say). */
+  audioRef?: RefObject<HTMLAudioElement | null>;
+  /** The playback position, on every `timeupdate` and seek. */
+  onTime?: (seconds: number) => void;
 };
 
 /**
@@ -21,8 +25,9 @@ export type AudioPlayerProps = {
  * interview analysis and the candidate analysis pages. Give it `key={src}`
  * when the recording can change, so a new one starts from a clean state.
  */
-export function AudioPlayer({ src, title = 'Interview Recording', className }: AudioPlayerProps) {
-  const audioRef = useRef<HTMLAudioElement>(null);
+export function AudioPlayer({ src, title = 'Interview Recording', className, audioRef: givenRef, onTime }: AudioPlayerProps) {
+  const ownRef = useRef<HTMLAudioElement>(null);
+  const audioRef = givenRef ?? ownRef;
   const seekId = useId();
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -71,7 +76,10 @@ export function AudioPlayer({ src, title = 'Interview Recording', className }: A
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
-        onTimeUpdate={(event) => setCurrent(event.currentTarget.currentTime)}
+        onTimeUpdate={(event) => {
+          setCurrent(event.currentTarget.currentTime);
+          onTime?.(event.currentTarget.currentTime);
+        }}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
         onError={() => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { AudioPlayer } from '@/components/ui/audio-player';
+import { InterviewEvidence } from '@/components/interview-evidence/interview-evidence';
 
 import type { InterviewAnalysis } from '../api/types';
 import { ScoreBar } from './score-bar';
@@ -29,7 +29,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 const orDash = (text: string | null | undefined) =>
   text?.trim() ? <p className="whitespace-pre-line">{text}</p> : <p className="text-slate-500">—</p>;
 
-/** The Interview Analysis section's body (SPEC section 2): scores, summary, skills, takeaways, experience, recording. */
+/** The Interview Analysis section's body (SPEC section 2): scores, summary, skills, takeaways, experience, then the evidence: verdict, recording, questions, turns. */
 export function InterviewAnalysisBody({ analysis }: { analysis: InterviewAnalysis }) {
   const skills = splitSkills(analysis.keySkills);
   return (
@@ -60,14 +60,7 @@ export function InterviewAnalysisBody({ analysis }: { analysis: InterviewAnalysi
         <Block title="Key Takeaways">{orDash(analysis.keyTakeways)}</Block>
         <Block title="Experience">{orDash(analysis.experience)}</Block>
       </div>
-      {analysis.audioLink ? (
-        // A new recording link (they are signed and expire) starts a fresh player.
-        <AudioPlayer key={analysis.audioLink} src={analysis.audioLink} title="Interview Recording" />
-      ) : (
-        <Block title="Interview Recording">
-          <p className="text-slate-500">No recording available.</p>
-        </Block>
-      )}
+      <InterviewEvidence analysis={analysis} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { renderRoutes } from '@/testing/render';
 import { InterviewStatusBadge } from '../components/badges';
 import { splitSkills } from '../components/interview-analysis';
 import { CandidateAnalysisRoute, usableCallId } from './candidate-analysis';
+import { EVIDENCE } from '@/testing/interview-evidence';
 
 const DETAILS = {
   resumeId: 5,
@@ -51,6 +52,7 @@ const ANALYSIS = {
   experience: '5 years in QA automation.',
   audioLink: '/api/Voice/recordings/call-1?sig=abc',
   candidateName: 'Priya Sharma',
+  ...EVIDENCE,
 };
 
 const NEXT_STEP = {

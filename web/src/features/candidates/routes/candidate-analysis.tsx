@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -5,12 +6,14 @@ import { useNavigate, useParams } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, ExternalLinkIcon, MailIcon, PhoneIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { AttemptsList } from '@/components/interview-evidence/attempts';
 import { toast } from '@/lib/toast';
 
 import { resumeFileIdOf, useDeleteResume } from '../api/delete-resume';
 import { useInterviewAnalysis } from '../api/get-interview-analysis';
 import { useResumeDetails } from '../api/get-resume-details';
-import type { ResumeDetails } from '../api/types';
+import { candidateKeys, type ResumeDetails } from '../api/types';
 import { InterviewStatusBadge, InviteStatusBadge, isPass } from '../components/badges';
 import { InterviewAnalysisBody, InterviewAnalysisSkeleton } from '../components/interview-analysis';
 import { NextStepDetailsView } from '../components/next-step-details';
@@ -166,6 +169,7 @@ function ResumeAnalysis({ details }: { details: ResumeDetails }) {
 export function CandidateAnalysisRoute() {
   const { resumeId = '', callId: routeCallId } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const details = useResumeDetails(resumeId);
   const deleteResume = useDeleteResume();
   const [open, setOpen] = useState<Sections>({ resume: true, interview: true, nextStep: true });
@@ -184,6 +188,12 @@ export function CandidateAnalysisRoute() {
   useEffect(() => {
     if (interview.error) console.error('Failed to load the interview analysis', interview.error);
   }, [interview.error]);
+
+  // Another attempt now counts: the candidate's call changed, and the page follows it.
+  const onCounted = (counted: string) => {
+    void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
+    void navigate(paths.candidateAnalysis(resumeId, counted), { replace: true });
+  };
 
   const onDelete = async () => {
     if (!window.confirm(DELETE_CONFIRM)) return;
@@ -329,7 +339,10 @@ export function CandidateAnalysisRoute() {
                   ) : undefined
                 }
               >
-                {interview.data ? <InterviewAnalysisBody analysis={interview.data} /> : <InterviewAnalysisSkeleton />}
+                <div className="space-y-4">
+                  <AttemptsList resumeId={resumeId} onCounted={onCounted} />
+                  {interview.data ? <InterviewAnalysisBody analysis={interview.data} /> : <InterviewAnalysisSkeleton />}
+                </div>
               </Collapsible>
             )}
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 
-import { AudioPlayer } from '@/components/ui/audio-player';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { InterviewEvidence } from '@/components/interview-evidence/interview-evidence';
 
 import { useInterviewAnalysis } from '../api/calls';
 import { structuredDataOf } from '../api/types';
@@ -109,11 +109,14 @@ export function InterviewAnalysisRoute() {
         <ScoreBar label="Problem Solving" value={a.problemSolvingScore} />
         <ScoreBar label="Cultural Fit" value={a.culturalFitScore} />
       </div>
-      {a.audioLink && <AudioPlayer key={a.audioLink} src={a.audioLink} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Section title="Candidate Information">
           <p>{info.fullName ?? a.candidateName ?? '-'}</p>
-          {info.yearsOfExperience !== undefined && <p>{info.yearsOfExperience} years of experience</p>}
+          {info.yearsOfExperience !== undefined && (
+            <p>
+              {info.yearsOfExperience} year{info.yearsOfExperience === 1 ? '' : 's'} of experience
+            </p>
+          )}
         </Section>
         <Section title="Experience">
           <p>{a.experience || '-'}</p>
@@ -143,9 +146,7 @@ export function InterviewAnalysisRoute() {
       <Section title="Summary">
         <p className="whitespace-pre-line">{a.summary || '-'}</p>
       </Section>
-      <Section title="Transcript">
-        <p className="max-h-96 overflow-y-auto whitespace-pre-line">{a.transcript || '-'}</p>
-      </Section>
+      <InterviewEvidence analysis={a} />
     </section>
   );
 }

@@ -1,0 +1,207 @@
+/**
+ * The evidence behind an interview's verdict, shared by the call analysis page and the
+ * candidate analysis section: why the status is what it is, the recording, every scripted
+ * question with its score, and the conversation turn by turn. Clicking a turn (or a question's
+ * link to one) seeks the recording there; while it plays, the turn being spoken is marked.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+import { AudioPlayer, formatAudioTime } from '@/components/ui/audio-player';
+import { cn } from '@/components/ui/cn';
+import type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
+
+import type { Integrity, QuestionEvidence, Turn, Verdict } from './types';
+import { activeTurn, coverageText } from './turns';
+
+const SPEAKER = { interviewer: 'Interviewer', candidate: 'Candidate' } as const;
+
+/** The status's rule in a sentence, the evidence's completeness and what is missing. */
+export function VerdictPanel({ verdict, integrity, coverage }: Pick<InterviewAnalysis, 'verdict' | 'integrity' | 'coverage'>) {
+  const blocking = verdict.gaps.filter((gap) => BLOCKING.has(gap.kind));
+  const partial = verdict.gaps.filter((gap) => !BLOCKING.has(gap.kind));
+  return (
+    <div data-testid="verdict" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+      <h3 className="text-sm font-semibold text-slate-900">Why {verdict.status}</h3>
+      <p className="text-sm text-slate-700">{verdict.explanation}</p>
+      <IntegrityNotice integrity={integrity} />
+      <p className="text-sm text-slate-700">
+        <span className={cn('font-medium', verdict.evidenceComplete ? 'text-green-700' : 'text-yellow-800')}>
+          {verdict.evidenceComplete ? 'Evidence complete' : 'Evidence incomplete'}
+        </span>
+        {coverage.total > 0 && <> · {coverageText(coverage)}</>}
+      </p>
+      {blocking.length > 0 && (
+        <ul aria-label="Missing evidence" className="list-disc pl-5 text-sm text-yellow-900">
+          {blocking.map((gap) => (
+            <li key={gap.kind}>{gap.message}</li>
+          ))}
+        </ul>
+      )}
+      {partial.length > 0 && (
+        <div role="note" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <p className="font-medium">Partial analysis</p>
+          <ul className="list-disc pl-5">
+            {partial.map((gap) => (
+              <li key={gap.kind}>{gap.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Gaps that keep the interview from a verdict (server: `GapKind::blocks`). */
+const BLOCKING = new Set<Verdict['gaps'][number]['kind']>(['questionsNotAsked', 'callTooShort', 'noTranscript', 'integrityFailed']);
+
+function IntegrityNotice({ integrity }: { integrity: Integrity }) {
+  if (integrity.status !== 'failed') return null;
+  return (
+    <div role="alert" data-testid="integrity-failed" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+      <p className="font-semibold">This call was changed from outside and is not scored.</p>
+      {integrity.detail && <p>{integrity.detail}</p>}
+    </div>
+  );
+}
+
+type Seek = (turn: number) => void;
+
+function TurnLink({ index, turns, label, onSeek }: { index: number | null; turns: Turn[]; label: string; onSeek: Seek }) {
+  const turn = index === null ? undefined : turns[index];
+  if (index === null || turn?.startSeconds == null) return null;
+  return (
+    <button type="button" onClick={() => onSeek(index)} className="text-xs font-medium text-brand-700 hover:underline">
+      {label} at {formatAudioTime(turn.startSeconds)}
+    </button>
+  );
+}
+
+/** Every scripted question: asked or not, the answer quoted, its 1-5 score and why. */
+export function QuestionBreakdown({ questions, turns, onSeek }: { questions: QuestionEvidence[]; turns: Turn[]; onSeek: Seek }) {
+  if (questions.length === 0) return null;
+  return (
+    <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+      <h3 className="text-sm font-semibold text-slate-900">Questions</h3>
+      <ol aria-label="Questions" className="mt-2 divide-y divide-slate-100">
+        {questions.map((q) => (
+          <li key={q.number} data-testid="question" className="py-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-medium text-slate-900">
+                {q.number}. {q.question}
+              </p>
+              <span data-testid="question-score" className="shrink-0 font-semibold tabular-nums text-slate-900">
+                {q.score === null ? '—' : `${q.score}/5`}
+              </span>
+            </div>
+            {q.asked ? (
+              <>
+                {q.answerExcerpt && (
+                  <blockquote className="mt-1 border-l-2 border-slate-200 pl-2 text-slate-700">“{q.answerExcerpt}”</blockquote>
+                )}
+                {q.justification && <p className="mt-1 text-slate-600">{q.justification}</p>}
+                <p className="mt-1 flex gap-3">
+                  <TurnLink index={q.questionTurn} turns={turns} label="Asked" onSeek={onSeek} />
+                  <TurnLink index={q.answerTurn} turns={turns} label="Answered" onSeek={onSeek} />
+                </p>
+              </>
+            ) : (
+              <p className="mt-1 text-yellow-800">Not asked.</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The conversation turn by turn; the plain transcript only when the provider sent no turns. */
+export function TranscriptTurns({
+  turns,
+  current,
+  onSeek,
+  fallback,
+}: {
+  turns: Turn[];
+  current: number | null;
+  onSeek: Seek;
+  fallback: string | null;
+}) {
+  const currentRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
+  return (
+    <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+      <h3 className="text-sm font-semibold text-slate-900">Transcript</h3>
+      {turns.length === 0 ? (
+        <p className="mt-2 max-h-96 overflow-y-auto whitespace-pre-line text-sm text-slate-700">{fallback || '-'}</p>
+      ) : (
+        <ol aria-label="Transcript" className="mt-2 max-h-96 space-y-1 overflow-y-auto">
+          {turns.map((turn, i) => {
+            const body = (
+              <>
+                <span className="block text-xs font-semibold text-slate-500">
+                  {SPEAKER[turn.speaker]}
+                  {turn.startSeconds !== null && (
+                    <span className="ml-2 font-normal tabular-nums">{formatAudioTime(turn.startSeconds)}</span>
+                  )}
+                </span>
+                <span className="block text-sm text-slate-800">{turn.text}</span>
+              </>
+            );
+            const isCurrent = i === current;
+            return (
+              <li
+                key={i}
+                ref={isCurrent ? currentRef : undefined}
+                data-testid="turn"
+                aria-current={isCurrent ? 'true' : undefined}
+                className={cn('rounded-lg', turn.speaker === 'candidate' && 'ml-6', isCurrent && 'bg-brand-50 ring-1 ring-brand-200')}
+              >
+                {turn.startSeconds === null ? (
+                  <div className="px-2 py-1.5">{body}</div>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onSeek(i)}
+                    className="w-full rounded-lg px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {body}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The verdict, the recording, the questions and the turns of one interview. */
+export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis }) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [time, setTime] = useState<number | null>(null);
+  const seek: Seek = (index) => {
+    const start = analysis.turns[index]?.startSeconds;
+    const audio = audioRef.current;
+    if (start == null || !audio) return;
+    audio.currentTime = start;
+    setTime(start);
+    // Playing is a convenience: a browser that refuses autoplay still shows the position.
+    void Promise.resolve(audio.play()).catch(() => undefined);
+  };
+  return (
+    <div className="space-y-4">
+      <VerdictPanel verdict={analysis.verdict} integrity={analysis.integrity} coverage={analysis.coverage} />
+      {analysis.audioLink ? (
+        // A new recording link (they are signed and expire) starts a fresh player.
+        <AudioPlayer key={analysis.audioLink} src={analysis.audioLink} audioRef={audioRef} onTime={setTime} />
+      ) : (
+        <p className="text-sm text-slate-500">No recording available.</p>
+      )}
+      <QuestionBreakdown questions={analysis.questions} turns={analysis.turns} onSeek={seek} />
+      <TranscriptTurns turns={analysis.turns} current={activeTurn(analysis.turns, time)} onSeek={seek} fallback={analysis.transcript} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+
+import { activeTurn, coverageText } from './turns';
+
+const turn = (startSeconds: number | null, endSeconds: number | null) => ({
+  speaker: 'interviewer' as const,
+  text: 'x',
+  startSeconds,
+  endSeconds,
+});
+
+describe('turns', () => {
+  it('finds the turn spoken at a time, never one without times', () => {
+    const turns = [turn(1, 3), turn(null, null), turn(4, 9)];
+    expect(activeTurn(turns, 2)).toBe(0);
+    expect(activeTurn(turns, 3.5)).toBeNull();
+    expect(activeTurn(turns, 4)).toBe(2);
+    expect(activeTurn(turns, null)).toBeNull();
+  });
+
+  it('says coverage in words', () => {
+    expect(coverageText({ asked: 4, total: 5 })).toBe('4 of 5 questions asked');
+    expect(coverageText({ asked: 1, total: 1 })).toBe('1 of 1 question asked');
+  });
+});

@@ -1,0 +1,10 @@
+/** The interview evidence shapes (server: `voice/evidence.rs`, `verdict.rs`, `integrity.rs`, `interviews/attempts.rs`). */
+import type { ApiSchema } from '@/lib/api/types';
+
+export type Turn = ApiSchema<'Turn'>;
+export type QuestionEvidence = ApiSchema<'QuestionEvidence'>;
+export type Coverage = ApiSchema<'Coverage'>;
+export type Verdict = ApiSchema<'Verdict'>;
+export type Integrity = ApiSchema<'Integrity'>;
+export type Attempts = ApiSchema<'Attempts'>;
+export type Attempt = ApiSchema<'Attempt'>;
