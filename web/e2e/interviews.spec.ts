@@ -68,6 +68,12 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   return result.body as T;
 }
 
+const SCRIPTED_QUESTIONS = [
+  'Tell me about a payments service you ran',
+  'How do you find the cause of a slow PostgreSQL query',
+  'How do you make a Kafka consumer safe to retry',
+];
+
 async function createAssistant(page: Page, name: string): Promise<string> {
   const created = await api<{ id: string }>(page, 'POST', '/api/Voice/assistants', {
     assistantName: name,
@@ -76,7 +82,7 @@ async function createAssistant(page: Page, name: string): Promise<string> {
     experience: '5 years',
     interviewTime: '15',
     topics: ['Python', 'PostgreSQL', 'AWS', 'Kafka'],
-    questions: ['Tell me about a payments service you ran'],
+    questions: SCRIPTED_QUESTIONS,
     tools: [],
   });
   return created.id;
@@ -273,6 +279,41 @@ test.describe('candidate interview flow', () => {
     await expect(page.getByRole('progressbar', { name: 'Technical' }).or(page.getByRole('meter', { name: 'Technical' }))).toBeVisible();
     await expect(page.getByText('Interview Recording')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Next Step Details' })).toContainText('Acme Payments');
+
+    // The evidence: every scripted question with its score, the conversation as timed turns, and
+    // a click on a turn moves the recording to it.
+    const section = page.getByRole('region', { name: 'Interview Analysis' });
+    const questions = section.getByTestId('question');
+    await expect(questions).toHaveCount(SCRIPTED_QUESTIONS.length);
+    for (let i = 0; i < SCRIPTED_QUESTIONS.length; i++) {
+      await expect(questions.nth(i)).toContainText(SCRIPTED_QUESTIONS[i]!);
+      await expect(questions.nth(i).getByTestId('question-score')).toHaveText(/^[1-5]\/5$/);
+    }
+    await expect(section.getByTestId('verdict')).toContainText(
+      `${SCRIPTED_QUESTIONS.length} of ${SCRIPTED_QUESTIONS.length} questions asked`,
+    );
+    const callId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const evidence = await api<{ turns: Array<{ speaker: string; text: string; startSeconds: number | null }> }>(
+      page,
+      'GET',
+      `/api/Interview/InterviewAnalysis/${encodeURIComponent(callId)}`,
+    );
+    const turns = section.getByTestId('turn');
+    await expect(turns).toHaveCount(evidence.turns.length);
+    await expect(turns.first()).toContainText(`Hello ${candidateName}`);
+    const audio = section.getByTestId('recording-audio');
+    await audio.evaluate(
+      (element: HTMLAudioElement) =>
+        element.readyState >= 1 || new Promise((loaded) => element.addEventListener('loadedmetadata', loaded, { once: true })),
+    );
+    const target = evidence.turns.length - 2;
+    const start = evidence.turns[target]!.startSeconds!;
+    expect(start).toBeGreaterThan(10);
+    await turns.nth(target).getByRole('button').click();
+    await expect(turns.nth(target)).toHaveAttribute('aria-current', 'true');
+    const position = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+    expect(position).toBeGreaterThanOrEqual(start - 0.01);
+    expect(position).toBeLessThan(start + 2);
 
     // The dashboard counts it.
     const after = await api<Array<Record<string, number>>>(page, 'GET', '/api/Interview/Dashboard');

@@ -118,7 +118,7 @@ pub(super) struct WebCallAnswer {
 #[serde(rename_all = "camelCase")]
 pub(super) struct AssistantOverrides {
     /// The invite's reference and the call's seal.
-    #[schema(value_type = Object)]
+    #[schema(value_type = HashMap<String, serde_json::Value>)]
     metadata: Map<String, Value>,
     /// The assistant prompt's variables (`candidateName`, `jobTitle`, `interviewMinutes`,
     /// `yearsOfExperience`).

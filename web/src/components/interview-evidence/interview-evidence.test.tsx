@@ -26,9 +26,9 @@ describe('InterviewEvidence', () => {
     expect(within(verdict).getByRole('list', { name: 'Missing evidence' })).toHaveTextContent('1 of 2 questions was not asked.');
     const questions = screen.getAllByTestId('question');
     expect(questions).toHaveLength(2);
-    expect(within(questions[0]).getByTestId('question-score')).toHaveTextContent('4/5');
+    expect(within(questions[0]!).getByTestId('question-score')).toHaveTextContent('4/5');
     expect(questions[0]).toHaveTextContent('“I isolate the wait conditions first.”');
-    expect(within(questions[1]).getByTestId('question-score')).toHaveTextContent('—');
+    expect(within(questions[1]!).getByTestId('question-score')).toHaveTextContent('—');
     expect(questions[1]).toHaveTextContent('Not asked.');
     const turns = screen.getAllByTestId('turn');
     expect(turns).toHaveLength(4);
@@ -43,7 +43,7 @@ describe('InterviewEvidence', () => {
     render(<InterviewEvidence analysis={analysis} />);
     const audio = screen.getByTestId<HTMLAudioElement>('recording-audio');
     const turns = screen.getAllByTestId('turn');
-    await user.click(within(turns[2]).getByRole('button'));
+    await user.click(within(turns[2]!).getByRole('button'));
     expect(audio.currentTime).toBe(8);
     expect(play).toHaveBeenCalled();
     expect(turns[2]).toHaveAttribute('aria-current', 'true');

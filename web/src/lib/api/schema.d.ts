@@ -700,7 +700,9 @@ export interface components {
         };
         AssistantOverrides: {
             /** @description The invite's reference and the call's seal. */
-            metadata: Record<string, never>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /**
              * @description The assistant prompt's variables (`candidateName`, `jobTitle`, `interviewMinutes`,
              *     `yearsOfExperience`).
