@@ -336,23 +336,7 @@ async fn the_invite_page_walks_the_state_machine_to_completion() {
         let call_id = call["callId"].as_str().expect("call id").to_owned();
 
         // The candidate joins and talks; the simulator ends the call and reports it.
-        let room: Value = app
-            .client
-            .get(call["webCallUrl"].as_str().expect("url"))
-            .header("accept", "application/json")
-            .send()
-            .await
-            .expect("room")
-            .json()
-            .await
-            .expect("json");
-        let started = app
-            .client
-            .post(room["startUrl"].as_str().expect("startUrl"))
-            .send()
-            .await
-            .expect("start");
-        assert_eq!(started.status().as_u16(), 200);
+        join_room(&app, call["webCallUrl"].as_str().expect("url")).await;
         for _ in 0..30 {
             app.advance_both(SignedDuration::from_mins(1)).await;
             if next_step(&app, &jane).await.1["showPageId"] == 3 {

@@ -73,22 +73,48 @@ pub(super) fn row_named(list: &Value, name: &str) -> Value {
 }
 
 pub(super) async fn create_assistant(app: &TestApp, token: &str) -> String {
+    create_assistant_with(
+        app,
+        token,
+        json!({
+            "assistantName": "Platform screen", "candidateName": "Candidate",
+            "role": "Platform Engineer", "experience": "3 years", "interviewTime": "15",
+            "topics": ["Rust", "SQL", "Linux", "Testing"],
+            "questions": ["Tell me about a service you run", "How do you find a slow query",
+                          "How do you test code that talks to a database"], "tools": []
+        }),
+    )
+    .await
+}
+
+/// Creates an assistant from this form; returns its id.
+pub(super) async fn create_assistant_with(app: &TestApp, token: &str, form: Value) -> String {
     let (status, body) = app
-        .call(
-            Method::POST,
-            "/api/Voice/assistants",
-            token,
-            Some(&json!({
-                "assistantName": "Platform screen", "candidateName": "Candidate",
-                "role": "Platform Engineer", "experience": "3 years", "interviewTime": "15",
-                "topics": ["Rust", "SQL", "Linux", "Testing"],
-                "questions": ["Tell me about a service you run", "How do you find a slow query",
-                              "How do you test code that talks to a database"], "tools": []
-            })),
-        )
+        .call(Method::POST, "/api/Voice/assistants", token, Some(&form))
         .await;
     assert_eq!(status, 200, "{body}");
     body["id"].as_str().expect("id").to_owned()
+}
+
+/// Joins a web call's room in the simulator, as the join page does.
+pub(super) async fn join_room(app: &TestApp, web_call_url: &str) {
+    let room: Value = app
+        .client
+        .get(web_call_url)
+        .header("accept", "application/json")
+        .send()
+        .await
+        .expect("room")
+        .json()
+        .await
+        .expect("json");
+    let started = app
+        .client
+        .post(room["startUrl"].as_str().expect("startUrl"))
+        .send()
+        .await
+        .expect("start");
+    assert_eq!(started.status().as_u16(), 200);
 }
 
 pub(super) async fn send_invites(app: &TestApp, token: &str, body: Value) -> (u16, Value) {

@@ -18,30 +18,20 @@ const QUESTIONS: [&str; 3] = [
 
 /// A reusable assistant whose form names a default candidate and role other than the invited.
 async fn reusable_assistant(app: &TestApp, token: &str) -> String {
-    let (status, body) = app
-        .call(
-            Method::POST,
-            "/api/Voice/assistants",
-            token,
-            Some(&json!({
-                "assistantName": "Priya", "candidateName": "Aditi Singh",
-                "role": "Backend Screener", "experience": "3 years", "interviewTime": "20",
-                "topics": ["Rust", "SQL"], "questions": QUESTIONS, "tools": ["PostgreSQL"]
-            })),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    body["id"].as_str().expect("id").to_owned()
+    let form = json!({
+        "assistantName": "Priya", "candidateName": "Aditi Singh",
+        "role": "Backend Screener", "experience": "3 years", "interviewTime": "20",
+        "topics": ["Rust", "SQL"], "questions": QUESTIONS, "tools": ["PostgreSQL"]
+    });
+    create_assistant_with(app, token, form).await
 }
 
-/// Invites the candidates with one assistant and books each at 10:00 UTC on 4 March; the
-/// clock ends five minutes before. Returns the invite tokens in order.
-async fn invited_and_booked(
-    app: &TestApp,
-    s: &Setup,
-    assistant: &str,
-    emails: &[&str],
-) -> Vec<String> {
+/// Candidates with these names and e-mails, invited with one reusable assistant and booked at
+/// 10:00 UTC on 4 March; the clocks end five minutes before. Returns the setup and the invite
+/// tokens in order.
+async fn invited_and_booked(app: &TestApp, rows: &[(&str, &str)]) -> (Setup, Vec<String>) {
+    let s = setup(app, "2026-03-10", rows).await;
+    let assistant = reusable_assistant(app, &s.token).await;
     set_clock(app, "2026-03-02T09:00:00Z");
     let (status, body) = send_invites(
         app,
@@ -51,7 +41,7 @@ async fn invited_and_booked(
     .await;
     assert_eq!(status, 200, "{body}");
     let mut tokens = Vec::new();
-    for email in emails {
+    for (_, email) in rows {
         let token = invite_token(app, email);
         let (status, body) = book(
             app,
@@ -69,7 +59,7 @@ async fn invited_and_booked(
     app.sim
         .clock()
         .set("2026-03-04T09:55:00Z".parse().expect("instant"));
-    tokens
+    (s, tokens)
 }
 
 /// The simulator's record of a call, as the provider would answer `GET /call/{id}`.
@@ -83,27 +73,6 @@ async fn provider_call(app: &TestApp, id: &str) -> Value {
         .json()
         .await
         .expect("json")
-}
-
-/// Joins a web call's room in the simulator (what the join page does).
-async fn join_room(app: &TestApp, web_call_url: &str) {
-    let room: Value = app
-        .client
-        .get(web_call_url)
-        .header("accept", "application/json")
-        .send()
-        .await
-        .expect("room")
-        .json()
-        .await
-        .expect("json");
-    let started = app
-        .client
-        .post(room["startUrl"].as_str().expect("startUrl"))
-        .send()
-        .await
-        .expect("start");
-    assert_eq!(started.status().as_u16(), 200);
 }
 
 /// Lets the simulated interviews run until `done` holds (at most half an hour).
@@ -140,21 +109,12 @@ async fn analysis(app: &TestApp, call_id: &str) -> Value {
 #[tokio::test]
 async fn one_assistant_interviews_each_candidate_by_name_and_shows_its_evidence() {
     on_each_db(|app: TestApp| async move {
-        let s = setup(
+        let (_, invites) = invited_and_booked(
             &app,
-            "2026-03-10",
             &[
                 ("Jane Pass", "jane@example.com"),
                 ("Carlos Pass", "carlos@example.com"),
             ],
-        )
-        .await;
-        let assistant = reusable_assistant(&app, &s.token).await;
-        let invites = invited_and_booked(
-            &app,
-            &s,
-            &assistant,
-            &["jane@example.com", "carlos@example.com"],
         )
         .await;
         let mut calls = Vec::new();
@@ -290,21 +250,12 @@ async fn candidate_row(app: &TestApp, name: &str) -> Value {
 #[tokio::test]
 async fn a_browser_that_overrides_the_prompt_or_the_grading_is_never_pass() {
     on_each_db_configured(browser_mode, |app: TestApp| async move {
-        let s = setup(
+        let (_, invites) = invited_and_booked(
             &app,
-            "2026-03-10",
             &[
                 ("Jane Fail", "jane@example.com"),
                 ("Rita Pass", "rita@example.com"),
             ],
-        )
-        .await;
-        let assistant = reusable_assistant(&app, &s.token).await;
-        let invites = invited_and_booked(
-            &app,
-            &s,
-            &assistant,
-            &["jane@example.com", "rita@example.com"],
         )
         .await;
 
@@ -371,9 +322,7 @@ async fn a_browser_that_overrides_the_prompt_or_the_grading_is_never_pass() {
 #[tokio::test]
 async fn a_second_call_does_not_replace_the_first_and_a_recruiter_may_choose() {
     on_each_db_configured(browser_mode, |app: TestApp| async move {
-        let s = setup(&app, "2026-03-10", &[("Jane Fail", "jane@example.com")]).await;
-        let assistant = reusable_assistant(&app, &s.token).await;
-        let invites = invited_and_booked(&app, &s, &assistant, &["jane@example.com"]).await;
+        let (s, invites) = invited_and_booked(&app, &[("Jane Fail", "jane@example.com")]).await;
         let (_, session) = app
             .post(&format!("/api/Interview/WebCall/{}", invites[0]))
             .await;
