@@ -176,8 +176,9 @@ impl<'de> de::Deserializer<'de> for FieldRecorder<'_> {
     }
 }
 
-/// The client's address: the socket peer, or the first `X-Forwarded-For` hop when the server is
-/// configured to sit behind a trusted proxy.
+/// The client as rate limits count it: the socket peer or, behind the trusted proxy
+/// (`server.trust_forwarded_for`), the address that proxy saw. IPv6 clients count by their /64,
+/// the block one subscriber usually holds, so rotating addresses inside it gains nothing.
 #[derive(Debug, Clone)]
 pub struct ClientIp(pub String);
 
@@ -188,24 +189,45 @@ impl FromRequestParts<crate::state::AppState> for ClientIp {
         parts: &mut Parts,
         state: &crate::state::AppState,
     ) -> Result<Self, Self::Rejection> {
-        if state.settings.server.trust_forwarded_for {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .map(str::trim)
-                .filter(|v| !v.is_empty());
-            if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip.to_owned()));
-            }
-        }
         let peer = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|info| info.0.ip().to_string())
-            .unwrap_or_else(|| "unknown".to_owned());
-        Ok(ClientIp(peer))
+            .map(|info| info.0.ip());
+        let forwarded = state
+            .settings
+            .server
+            .trust_forwarded_for
+            .then(|| parts.headers.get_all("x-forwarded-for"))
+            .and_then(|values| proxy_saw(values.iter().filter_map(|v| v.to_str().ok())));
+        Ok(ClientIp(match forwarded.or(peer) {
+            Some(address) => client_key(address),
+            None => "unknown".to_owned(),
+        }))
+    }
+}
+
+/// The address our proxy saw: the last `X-Forwarded-For` entry, which it appends
+/// (`$proxy_add_x_forwarded_for`). Every entry before it is the client's to write.
+fn proxy_saw<'a>(values: impl Iterator<Item = &'a str>) -> Option<std::net::IpAddr> {
+    values
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .last()
+        .and_then(|last| last.parse().ok())
+}
+
+/// An IPv4 address as written; an IPv6 one as its /64.
+fn client_key(address: std::net::IpAddr) -> String {
+    match address {
+        std::net::IpAddr::V4(v4) => v4.to_string(),
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
     }
 }
 
@@ -231,6 +253,31 @@ mod tests {
             &["jobDescId", "jdname", "resumeRequired"]
         );
         assert!(field_names::<String>().is_empty());
+    }
+
+    #[test]
+    fn behind_the_proxy_the_client_is_the_address_it_appended() {
+        let saw = |headers: &[&str]| proxy_saw(headers.iter().copied()).map(client_key);
+        assert_eq!(saw(&["203.0.113.9"]).as_deref(), Some("203.0.113.9"));
+        assert_eq!(
+            saw(&["1.2.3.4, 5.6.7.8, 203.0.113.9"]).as_deref(),
+            Some("203.0.113.9"),
+            "what the client wrote before it does not count"
+        );
+        assert_eq!(
+            saw(&["1.2.3.4", "203.0.113.9"]).as_deref(),
+            Some("203.0.113.9")
+        );
+        assert_eq!(saw(&["spoofed, not-an-address"]), None);
+        assert_eq!(saw(&[]), None);
+        assert_eq!(
+            saw(&["2001:db8:1:2:aaaa:bbbb:cccc:dddd"]).as_deref(),
+            Some("2001:db8:1:2::/64")
+        );
+        assert_eq!(
+            saw(&["::ffff:198.51.100.7"]).as_deref(),
+            Some("198.51.100.7")
+        );
     }
 
     #[test]

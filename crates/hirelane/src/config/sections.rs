@@ -84,7 +84,8 @@ pub struct ServerSettings {
     pub port: u16,
     /// The address people reach the product at, used in e-mailed links.
     pub public_url: Option<String>,
-    /// Read the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    /// Behind one trusted proxy that appends the address it saw to `X-Forwarded-For` (nginx's
+    /// `$proxy_add_x_forwarded_for`): the client is that last entry, never what came before it.
     pub trust_forwarded_for: bool,
 }
 

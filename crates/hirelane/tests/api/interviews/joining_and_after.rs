@@ -5,7 +5,7 @@ use jiff::SignedDuration;
 use serde_json::{Value, json};
 
 use super::support::*;
-use crate::helpers::{TestApp, on_each_db};
+use crate::helpers::{TestApp, on_each_db, on_each_db_configured};
 
 #[tokio::test]
 async fn the_join_window_opens_at_minus_five_and_closes_after_thirty_minutes() {
@@ -281,6 +281,43 @@ async fn candidate_routes_are_rate_limited_per_client() {
         let mut last = 0;
         for _ in 0..121 {
             last = next_step(&app, "AAAAAAAAAAAAAAAAAAAAAA").await.0;
+        }
+        assert_eq!(last, 429);
+    })
+    .await;
+}
+
+/// Behind the proxy, a client that writes its own `X-Forwarded-For` entries still counts as the
+/// address the proxy appended; another address keeps its own limit.
+#[tokio::test]
+async fn a_spoofed_forwarded_for_does_not_escape_the_limit() {
+    let behind_proxy = |s: &mut hirelane::config::Settings| s.server.trust_forwarded_for = true;
+    on_each_db_configured(behind_proxy, |app: TestApp| async move {
+        let ask = |forwarded: String| {
+            app.client
+                .get(app.url("/api/Interview/NextStep/AAAAAAAAAAAAAAAAAAAAAA"))
+                .header("x-forwarded-for", forwarded)
+                .send()
+        };
+        let mut last = 0;
+        for n in 0..121 {
+            let spoofed = format!("10.{}.{}.1, 203.0.113.9", n / 250, n % 250);
+            last = ask(spoofed).await.expect("request").status().as_u16();
+        }
+        assert_eq!(last, 429, "one client, whatever it wrote first");
+        let other = ask("203.0.113.10".into()).await.expect("request");
+        assert_eq!(
+            other.status().as_u16(),
+            404,
+            "another client is not limited"
+        );
+        // IPv6 addresses inside one /64 are one client.
+        for n in 0..121 {
+            last = ask(format!("2001:db8:7:7::{n:x}"))
+                .await
+                .expect("request")
+                .status()
+                .as_u16();
         }
         assert_eq!(last, 429);
     })
