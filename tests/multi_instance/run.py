@@ -636,6 +636,17 @@ def main():
         assert status == 200, (status, created)
         jd = created["jobDescId"]
         log("sign-in codes delivered through SMTP; sessions work on either instance")
+        # A session ended on one instance ends on the other at once (the deny-list is shared).
+        ending = sign_in(sink, Client(a.port), Client(a.port))
+        status, _ = Client(a.port, ending).request("GET", "/api/auth/me")
+        assert status == 200, status
+        status, _ = Client(b.port, ending).request("POST", "/api/auth/logout")
+        assert status == 200, status
+        status, _ = Client(a.port, ending).request("GET", "/api/auth/me")
+        assert status == 401, status
+        status, _ = ca.request("GET", "/api/auth/me")
+        assert status == 200, status
+        log("a logout on B ended the session's access token on A at once")
 
         # 2b. docs/operations.md's nginx sample in front of both.
         proxy = Nginx(workdir, [a.port, b.port])

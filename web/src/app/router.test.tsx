@@ -15,6 +15,7 @@ const ME = { email: 'admin@example.com', userFullName: 'Admin User' };
 function meServer(me: typeof ME | null = ME) {
   return mockFetch((call) => {
     if (call.url === '/api/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
+    if (call.url === '/api/auth/logout') return json(200, { success: true });
     if (call.url === '/api/Drive/JDFolders' || call.url === '/api/Drive/Bin' || call.url.startsWith('/api/Drive/SearchAll'))
       return json(200, []);
     if (call.url.startsWith('/api/Drive/GetJDByID')) return json(404, { message: 'Invalid JD ID.', code: 'invalid_id' });
@@ -154,10 +155,10 @@ describe('routes', () => {
 describe('app shell', () => {
   afterEach(() => setWidth(1024));
 
-  it('opens the account dropdown with the full name, and Logout clears the session', async () => {
+  it('opens the account dropdown with the full name, and Logout ends the session on the server and clears it here', async () => {
     seedSession({ fullName: 'Admin User' });
     sessionStorage.setItem('token', 'access-1');
-    meServer();
+    const { calls } = meServer();
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { at: '/' });
 
@@ -169,6 +170,9 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     for (const key of ['token', 'refreshToken', 'tokenExpiry', 'fullName']) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
+    const logout = calls.find((call) => call.url === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.authorization).toMatch(/^Bearer /);
   });
 
   it('closes the dropdown with Escape', async () => {
@@ -281,9 +285,10 @@ describe('app shell on a phone', () => {
 
   it('does not ask the server who is signed in when no name is stored', async () => {
     seedSession({ fullName: null });
-    const { fetchMock } = meServer();
+    const { calls } = meServer();
     const { router } = renderRoutes(routes, { at: '/' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    // It only ends the session (on the server too).
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/logout']);
   });
 });

@@ -46,7 +46,8 @@ export type RequestOptions = {
 };
 
 /** Paths never retried after a refresh (SPEC section 4: the OTP verification). */
-const NO_REFRESH_PATHS = new Set(['/auth/verifyotp', '/auth/refresh-token']);
+// A logout with a stale token needs no refresh: the session ends with its refresh token anyway.
+const NO_REFRESH_PATHS = new Set(['/auth/verifyotp', '/auth/refresh-token', '/auth/logout']);
 const REFRESH_PATH = '/auth/refresh-token';
 
 type SessionExpiredHandler = () => void;

@@ -15,6 +15,8 @@ pub struct Recruiter {
     pub id: i64,
     pub email: String,
     pub full_name: String,
+    /// The session the access token belongs to, if it names one.
+    pub session: Option<String>,
 }
 
 impl FromRequestParts<AppState> for Recruiter {
@@ -33,6 +35,12 @@ impl FromRequestParts<AppState> for Recruiter {
         let claims = tokens::verify_access(&state.keys, token.trim(), state.clock.now())
             .ok_or(Error::Unauthorized)?;
         let id: i64 = claims.sub.parse().map_err(|_| Error::Unauthorized)?;
+        // A logged-out session's access tokens stop at once, on every instance.
+        if let Some(session) = &claims.sid
+            && tokens::session_revoked(&state.db, session).await?
+        {
+            return Err(Error::Unauthorized);
+        }
         // A removed recruiter loses access at once rather than when the token runs out.
         let row = recruiters::find_by_id(&state.db, id)
             .await?
@@ -41,6 +49,7 @@ impl FromRequestParts<AppState> for Recruiter {
             id: row.id,
             email: row.email,
             full_name: row.full_name,
+            session: claims.sid,
         })
     }
 }

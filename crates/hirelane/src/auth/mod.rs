@@ -24,4 +24,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_in::verify_otp))
         .routes(routes!(sign_in::refresh_token))
         .routes(routes!(sign_in::me))
+        .routes(routes!(sign_in::logout))
 }

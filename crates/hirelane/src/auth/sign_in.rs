@@ -205,15 +205,16 @@ async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Re
     let recruiter = recruiters::find_by_id(&state.db, recruiter_id)
         .await?
         .ok_or(Error::Unauthorized)?;
+    let refresh =
+        tokens::issue_refresh(&state.db, recruiter.id, now, state.refresh_lifetime()).await?;
     let access = tokens::issue_access(
         &state.keys,
         recruiter.id,
         &recruiter.email,
+        &refresh.family,
         now,
         state.access_lifetime(),
     );
-    let refresh =
-        tokens::issue_refresh(&state.db, recruiter.id, now, state.refresh_lifetime()).await?;
     tracing::info!(recruiter_id = recruiter.id, "recruiter signed in");
     Ok(SessionData {
         token: access.token,
@@ -274,6 +275,7 @@ pub(super) async fn refresh_token(
         &state.keys,
         recruiter.id,
         &recruiter.email,
+        &refresh.family,
         now,
         state.access_lifetime(),
     );
@@ -282,6 +284,31 @@ pub(super) async fn refresh_token(
         refresh_token: refresh.token,
         valid_to: to_iso(access.valid_to),
     }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct LoggedOut {
+    success: bool,
+}
+
+/// Ends the session of the presented access token: its refresh tokens and access tokens stop
+/// working at once, on every instance. Asked twice, it answers 401 the second time.
+#[utoipa::path(
+    post, path = "/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, body = LoggedOut, description = "The session is over"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token, or a session already ended"),
+    )
+)]
+pub(super) async fn logout(
+    recruiter: Recruiter,
+    State(state): State<AppState>,
+) -> Result<Json<LoggedOut>> {
+    if let Some(session) = &recruiter.session {
+        tokens::revoke_session(&state.db, session, state.clock.now()).await?;
+    }
+    tracing::info!(recruiter_id = recruiter.id, "recruiter signed out");
+    Ok(Json(LoggedOut { success: true }))
 }
 
 /// The signed-in recruiter.

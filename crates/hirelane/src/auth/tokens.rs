@@ -1,5 +1,7 @@
 //! Access tokens (short-lived HS256 JWTs) and refresh tokens (opaque, stored hashed, rotated on
-//! every use; presenting a used one revokes its whole family).
+//! every use; presenting a used one revokes its whole family). A family is one session: it
+//! starts at sign-in, refreshing never extends it past `refresh_token_days` from then, and
+//! logging out (or a reused token) revokes it, which also ends its access tokens at once.
 
 use jiff::{SignedDuration, Timestamp};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -22,6 +24,10 @@ pub struct Claims {
     pub iat: i64,
     pub exp: i64,
     pub iss: String,
+    /// The session (refresh-token family) the token belongs to; tokens issued before sessions
+    /// were tracked have none and simply run out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<String>,
 }
 
 /// A signed access token and the instant it stops working.
@@ -36,6 +42,7 @@ pub fn issue_access(
     keys: &Keys,
     recruiter_id: i64,
     email: &str,
+    session: &str,
     now: Timestamp,
     lifetime: SignedDuration,
 ) -> AccessToken {
@@ -46,6 +53,7 @@ pub fn issue_access(
         iat: now.as_second(),
         exp: valid_to.as_second(),
         iss: ISSUER.to_owned(),
+        sid: Some(session.to_owned()),
     };
     AccessToken {
         token: sign_hs256(keys.access_key(), &claims),
@@ -88,6 +96,8 @@ pub fn verify_access(keys: &Keys, token: &str, now: Timestamp) -> Option<Claims>
 pub struct RefreshToken {
     pub token: String,
     pub recruiter_id: i64,
+    /// The session (family) it belongs to.
+    pub family: String,
 }
 
 /// Starts a new token family for a fresh sign-in.
@@ -98,7 +108,8 @@ pub async fn issue_refresh(
     lifetime: SignedDuration,
 ) -> Result<RefreshToken> {
     let family = random_token(16);
-    insert_refresh(db, recruiter_id, &family, now, lifetime).await
+    let expires = now.saturating_add(lifetime).unwrap_or(now);
+    insert_refresh(db, recruiter_id, &family, now, expires).await
 }
 
 async fn insert_refresh(
@@ -106,10 +117,9 @@ async fn insert_refresh(
     recruiter_id: i64,
     family: &str,
     now: Timestamp,
-    lifetime: SignedDuration,
+    expires: Timestamp,
 ) -> Result<RefreshToken> {
     let token = random_token(32);
-    let expires = now.saturating_add(lifetime).unwrap_or(now);
     with_db!(db, |pool| {
         sqlx::query(
             "INSERT INTO refresh_tokens (recruiter_id, family, token_hash, issued_at, expires_at)
@@ -127,6 +137,7 @@ async fn insert_refresh(
     Ok(RefreshToken {
         token,
         recruiter_id,
+        family: family.to_owned(),
     })
 }
 
@@ -189,7 +200,34 @@ pub async fn rotate_refresh(
         revoke_family(db, &stored.family, now).await?;
         return Err(Error::Unauthorized);
     }
-    insert_refresh(db, stored.recruiter_id, &stored.family, now, lifetime).await
+    // The session ends `lifetime` after its sign-in, however often it is refreshed.
+    let started: i64 = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MIN(issued_at) FROM refresh_tokens WHERE family = $1")
+            .bind(&stored.family)
+            .fetch_one(pool)
+            .await
+    })?;
+    let expires = from_millis(started).saturating_add(lifetime).unwrap_or(now);
+    insert_refresh(db, stored.recruiter_id, &stored.family, now, expires).await
+}
+
+/// Ends a session: its refresh tokens stop working, and so do its access tokens (the guard
+/// asks [`session_revoked`] on every request, so every instance sees it at once).
+pub async fn revoke_session(db: &Db, family: &str, now: Timestamp) -> Result<()> {
+    revoke_family(db, family, now).await
+}
+
+/// Whether a session was revoked (logged out, or a refresh token of it was reused).
+pub async fn session_revoked(db: &Db, family: &str) -> Result<bool> {
+    let revoked: i64 = with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM refresh_tokens WHERE family = $1 AND revoked_at IS NOT NULL",
+        )
+        .bind(family)
+        .fetch_one(pool)
+        .await
+    })?;
+    Ok(revoked > 0)
 }
 
 async fn revoke_family(db: &Db, family: &str, now: Timestamp) -> Result<()> {
@@ -220,7 +258,14 @@ mod tests {
     #[test]
     fn round_trips_and_expires() {
         let keys = Keys::from_secret(b"k");
-        let tok = issue_access(&keys, 7, "a@x.io", t(1000), SignedDuration::from_mins(30));
+        let tok = issue_access(
+            &keys,
+            7,
+            "a@x.io",
+            "session-1",
+            t(1000),
+            SignedDuration::from_mins(30),
+        );
         let claims = verify_access(&keys, &tok.token, t(1001)).expect("valid");
         assert_eq!(claims.sub, "7");
         assert_eq!(tok.valid_to, t(1000 + 1800));
@@ -230,7 +275,15 @@ mod tests {
     #[test]
     fn refuses_forgeries() {
         let keys = Keys::from_secret(b"k");
-        let tok = issue_access(&keys, 7, "a@x.io", t(1000), SignedDuration::from_mins(30)).token;
+        let tok = issue_access(
+            &keys,
+            7,
+            "a@x.io",
+            "session-1",
+            t(1000),
+            SignedDuration::from_mins(30),
+        )
+        .token;
         let other = Keys::from_secret(b"other");
         assert!(verify_access(&other, &tok, t(1001)).is_none());
         // Swap the payload for one naming another recruiter, keep the signature.

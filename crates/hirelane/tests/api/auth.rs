@@ -1,6 +1,7 @@
 //! Sign-in by one-time code, tokens and refresh, on every backend.
 
 use jiff::SignedDuration;
+use reqwest::Method;
 use serde_json::json;
 
 use crate::helpers::{ADMIN_EMAIL, ADMIN_NAME, TestApp, on_each_db};
@@ -333,6 +334,82 @@ async fn access_tokens_expire_and_removed_recruiters_lose_access() {
             )
             .await;
         assert_eq!(status, 401);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn logout_ends_the_access_and_refresh_tokens_of_that_session_only() {
+    on_each_db(|app: TestApp| async move {
+        let other = app.sign_in().await;
+        let session = app.sign_in().await;
+        let token = session["token"].as_str().expect("token").to_owned();
+        let (status, body) = app
+            .call(Method::POST, "/api/auth/logout", &token, None)
+            .await;
+        assert_eq!(
+            (status, body["success"].as_bool()),
+            (200, Some(true)),
+            "{body}"
+        );
+        assert_eq!(
+            app.get_with_token("/api/auth/me", &token).await.0,
+            401,
+            "access ends at once"
+        );
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh-token",
+                &json!({ "refreshToken": session["refreshToken"] }),
+            )
+            .await;
+        assert_eq!(status, 401, "so does refresh");
+        let (status, _) = app
+            .call(Method::POST, "/api/auth/logout", &token, None)
+            .await;
+        assert_eq!(status, 401, "a session ends once");
+        let (status, _) = app
+            .call(Method::POST, "/api/auth/logout", "forged", None)
+            .await;
+        assert_eq!(status, 401);
+        let other_token = other["token"].as_str().expect("token");
+        assert_eq!(
+            app.get_with_token("/api/auth/me", other_token).await.0,
+            200,
+            "another session goes on"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn refreshing_never_extends_a_session_past_thirty_days_from_sign_in() {
+    on_each_db(|app: TestApp| async move {
+        let session = app.sign_in().await;
+        let mut refresh = session["refreshToken"]
+            .as_str()
+            .expect("refresh")
+            .to_owned();
+        // Refreshed on days 10, 20 and 29: each time well inside the new token's own 30 days.
+        for (day, days_later) in [(10, 10), (20, 10), (29, 9)] {
+            app.advance(SignedDuration::from_hours(24 * days_later));
+            let (status, body) = app
+                .post_json(
+                    "/api/auth/refresh-token",
+                    &json!({ "refreshToken": refresh }),
+                )
+                .await;
+            assert_eq!(status, 200, "day {day}: {body}");
+            refresh = body["refreshToken"].as_str().expect("rotated").to_owned();
+        }
+        app.advance(SignedDuration::from_hours(24));
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh-token",
+                &json!({ "refreshToken": refresh }),
+            )
+            .await;
+        assert_eq!(status, 401, "thirty days after sign-in the session is over");
     })
     .await;
 }

@@ -549,6 +549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session of the presented access token: its refresh tokens and access tokens stop
+         *     working at once, on every instance. Asked twice, it answers 401 the second time.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -1130,6 +1150,9 @@ export interface components {
             jobDescId: number;
             keySkills: string;
             resumeRequired: boolean;
+        };
+        LoggedOut: {
+            success: boolean;
         };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
@@ -3208,6 +3231,35 @@ export interface operations {
             };
             /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedOut"];
+                };
+            };
+            /** @description Missing, expired or invalid access token, or a session already ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

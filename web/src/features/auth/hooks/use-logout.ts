@@ -5,11 +5,14 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { clearSession } from '@/lib/session';
 
-/** Signs out: clears the stored session and cached data, then shows /login. */
+import { logoutOnServer } from '../api/logout';
+
+/** Signs out: ends the session on the server, clears the stored session and cached data, then shows /login. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(() => {
+    void logoutOnServer();
     clearSession();
     queryClient.clear();
     void navigate(paths.login, { replace: true });
