@@ -16,4 +16,7 @@ if [ "${HIRELANE_DEMO:-0}" = "1" ]; then
   "$CARGO_TARGET_DIR/release/hirelane" demo || echo "(demo not loaded)"
 fi
 step "start the server"
+# On the laptop, show the sign-in code in the log too (debug level, and only while mail goes to
+# the outbox); an explicit RUST_LOG or log.level wins.
+export HIRELANE__LOG__LEVEL="${HIRELANE__LOG__LEVEL:-info,hirelane::auth::sign_in=debug}"
 exec "$CARGO_TARGET_DIR/release/hirelane" serve "$@"

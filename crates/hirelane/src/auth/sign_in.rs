@@ -103,7 +103,8 @@ fn deliver_code(
     let log_code = state.settings.mail.transport == crate::config::MailTransport::Outbox;
     tokio::spawn(async move {
         match mailer.send(&recruiter.email, mail).await {
-            Ok(()) if log_code => tracing::info!(
+            // The code itself only at debug: a log is read by more people than a mailbox.
+            Ok(()) if log_code => tracing::debug!(
                 email = %recruiter.email, code = %code,
                 "sign-in code written to the outbox"
             ),

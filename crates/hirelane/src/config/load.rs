@@ -5,6 +5,11 @@ use std::path::{Path, PathBuf};
 
 use super::sections::Settings;
 
+/// The shortest `auth.secret` accepted: it keys every token and code hash.
+const MIN_AUTH_SECRET: usize = 24;
+/// The shortest `voice.webhook_secret` accepted.
+const MIN_WEBHOOK_SECRET: usize = 16;
+
 /// Prefix of the environment variables that override settings.
 pub const ENV_PREFIX: &str = "HIRELANE__";
 
@@ -51,9 +56,34 @@ impl Settings {
             set_path(&mut tree, &path, env_value(&value))
                 .map_err(|e| ConfigError(format!("{ENV_PREFIX}{}: {e}", key.to_uppercase())))?;
         }
-        toml::Value::Table(tree)
+        let settings: Settings = toml::Value::Table(tree)
             .try_into()
-            .map_err(|e: toml::de::Error| ConfigError(format!("invalid settings: {e}")))
+            .map_err(|e: toml::de::Error| ConfigError(format!("invalid settings: {e}")))?;
+        settings.check_secrets()?;
+        Ok(settings)
+    }
+
+    /// Refuses secrets short enough to guess: they sign every token and authenticate every
+    /// webhook. (Generated ones, used when none is set, are long.)
+    fn check_secrets(&self) -> Result<(), ConfigError> {
+        let checks = [
+            ("auth.secret", self.auth.secret.as_ref(), MIN_AUTH_SECRET),
+            (
+                "voice.webhook_secret",
+                self.voice.webhook_secret.as_ref(),
+                MIN_WEBHOOK_SECRET,
+            ),
+        ];
+        for (name, secret, min) in checks {
+            if let Some(secret) = secret
+                && secret.expose().chars().count() < min
+            {
+                return Err(ConfigError(format!(
+                    "{name} is too short: use at least {min} characters (e.g. openssl rand -base64 48)"
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The configured time zone, checked against the time-zone database.
@@ -230,12 +260,15 @@ mod tests {
         let s = Settings::from_layers(
             None,
             env(&[
-                ("HIRELANE__AUTH__SECRET", "0123"),
+                ("HIRELANE__AUTH__SECRET", "012345678901234567890123"),
                 ("HIRELANE__MAIL__SMTP__PASSWORD", "+5"),
             ]),
         )
         .expect("loads");
-        assert_eq!(s.auth.secret.as_ref().map(Secret::expose), Some("0123"));
+        assert_eq!(
+            s.auth.secret.as_ref().map(Secret::expose),
+            Some("012345678901234567890123")
+        );
         assert_eq!(
             s.mail.smtp.password.as_ref().map(Secret::expose),
             Some("+5")
@@ -243,9 +276,24 @@ mod tests {
     }
 
     #[test]
+    fn short_secrets_are_refused_at_start_up() {
+        let err = Settings::from_layers(None, env(&[("HIRELANE__AUTH__SECRET", "0123")]))
+            .expect_err("too short");
+        assert!(err.0.contains("auth.secret is too short"), "{}", err.0);
+        let err = Settings::from_layers(None, env(&[("HIRELANE__VOICE__WEBHOOK_SECRET", "abc")]))
+            .expect_err("too short");
+        assert!(err.0.contains("voice.webhook_secret"), "{}", err.0);
+        let long = "x".repeat(24);
+        assert!(
+            Settings::from_layers(None, env(&[("HIRELANE__AUTH__SECRET", long.as_str())])).is_ok()
+        );
+    }
+
+    #[test]
     fn secrets_do_not_print() {
-        let s = Settings::from_layers(None, env(&[("HIRELANE__AUTH__SECRET", "topsecret")]))
-            .expect("loads");
-        assert!(!format!("{s:?}").contains("topsecret"));
+        let secret = "topsecret-topsecret-topsecret";
+        let s =
+            Settings::from_layers(None, env(&[("HIRELANE__AUTH__SECRET", secret)])).expect("loads");
+        assert!(!format!("{s:?}").contains(secret));
     }
 }
