@@ -3,6 +3,7 @@
 
 mod guard;
 pub mod keys;
+pub mod lockout;
 pub mod otp;
 pub mod recruiters;
 mod sign_in;

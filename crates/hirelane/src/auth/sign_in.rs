@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::guard::Recruiter;
-use super::{otp, recruiters, tokens};
+use super::{lockout, otp, recruiters, tokens};
 use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json, Query};
@@ -48,7 +48,7 @@ pub(super) struct RequestOtpAnswer {
     responses(
         (status = 200, body = RequestOtpAnswer, description = "The same answer whether or not the address is registered"),
         (status = 400, body = ErrorBody, description = "Missing or malformed address"),
-        (status = 429, body = ErrorBody, description = "Too many codes requested; `retryAfterSeconds` says when to try again"),
+        (status = 429, body = ErrorBody, description = "Too many codes requested, or the address is locked after wrong codes (`sign_in_locked`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn request_otp(
@@ -66,6 +66,7 @@ pub(super) async fn request_otp(
         now,
     )
     .await?;
+    lockout::check(&state.db, &email, now).await?;
     let recruiter = recruiters::find_by_email(&state.db, &email).await?;
     let issued = otp::issue(
         &state.db,
@@ -163,7 +164,7 @@ pub(super) struct VerifyOtpAnswer {
     responses(
         (status = 200, body = VerifyOtpAnswer, description = "Signed in: an access token and a refresh token"),
         (status = 400, body = ErrorBody, description = "Wrong, expired or used code; `attemptsRemaining` says how many tries are left"),
-        (status = 429, body = ErrorBody, description = "Too many attempts from this address; `retryAfterSeconds` says when to try again"),
+        (status = 429, body = ErrorBody, description = "Too many attempts from this address, or the address is locked after ten wrong codes within an hour (`sign_in_locked`); `retryAfterSeconds` says when to try again"),
     )
 )]
 pub(super) async fn verify_otp(
@@ -193,12 +194,50 @@ pub(super) async fn verify_otp(
             "Invalid OTP. Please check otp and try again.",
         ));
     }
-    let recruiter_id = otp::verify(&state.db, &state.keys, &email, code, now).await?;
+    let recruiter_id = check_code(&state, &email, code, now).await?;
     Ok(Json(VerifyOtpAnswer {
         success: true,
         message: "Login successful.".to_owned(),
         data: open_session(&state, recruiter_id, now).await?,
     }))
+}
+
+/// Checks a code unless the address is locked; a wrong code counts towards the lock, and the
+/// failure that starts one tells the recruiter by e-mail.
+async fn check_code(state: &AppState, email: &str, code: &str, now: Timestamp) -> Result<i64> {
+    lockout::check(&state.db, email, now).await?;
+    let err = match otp::verify(&state.db, &state.keys, email, code, now).await {
+        Ok(recruiter_id) => return Ok(recruiter_id),
+        Err(err) => err,
+    };
+    let wrong_code = matches!(
+        &err,
+        Error::BadRequest {
+            code: ErrorCode::InvalidOtp,
+            ..
+        }
+    );
+    if wrong_code && let Some(length) = lockout::record_failure(&state.db, email, now).await? {
+        tracing::warn!(
+            email,
+            minutes = length.as_mins(),
+            "sign-in locked after wrong codes"
+        );
+        if let Some(recruiter) = recruiters::find_by_email(&state.db, email).await? {
+            let mail = mail::sign_in_locked(
+                &recruiter.full_name,
+                lockout::MAX_FAILURES,
+                length.as_mins(),
+            );
+            let mailer = state.mailer.clone();
+            tokio::spawn(async move {
+                if let Err(err) = mailer.send(&recruiter.email, mail).await {
+                    tracing::error!(error = %err, "the sign-in lock notice was not delivered");
+                }
+            });
+        }
+    }
+    Err(err)
 }
 
 /// A new access token and refresh token for the recruiter who just proved their address.

@@ -14,7 +14,7 @@ use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, To
 
 pub use templates::{
     Email, EmailAttachment, InterviewMail, interview_invite, interview_reminder,
-    interview_scheduled, otp_code,
+    interview_scheduled, otp_code, sign_in_locked,
 };
 
 use crate::config::{MailSettings, MailTransport, SmtpSecurity};

@@ -41,6 +41,27 @@ pub fn otp_code(full_name: &str, code: &str, valid_minutes: i64) -> Email {
     }
 }
 
+/// Tells a recruiter that wrong sign-in codes locked their address.
+pub fn sign_in_locked(full_name: &str, failures: i64, minutes: i64) -> Email {
+    let greeting = format!("Hello {full_name},");
+    let body = format!(
+        "Wrong sign-in codes were entered for your Hirelane account {failures} times within an hour, so \
+         signing in is locked for {minutes} minutes. If that was not you, someone may be trying \
+         to guess a code: nothing else is needed, the lock protects the account. If it keeps \
+         happening, tell your administrator."
+    );
+    Email {
+        subject: "Hirelane sign-in locked after wrong codes".to_owned(),
+        text: format!("{greeting}\n\n{body}\n"),
+        html: layout(&format!(
+            "<p>{}</p><p>{}</p>",
+            escape(&greeting),
+            escape(&body)
+        )),
+        attachments: Vec::new(),
+    }
+}
+
 /// What an interview e-mail says about the interview.
 #[derive(Debug, Clone)]
 pub struct InterviewMail<'a> {

@@ -413,3 +413,56 @@ async fn refreshing_never_extends_a_session_past_thirty_days_from_sign_in() {
     })
     .await;
 }
+
+/// A new code does not buy new guesses: ten wrong codes in an hour, across codes, lock the
+/// address (even for the right code), the recruiter is told, and the lock runs out.
+#[tokio::test]
+async fn wrong_codes_across_new_codes_lock_the_address() {
+    on_each_db(|app: TestApp| async move {
+        for round in 1..=2 {
+            app.request_otp(ADMIN_EMAIL, false).await;
+            let code = app.otp_from_outbox(ADMIN_EMAIL, round).await;
+            let wrong = if code == "000000" { "111111" } else { "000000" };
+            for _ in 0..5 {
+                let (status, body) = app.verify_otp(ADMIN_EMAIL, wrong).await;
+                assert_eq!(
+                    (status, body["code"].as_str()),
+                    (400, Some("invalid_otp")),
+                    "{body}"
+                );
+            }
+            app.advance(SignedDuration::from_mins(2));
+        }
+        let (status, body) = app.request_otp(ADMIN_EMAIL, false).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (429, Some("sign_in_locked")),
+            "{body}"
+        );
+        assert_eq!(
+            body["message"],
+            "Too many wrong sign-in codes. Please try again in 13 minutes."
+        );
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, "123456").await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (429, Some("sign_in_locked"))
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        let notices = app
+            .outbox_mails(ADMIN_EMAIL)
+            .into_iter()
+            .filter(|m| m.contains("Hirelane sign-in locked after wrong codes"))
+            .count();
+        assert_eq!(notices, 1, "the recruiter is told once");
+
+        // Fifteen minutes after the lock, a new code signs in.
+        app.advance(SignedDuration::from_mins(14));
+        let (status, _) = app.request_otp(ADMIN_EMAIL, false).await;
+        assert_eq!(status, 200);
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 3).await;
+        let (status, body) = app.verify_otp(ADMIN_EMAIL, &code).await;
+        assert_eq!(status, 200, "{body}");
+    })
+    .await;
+}

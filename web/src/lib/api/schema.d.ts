@@ -1020,7 +1020,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "resume_file_id_required" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
         /** @description What happened to one uploaded file. */
         FileResult: {
             analysisStatus: components["schemas"]["AnalysisStatus"] | null;
@@ -3375,7 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many codes requested; `retryAfterSeconds` says when to try again */
+            /** @description Too many codes requested, or the address is locked after wrong codes (`sign_in_locked`); `retryAfterSeconds` says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3417,7 +3417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts from this address; `retryAfterSeconds` says when to try again */
+            /** @description Too many attempts from this address, or the address is locked after ten wrong codes within an hour (`sign_in_locked`); `retryAfterSeconds` says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;

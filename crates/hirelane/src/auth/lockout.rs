@@ -1,0 +1,122 @@
+//! The per-address ceiling on wrong sign-in codes. A code dies after five wrong tries, but a new
+//! code could be asked for at once; counted here across codes, ten wrong tries in an hour lock
+//! the address (15 minutes, doubling with each lock up to a day), and the recruiter is told by
+//! e-mail. Unregistered addresses are counted the same, so a lock says nothing about an account.
+
+use jiff::{SignedDuration, Timestamp};
+
+use crate::clock::to_millis;
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::Db;
+use crate::with_db;
+
+pub const MAX_FAILURES: i64 = 10;
+const FAILURE_WINDOW: SignedDuration = SignedDuration::from_hours(1);
+const FIRST_LOCK: SignedDuration = SignedDuration::from_mins(15);
+const LONGEST_LOCK: SignedDuration = SignedDuration::from_hours(24);
+
+/// The length of the `n`-th lock (0-based): 15 minutes, doubling, at most a day.
+pub fn lock_length(n: i64) -> SignedDuration {
+    let factor = 1_i64 << n.clamp(0, 10);
+    let seconds = FIRST_LOCK.as_secs().saturating_mul(factor);
+    SignedDuration::from_secs(seconds.min(LONGEST_LOCK.as_secs()))
+}
+
+fn locked(seconds: i64) -> Error {
+    let minutes = (seconds.max(1) as u64).div_ceil(60);
+    Error::too_many(
+        ErrorCode::SignInLocked,
+        format!("Too many wrong sign-in codes. Please try again in {minutes} minutes."),
+        seconds.max(1) as u64,
+    )
+}
+
+/// Refuses while the address is locked.
+pub async fn check(db: &Db, email: &str, now: Timestamp) -> Result<()> {
+    let until: Option<Option<i64>> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT locked_until FROM sign_in_locks WHERE email = $1")
+            .bind(email)
+            .fetch_optional(pool)
+            .await
+    })?;
+    match until.flatten() {
+        Some(until) if until > to_millis(now) => Err(locked((until - to_millis(now)) / 1000)),
+        _ => Ok(()),
+    }
+}
+
+/// Counts a wrong code; answers the lock's length when this failure started one (exactly one
+/// of several racing requests does).
+pub async fn record_failure(
+    db: &Db,
+    email: &str,
+    now: Timestamp,
+) -> Result<Option<SignedDuration>> {
+    let now_ms = to_millis(now);
+    let window_opened_after = now_ms - FAILURE_WINDOW.as_millis() as i64;
+    let (failures, locks): (i64, i64) = with_db!(db, |pool| {
+        sqlx::query_as(
+            "INSERT INTO sign_in_locks (email, window_start, failures) VALUES ($1, $2, 1)
+             ON CONFLICT (email) DO UPDATE SET
+                failures = CASE WHEN sign_in_locks.window_start <= $3 THEN 1
+                                ELSE sign_in_locks.failures + 1 END,
+                window_start = CASE WHEN sign_in_locks.window_start <= $3 THEN $2
+                                    ELSE sign_in_locks.window_start END
+             RETURNING failures, locks",
+        )
+        .bind(email)
+        .bind(now_ms)
+        .bind(window_opened_after)
+        .fetch_one(pool)
+        .await
+    })?;
+    if failures < MAX_FAILURES {
+        return Ok(None);
+    }
+    let length = lock_length(locks);
+    let started = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE sign_in_locks SET locked_until = $2, locks = locks + 1, failures = 0,
+                window_start = $3
+             WHERE email = $1 AND failures >= $4",
+        )
+        .bind(email)
+        .bind(now_ms + length.as_millis() as i64)
+        .bind(now_ms)
+        .bind(MAX_FAILURES)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok((started == 1).then_some(length))
+}
+
+/// Deletes the rows of addresses quiet for a day (their next lock starts short again).
+pub async fn prune(db: &Db, now: Timestamp) -> Result<u64> {
+    let cutoff = to_millis(now) - SignedDuration::from_hours(24).as_millis() as i64;
+    let done = with_db!(db, |pool| {
+        sqlx::query(
+            "DELETE FROM sign_in_locks
+             WHERE window_start < $1 AND (locked_until IS NULL OR locked_until < $1)",
+        )
+        .bind(cutoff)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locks_double_up_to_a_day() {
+        assert_eq!(lock_length(0), SignedDuration::from_mins(15));
+        assert_eq!(lock_length(1), SignedDuration::from_mins(30));
+        assert_eq!(lock_length(6), SignedDuration::from_hours(16));
+        assert_eq!(lock_length(7), SignedDuration::from_hours(24));
+        assert_eq!(lock_length(60), SignedDuration::from_hours(24));
+    }
+}
