@@ -1,14 +1,20 @@
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
+import { getToken } from '@/lib/session';
 
 /**
  * Ends the session on the server (its access and refresh tokens stop working everywhere). The
  * request takes the stored token when it starts, so the caller may clear the session right
- * after; a failure only means the tokens run out on their own.
+ * after. Without a token there is nothing to end; a 401 means it had already ended; any other
+ * failure only means the tokens run out on their own.
  */
 export function logoutOnServer(): Promise<void> {
+  if (!getToken()) return Promise.resolve();
   return api.post<ApiSchema<'LoggedOut'>>('/auth/logout').then(
     () => undefined,
-    (error: unknown) => console.error('Logout on the server failed', error),
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return;
+      console.error('Logout on the server failed', error);
+    },
   );
 }
