@@ -245,6 +245,11 @@ pub struct VoiceSettings {
     /// Sent by the provider as `x-vapi-secret` on every webhook. When absent, one is generated
     /// and kept in the data directory; several instances must share one, so production sets it.
     pub webhook_secret: Option<Secret>,
+    /// The key of a Vapi webhook credential with an HMAC plan: signed deliveries
+    /// (`x-signature` over `{x-timestamp}.{body}`, five minutes at most) are checked with it.
+    /// Without it they are checked with `webhook_secret`, which the plain mode also sends in the
+    /// clear; a separate key keeps the signatures unforgeable by anyone who saw a header.
+    pub webhook_signing_secret: Option<Secret>,
     /// The address the provider posts webhooks to; defaults to `server.public_url`.
     pub webhook_base_url: Option<String>,
     pub model_provider: String,
@@ -275,6 +280,7 @@ impl Default for VoiceSettings {
             simulated: false,
             phone_number_id: None,
             webhook_secret: None,
+            webhook_signing_secret: None,
             webhook_base_url: None,
             model_provider: "openai".into(),
             assistant_model: "gpt-4o".into(),

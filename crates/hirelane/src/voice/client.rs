@@ -63,6 +63,8 @@ pub struct Voice {
     pub provider: Arc<dyn VoiceProvider>,
     webhook_url: String,
     webhook_secret: Secret,
+    /// The HMAC key of signed deliveries, when it is not the webhook secret.
+    webhook_signing_secret: Option<Secret>,
     pub(crate) phone_number_id: String,
     /// The simulator's origin when the provider is the bundled simulator: browsers drive its
     /// web calls directly, so the page's CSP must allow it.
@@ -153,6 +155,7 @@ impl Voice {
             provider: Arc::new(client),
             webhook_url: format!("{webhook_base}/api{WEBHOOK_PATH}"),
             webhook_secret,
+            webhook_signing_secret: voice.webhook_signing_secret.clone(),
             phone_number_id,
             simulator_origin,
             api_key,
@@ -220,6 +223,14 @@ impl Voice {
             secret: self.webhook_secret.expose(),
         }
     }
+
+    /// The key signed deliveries are checked with.
+    pub fn webhook_signing_key(&self) -> &str {
+        self.webhook_signing_secret
+            .as_ref()
+            .unwrap_or(&self.webhook_secret)
+            .expose()
+    }
 }
 
 /// A same-origin link that streams the call's recording through us for a few hours. An
@@ -268,6 +279,7 @@ mod tests {
             provider: Arc::new(client),
             webhook_url: String::new(),
             webhook_secret: Secret::new("secret"),
+            webhook_signing_secret: None,
             phone_number_id: String::new(),
             simulator_origin: None,
             api_key: key,

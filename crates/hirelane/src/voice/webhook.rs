@@ -136,11 +136,18 @@ pub(super) async fn vapi_webhook(
     Ok(Json(Received { received: true }))
 }
 
-/// The shared secret in a header, or an HMAC signature over the body.
+/// The shared secret in a header, or an HMAC signature over the body (with the signing secret
+/// when one is configured). A replayed delivery changes nothing: reports are stored once and
+/// statuses only move forward.
 fn authenticate(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<()> {
-    let secret = state.voice.webhook().secret;
-    if secret_matches(headers, secret)
-        || signature_matches(headers, body, secret, state.clock.now())
+    let voice = &state.voice;
+    if secret_matches(headers, voice.webhook().secret)
+        || signature_matches(
+            headers,
+            body,
+            voice.webhook_signing_key(),
+            state.clock.now(),
+        )
     {
         return Ok(());
     }

@@ -6,7 +6,7 @@ use reqwest::Method;
 use serde_json::{Map, Value, json};
 use vapi_sim::{ApiFault, Faults, WebhookAction, WebhookFault};
 
-use crate::helpers::{TestApp, WEBHOOK_SECRET, on_each_db};
+use crate::helpers::{TestApp, WEBHOOK_SECRET, on_each_db, on_each_db_configured};
 
 fn assistant_form() -> Value {
     json!({
@@ -654,4 +654,48 @@ async fn the_quick_start_runs_the_simulator_in_process() {
             .expect("reachable")
             .is_empty()
     );
+}
+
+/// With a signing secret, signatures are checked with it: one made with the webhook secret (which
+/// the plain mode sends in the clear) is refused, and the plain mode keeps working.
+#[tokio::test]
+async fn signed_webhooks_use_their_own_key() {
+    use hmac::{Hmac, Mac};
+    const SIGNING: &str = "a-separate-signing-key";
+    let configure = |s: &mut hirelane::config::Settings| {
+        s.voice.webhook_signing_secret = Some(hirelane::config::Secret::new(SIGNING));
+    };
+    on_each_db_configured(configure, |app: TestApp| async move {
+        let body = json!({ "message": { "type": "speech-update", "call": { "id": "call-s" } } })
+            .to_string();
+        let timestamp = app.state.clock.now().as_second().to_string();
+        let signed = |key: &str| {
+            let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(key.as_bytes()).expect("key");
+            mac.update(format!("{timestamp}.{body}").as_bytes());
+            hex::encode(mac.finalize().into_bytes())
+        };
+        let send = |signature: String| {
+            app.client
+                .post(app.url("/api/webhooks/vapi"))
+                .header("content-type", "application/json")
+                .header("x-timestamp", timestamp.clone())
+                .header("x-signature", signature)
+                .body(body.clone())
+                .send()
+        };
+        assert_eq!(send(signed(SIGNING)).await.expect("request").status(), 200);
+        assert_eq!(
+            send(signed(WEBHOOK_SECRET))
+                .await
+                .expect("request")
+                .status(),
+            401
+        );
+        let plain = json!({ "message": { "type": "speech-update", "call": { "id": "call-s" } } });
+        assert_eq!(
+            post_webhook(&app, Some(WEBHOOK_SECRET), &plain).await.0,
+            200
+        );
+    })
+    .await;
 }
