@@ -24,12 +24,13 @@ token=$("$API_VENV/bin/python" scripts/api_sign_in.py "$base" "$work/data/outbox
 # From the temporary directory, so schemathesis keeps its example cache out of the clone. One
 # worker: CPython 3.11's parser is not thread-safe, and hypothesis parses lambdas' source while
 # it generates (a second worker thread fails at random with "AST constructor recursion depth").
-# Logout is left out: it would end the session every later request is signed with (its own API
-# tests cover it).
+# Logout, removing a colleague and changing a role are left out: they could end or demote the
+# session every later request is signed with (their own API tests cover them).
 (cd "$work" && "$API_VENV/bin/schemathesis" --config-file "$OLDPWD/scripts/schemathesis.toml" run "$base/api-docs/openapi.json" \
   --url "$base/api" \
   -H "Authorization: Bearer $token" \
   --exclude-path /auth/logout \
+  --exclude-path-regex '^/Team/[^/]+(/Role)?$' \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,positive_data_acceptance,negative_data_rejection \
   --max-examples "${API_FUZZ_EXAMPLES:-20}" \
   --max-time "${API_FUZZ_SECONDS:-120}" \

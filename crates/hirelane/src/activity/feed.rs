@@ -9,8 +9,9 @@ use utoipa::{IntoParams, ToSchema};
 use super::log::EventKind;
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
-use crate::error::{Error, ErrorBody, ErrorCode, Result};
+use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
 use crate::with_db;
@@ -24,25 +25,48 @@ const PAGE: i64 = 50;
 pub(super) struct FeedParams {
     /// Only this candidate's events (their timeline).
     #[serde(default)]
-    resume_id: Option<String>,
+    resume_id: Option<i64>,
     /// Only the events of this JD (integer id or folder id).
     #[serde(default)]
-    jd_id: Option<String>,
-    /// Only events of this kind (`stageChanged`, `emailSent`, …).
+    #[param(inline)]
+    jd_id: Option<JdId>,
+    /// Only events of this kind.
     #[serde(default)]
-    kind: Option<String>,
-    /// Only events made by `recruiter`, `candidate` or `system`.
+    #[param(inline)]
+    kind: Option<EventKind>,
+    /// Only events made by recruiters, candidates or the system.
     #[serde(default)]
-    actor: Option<String>,
+    #[param(inline)]
+    actor: Option<ActorKind>,
     /// Only events made by this recruiter.
     #[serde(default)]
     recruiter_id: Option<i64>,
     /// Events older than this event id (the previous page's `nextBefore`).
     #[serde(default)]
     before: Option<i64>,
-    /// Events per page, 1-200 (default 50).
+    /// Events per page (default 50); values outside 1-200 count as the nearest bound.
     #[serde(default)]
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
     limit: Option<i64>,
+}
+
+/// Who made a change, as a feed filters it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ActorKind {
+    Recruiter,
+    Candidate,
+    System,
+}
+
+impl ActorKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            ActorKind::Recruiter => "recruiter",
+            ActorKind::Candidate => "candidate",
+            ActorKind::System => "system",
+        }
+    }
 }
 
 /// Who made a change.
@@ -136,37 +160,17 @@ struct Filter {
     limit: i64,
 }
 
-/// A parameter's text, unless blank.
-fn text(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
 impl Filter {
     async fn from_params(state: &AppState, params: &FeedParams) -> Result<Filter> {
-        let invalid = |what: &str| Error::bad_request(ErrorCode::InvalidQuery, what.to_owned());
-        let candidate_id = text(&params.resume_id)
-            .map(|raw| raw.parse::<i64>().map_err(|_| invalid("Invalid resumeId.")))
-            .transpose()?;
-        let job_id = match text(&params.jd_id) {
-            Some(raw) => Some(active_job_id(state, raw).await?),
+        let job_id = match params.jd_id.as_ref().filter(|id| !id.0.trim().is_empty()) {
+            Some(id) => Some(active_job_id(state, &id.0).await?),
             None => None,
         };
-        let kind = text(&params.kind)
-            .map(|raw| EventKind::parse(raw).ok_or_else(|| invalid("Unknown event kind.")))
-            .transpose()?;
-        let actor = text(&params.actor)
-            .map(|raw| match raw {
-                "recruiter" => Ok("recruiter"),
-                "candidate" => Ok("candidate"),
-                "system" => Ok("system"),
-                _ => Err(invalid("actor must be recruiter, candidate or system.")),
-            })
-            .transpose()?;
         Ok(Filter {
-            candidate_id,
+            candidate_id: params.resume_id,
             job_id,
-            kind,
-            actor,
+            kind: params.kind,
+            actor: params.actor.map(ActorKind::as_str),
             recruiter_id: params.recruiter_id,
             before: params.before.filter(|b| *b > 0).unwrap_or(i64::MAX),
             limit: params.limit.unwrap_or(PAGE).clamp(1, 200),

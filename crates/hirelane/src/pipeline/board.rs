@@ -34,13 +34,14 @@ pub(super) struct BoardParams {
     /// Only this column (for "show more").
     #[serde(default)]
     stage: Option<Stage>,
-    /// Cards to skip in each column (for "show more").
+    /// Cards to skip in each column (for "show more"); values outside 0-1,000,000 count as
+    /// the nearest bound.
     #[serde(default)]
-    #[param(minimum = 0, maximum = 1000000)]
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
     offset: Option<i64>,
-    /// Cards per column, 1-200 (default 50).
+    /// Cards per column (default 50); values outside 1-200 count as the nearest bound.
     #[serde(default)]
-    #[param(minimum = 1, maximum = 200)]
+    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
     limit: Option<i64>,
 }
 

@@ -46,8 +46,9 @@ pub struct MoveBody {
     candidates: Vec<MoveCandidate>,
     #[schema(required = true)]
     stage: Stage,
-    /// Required for Rejected and Withdrawn (at most 500 characters).
+    /// Required for Rejected and Withdrawn.
     #[serde(default)]
+    #[schema(max_length = 500)]
     reason: Option<String>,
     /// When present, each candidate with an e-mail address is sent this message (variables
     /// `{{candidateName}}`, `{{jobTitle}}` filled). Only with Rejected, Shortlisted, Offer or

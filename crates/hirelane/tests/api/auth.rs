@@ -30,7 +30,7 @@ async fn sign_in_happy_path() {
         assert_eq!(status, 200);
         assert_eq!(
             me,
-            json!({ "email": ADMIN_EMAIL, "userFullName": ADMIN_NAME })
+            json!({ "email": ADMIN_EMAIL, "userFullName": ADMIN_NAME, "role": "admin" })
         );
     })
     .await;
@@ -321,6 +321,12 @@ async fn access_tokens_expire_and_removed_recruiters_lose_access() {
 
         let session = app.sign_in().await;
         let token = session["token"].as_str().expect("token").to_owned();
+        // The last admin stays; with a second one, the first can go.
+        let now = "2026-03-02T10:00:00Z".parse().expect("instant");
+        let role = hirelane::auth::Role::Admin;
+        hirelane::auth::recruiters::add(&app.state.db, "ops@example.com", "Ops", role, now)
+            .await
+            .expect("second admin");
         assert!(
             hirelane::auth::recruiters::remove(&app.state.db, ADMIN_EMAIL)
                 .await

@@ -381,11 +381,16 @@ impl TestApp {
 
     /// Signs in as the first recruiter; returns the verify answer's `data`.
     pub async fn sign_in(&self) -> Value {
-        let before = self.outbox_codes(ADMIN_EMAIL).len();
-        let (status, _) = self.request_otp(ADMIN_EMAIL, false).await;
+        self.sign_in_as(ADMIN_EMAIL).await
+    }
+
+    /// Signs in as the recruiter registered as `email`; returns the verify answer's `data`.
+    pub async fn sign_in_as(&self, email: &str) -> Value {
+        let before = self.outbox_codes(email).len();
+        let (status, _) = self.request_otp(email, false).await;
         assert_eq!(status, 200);
-        let code = self.otp_from_outbox(ADMIN_EMAIL, before + 1).await;
-        let (status, body) = self.verify_otp(ADMIN_EMAIL, &code).await;
+        let code = self.otp_from_outbox(email, before + 1).await;
+        let (status, body) = self.verify_otp(email, &code).await;
         assert_eq!(status, 200, "{body}");
         body["data"].clone()
     }

@@ -8,6 +8,7 @@ mod helpers;
 mod interviews;
 mod jobs;
 mod openapi;
+mod pipeline;
 mod search;
 mod serving;
 mod voice;

@@ -1501,7 +1501,7 @@ export interface components {
         MoveBody: {
             candidates: components["schemas"]["MoveCandidate"][];
             email?: components["schemas"]["EmailText"] | null;
-            /** @description Required for Rejected and Withdrawn (at most 500 characters). */
+            /** @description Required for Rejected and Withdrawn. */
             reason?: string | null;
             stage: components["schemas"]["Stage"];
         };
@@ -1995,18 +1995,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this candidate's events (their timeline). */
-                resumeId?: string;
+                resumeId?: number;
                 /** @description Only the events of this JD (integer id or folder id). */
                 jdId?: string;
-                /** @description Only events of this kind (`stageChanged`, `emailSent`, …). */
-                kind?: string;
-                /** @description Only events made by `recruiter`, `candidate` or `system`. */
-                actor?: string;
+                /** @description Only events of this kind. */
+                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased";
+                /** @description Only events made by recruiters, candidates or the system. */
+                actor?: "recruiter" | "candidate" | "system";
                 /** @description Only events made by this recruiter. */
                 recruiterId?: number;
                 /** @description Events older than this event id (the previous page's `nextBefore`). */
                 before?: number;
-                /** @description Events per page, 1-200 (default 50). */
+                /** @description Events per page (default 50); values outside 1-200 count as the nearest bound. */
                 limit?: number;
             };
             header?: never;
@@ -3388,9 +3388,12 @@ export interface operations {
                 jdId: string;
                 /** @description Only this column (for "show more"). */
                 stage?: components["schemas"]["Stage"];
-                /** @description Cards to skip in each column (for "show more"). */
+                /**
+                 * @description Cards to skip in each column (for "show more"); values outside 0-1,000,000 count as
+                 *     the nearest bound.
+                 */
                 offset?: number;
-                /** @description Cards per column, 1-200 (default 50). */
+                /** @description Cards per column (default 50); values outside 1-200 count as the nearest bound. */
                 limit?: number;
             };
             header?: never;

@@ -5,5 +5,5 @@
 
 mod invites_and_booking;
 mod joining_and_after;
-mod support;
+pub(crate) mod support;
 mod trust;

@@ -2,7 +2,7 @@
 //! candidate routes, the mailbox and the injected clock.
 
 use base64::Engine;
-use jiff::Timestamp;
+use jiff::{SignedDuration, Timestamp};
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::helpers::TestApp;
 
 /// A JD without resumes (candidates come by CSV) whose applications close on `last_date`.
-pub(super) async fn create_job(app: &TestApp, token: &str, last_date: &str) -> i64 {
+pub(crate) async fn create_job(app: &TestApp, token: &str, last_date: &str) -> i64 {
     let (status, body) = app
         .call(
             Method::POST,
@@ -31,7 +31,7 @@ pub(super) async fn create_job(app: &TestApp, token: &str, last_date: &str) -> i
 }
 
 /// Imports candidates by CSV; returns `{name: resumeId}` in CSV order.
-pub(super) async fn import(app: &TestApp, token: &str, jd: i64, rows: &[(&str, &str)]) -> Vec<i64> {
+pub(crate) async fn import(app: &TestApp, token: &str, jd: i64, rows: &[(&str, &str)]) -> Vec<i64> {
     let mut csv = String::from("Name,Email,Phone\n");
     for (name, email) in rows {
         csv.push_str(&format!("{name},{email},9811223344\n"));
@@ -63,7 +63,7 @@ pub(super) async fn import(app: &TestApp, token: &str, jd: i64, rows: &[(&str, &
 }
 
 /// The row of a candidate list (`ViewJDResumes`, `GetAllCandidates`) with this name.
-pub(super) fn row_named(list: &Value, name: &str) -> Value {
+pub(crate) fn row_named(list: &Value, name: &str) -> Value {
     list.as_array()
         .unwrap_or_else(|| panic!("a list: {list}"))
         .iter()
@@ -72,7 +72,7 @@ pub(super) fn row_named(list: &Value, name: &str) -> Value {
         .unwrap_or_else(|| panic!("{name} in {list}"))
 }
 
-pub(super) async fn create_assistant(app: &TestApp, token: &str) -> String {
+pub(crate) async fn create_assistant(app: &TestApp, token: &str) -> String {
     create_assistant_with(
         app,
         token,
@@ -88,7 +88,7 @@ pub(super) async fn create_assistant(app: &TestApp, token: &str) -> String {
 }
 
 /// Creates an assistant from this form; returns its id.
-pub(super) async fn create_assistant_with(app: &TestApp, token: &str, form: Value) -> String {
+pub(crate) async fn create_assistant_with(app: &TestApp, token: &str, form: Value) -> String {
     let (status, body) = app
         .call(Method::POST, "/api/Voice/assistants", token, Some(&form))
         .await;
@@ -97,7 +97,7 @@ pub(super) async fn create_assistant_with(app: &TestApp, token: &str, form: Valu
 }
 
 /// Joins a web call's room in the simulator, as the join page does.
-pub(super) async fn join_room(app: &TestApp, web_call_url: &str) {
+pub(crate) async fn join_room(app: &TestApp, web_call_url: &str) {
     let room: Value = app
         .client
         .get(web_call_url)
@@ -117,7 +117,7 @@ pub(super) async fn join_room(app: &TestApp, web_call_url: &str) {
     assert_eq!(started.status().as_u16(), 200);
 }
 
-pub(super) async fn send_invites(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn send_invites(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
     app.call(
         Method::POST,
         "/api/Interview/SendInvites",
@@ -128,7 +128,7 @@ pub(super) async fn send_invites(app: &TestApp, token: &str, body: Value) -> (u1
 }
 
 /// The text of a message with every base64 or quoted-printable part decoded.
-pub(super) fn decoded(eml: &str) -> String {
+pub(crate) fn decoded(eml: &str) -> String {
     let eml = eml.replace("\r\n", "\n");
     let mut out = String::new();
     let mut encoding = String::new();
@@ -167,7 +167,7 @@ pub(super) fn decoded(eml: &str) -> String {
     out
 }
 
-pub(super) fn quoted_printable(text: &str) -> String {
+pub(crate) fn quoted_printable(text: &str) -> String {
     let joined = text.replace("=\n", "");
     let bytes = joined.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -188,7 +188,7 @@ pub(super) fn quoted_printable(text: &str) -> String {
 }
 
 /// Decoded messages to `email` whose subject starts with `subject`.
-pub(super) fn mails(app: &TestApp, email: &str, subject: &str) -> Vec<String> {
+pub(crate) fn mails(app: &TestApp, email: &str, subject: &str) -> Vec<String> {
     app.outbox_mails(email)
         .iter()
         .map(|m| decoded(m))
@@ -202,7 +202,7 @@ pub(super) fn mails(app: &TestApp, email: &str, subject: &str) -> Vec<String> {
 }
 
 /// The invite token from the newest invitation to `email`.
-pub(super) fn invite_token(app: &TestApp, email: &str) -> String {
+pub(crate) fn invite_token(app: &TestApp, email: &str) -> String {
     let mail = mails(app, email, "Interview invitation")
         .pop()
         .unwrap_or_else(|| panic!("an invitation to {email}"));
@@ -215,7 +215,7 @@ pub(super) fn invite_token(app: &TestApp, email: &str) -> String {
         .collect()
 }
 
-pub(super) async fn next_step(app: &TestApp, token: &str) -> (u16, Value) {
+pub(crate) async fn next_step(app: &TestApp, token: &str) -> (u16, Value) {
     let response = app
         .client
         .get(app.url(&format!("/api/Interview/NextStep/{token}")))
@@ -226,7 +226,7 @@ pub(super) async fn next_step(app: &TestApp, token: &str) -> (u16, Value) {
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-pub(super) async fn book(
+pub(crate) async fn book(
     app: &TestApp,
     path: &str,
     token: &str,
@@ -242,7 +242,7 @@ pub(super) async fn book(
     .await
 }
 
-pub(super) async fn start(app: &TestApp, token: &str) -> (u16, Value) {
+pub(crate) async fn start(app: &TestApp, token: &str) -> (u16, Value) {
     let response = app
         .client
         .get(app.url(&format!("/api/Interview/StartInterview/{token}")))
@@ -253,19 +253,19 @@ pub(super) async fn start(app: &TestApp, token: &str) -> (u16, Value) {
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-pub(super) fn set_clock(app: &TestApp, to: &str) {
+pub(crate) fn set_clock(app: &TestApp, to: &str) {
     app.clock.set(to.parse::<Timestamp>().expect("instant"));
 }
 
 /// Everything a test needs: a signed-in recruiter, a JD, candidates, an assistant.
-pub(super) struct Setup {
-    pub(super) token: String,
-    pub(super) jd: i64,
-    pub(super) ids: Vec<i64>,
-    pub(super) assistant: String,
+pub(crate) struct Setup {
+    pub(crate) token: String,
+    pub(crate) jd: i64,
+    pub(crate) ids: Vec<i64>,
+    pub(crate) assistant: String,
 }
 
-pub(super) async fn setup(app: &TestApp, last_date: &str, rows: &[(&str, &str)]) -> Setup {
+pub(crate) async fn setup(app: &TestApp, last_date: &str, rows: &[(&str, &str)]) -> Setup {
     let token = app.token().await;
     let jd = create_job(app, &token, last_date).await;
     let ids = import(app, &token, jd, rows).await;
@@ -276,4 +276,23 @@ pub(super) async fn setup(app: &TestApp, last_date: &str, rows: &[(&str, &str)])
         ids,
         assistant,
     }
+}
+
+/// Lets the simulated interviews run until `done` holds (at most half an hour).
+pub(crate) async fn run_until<F, Fut>(app: &TestApp, done: F)
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    for _ in 0..60 {
+        if done().await {
+            return;
+        }
+        app.advance_both(SignedDuration::from_secs(30)).await;
+    }
+    panic!("the simulated interviews did not finish");
+}
+
+pub(crate) async fn completed(app: &TestApp, invite: &str) -> bool {
+    next_step(app, invite).await.1["showPageId"] == 3
 }

@@ -75,25 +75,6 @@ async fn provider_call(app: &TestApp, id: &str) -> Value {
         .expect("json")
 }
 
-/// Lets the simulated interviews run until `done` holds (at most half an hour).
-async fn run_until<F, Fut>(app: &TestApp, done: F)
-where
-    F: Fn() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    for _ in 0..60 {
-        if done().await {
-            return;
-        }
-        app.advance_both(SignedDuration::from_secs(30)).await;
-    }
-    panic!("the simulated interviews did not finish");
-}
-
-async fn completed(app: &TestApp, invite: &str) -> bool {
-    next_step(app, invite).await.1["showPageId"] == 3
-}
-
 async fn analysis(app: &TestApp, call_id: &str) -> Value {
     let recruiter = app.token().await;
     let (status, body) = app
