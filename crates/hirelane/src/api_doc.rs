@@ -21,6 +21,9 @@ use utoipa::{Modify, OpenApi};
         (name = "candidates", description = "Resume and CSV intake, ATS analysis, candidate lists"),
         (name = "voice", description = "AI interview assistants, calls, analysis and the provider's webhooks"),
         (name = "interviews", description = "Invites, candidate self-scheduling, joining, next-step details, dashboard"),
+        (name = "pipeline", description = "Hiring stages, the board, decisions and their e-mails, scorecards, the funnel"),
+        (name = "activity", description = "The activity log: who did what to which candidate, and when"),
+        (name = "team", description = "Recruiters and their roles"),
     )
 )]
 pub struct ApiDoc;

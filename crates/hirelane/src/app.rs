@@ -41,6 +41,7 @@ use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::voice::{self, Voice};
+use crate::{activity, pipeline, team};
 
 /// Every API route with its documentation. Routes join the API only through here, so the
 /// router and the OpenAPI document cannot disagree.
@@ -51,6 +52,9 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(candidates::router())
         .merge(voice::router())
         .merge(interviews::router())
+        .merge(pipeline::router())
+        .merge(activity::router())
+        .merge(team::router())
 }
 
 /// The OpenAPI document of the whole API.

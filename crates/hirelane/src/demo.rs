@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
+use crate::activity::log::Actor;
 use crate::auth::recruiters;
 use crate::candidates::accept::accept_resume;
 use crate::candidates::intake::check_file_name;
@@ -64,6 +65,7 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
                 &state.db,
                 "admin@example.com",
                 "Admin User",
+                recruiters::Role::Admin,
                 state.clock.now(),
             )
             .await?
@@ -98,7 +100,11 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
                 .to_owned();
             let extension = check_file_name(&name)?;
             let bytes = std::fs::read(&path)?;
-            accept_resume(state, &job, &name, &extension, bytes).await?;
+            let uploader = Actor::Recruiter {
+                id: recruiter.id,
+                name: recruiter.full_name.clone(),
+            };
+            accept_resume(state, &job, &name, &extension, bytes, &uploader).await?;
             loaded.resumes += 1;
         }
     }

@@ -36,6 +36,13 @@ pub enum ErrorCode {
     InvalidQuery,
     InvalidSlot,
     InvalidUpload,
+    InvalidRole,
+    InvalidScorecard,
+    NotInterviewed,
+    LastAdmin,
+    StageChanged,
+    InvalidStageMove,
+    InvalidTemplate,
     JdRequired,
     LinkDisabled,
     NameRequired,
@@ -94,6 +101,13 @@ impl ErrorCode {
             ErrorCode::InvalidQuery => "invalid_query",
             ErrorCode::InvalidSlot => "invalid_slot",
             ErrorCode::InvalidUpload => "invalid_upload",
+            ErrorCode::InvalidRole => "invalid_role",
+            ErrorCode::InvalidScorecard => "invalid_scorecard",
+            ErrorCode::NotInterviewed => "not_interviewed",
+            ErrorCode::LastAdmin => "last_admin",
+            ErrorCode::StageChanged => "stage_changed",
+            ErrorCode::InvalidStageMove => "invalid_stage_move",
+            ErrorCode::InvalidTemplate => "invalid_template",
             ErrorCode::JdRequired => "jd_required",
             ErrorCode::LinkDisabled => "link_disabled",
             ErrorCode::NameRequired => "name_required",
@@ -150,6 +164,14 @@ pub enum Error {
     NotFound { code: ErrorCode, message: String },
     #[error("{message}")]
     Conflict { code: ErrorCode, message: String },
+    /// A conflict whose answer says what the current state is (e.g. `currentStage`), so the
+    /// client can show it instead of overwriting it.
+    #[error("{message}")]
+    ConflictWith {
+        code: ErrorCode,
+        message: String,
+        current: serde_json::Value,
+    },
     /// Valid credentials of the wrong kind, e.g. an expired signed link.
     #[error("{message}")]
     Forbidden { message: String },
@@ -224,6 +246,11 @@ impl IntoResponse for Error {
             ),
             Error::NotFound { code, message } => (StatusCode::NOT_FOUND, code, message, None, None),
             Error::Conflict { code, message } => (StatusCode::CONFLICT, code, message, None, None),
+            Error::ConflictWith {
+                code,
+                message,
+                current,
+            } => (StatusCode::CONFLICT, code, message, Some(current), None),
             Error::Forbidden { message } => (
                 StatusCode::FORBIDDEN,
                 ErrorCode::Forbidden,

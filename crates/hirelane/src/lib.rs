@@ -4,6 +4,7 @@
 //! `main.rs` only parses the command line; everything else lives here so tests can build the
 //! real application on a random port.
 
+pub mod activity;
 pub mod api_doc;
 pub mod app;
 pub mod auth;
@@ -18,9 +19,11 @@ pub mod jobs;
 pub mod mail;
 pub mod metrics;
 pub mod ops;
+pub mod pipeline;
 pub mod rate_limit;
 pub mod state;
 pub mod store;
+pub mod team;
 pub mod telemetry;
 pub mod voice;
 

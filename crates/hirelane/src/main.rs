@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use hirelane::Application;
-use hirelane::auth::recruiters;
+use hirelane::auth::recruiters::{self, Role};
 use hirelane::clock::{Clock, SystemClock};
 use hirelane::config::Settings;
 use hirelane::store::Db;
@@ -55,10 +55,18 @@ enum CandidateCommand {
 
 #[derive(Subcommand)]
 enum UserCommand {
-    /// Register a recruiter who can then sign in with an e-mailed code.
-    Add { email: String, full_name: String },
-    /// List registered recruiters.
+    /// Register a recruiter who can then sign in with an e-mailed code (the first one is admin).
+    Add {
+        email: String,
+        full_name: String,
+        /// Make them an admin (manages the team, templates and settings).
+        #[arg(long)]
+        admin: bool,
+    },
+    /// List registered recruiters with their roles.
     List,
+    /// Change a recruiter's role (`admin` or `recruiter`); the last admin stays admin.
+    Role { email: String, role: String },
     /// Remove a recruiter and end their sessions.
     Remove { email: String },
 }
@@ -105,7 +113,7 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     let state = app.state().clone();
     if recruiters::count(&state.db).await? == 0 {
         let (email, name) = FIRST_RECRUITER;
-        match recruiters::add(&state.db, email, name, SystemClock.now()).await {
+        match recruiters::add(&state.db, email, name, Role::Admin, SystemClock.now()).await {
             Ok(_) => tracing::info!(email, "registered the first recruiter"),
             // Several instances starting together on an empty database: another one won.
             Err(hirelane::error::Error::Conflict { .. }) => {}
@@ -169,15 +177,39 @@ async fn user(settings: Settings, command: UserCommand) -> anyhow::Result<()> {
     std::fs::create_dir_all(&settings.data_dir)?;
     let db = Db::connect(&settings.database_url(), 2).await?;
     let result = match command {
-        UserCommand::Add { email, full_name } => {
-            let row = recruiters::add(&db, &email, &full_name, SystemClock.now()).await?;
-            println!("registered {} ({})", row.email, row.full_name);
+        UserCommand::Add {
+            email,
+            full_name,
+            admin,
+        } => {
+            let role = if admin { Role::Admin } else { Role::Recruiter };
+            let row = recruiters::add(&db, &email, &full_name, role, SystemClock.now()).await?;
+            println!(
+                "registered {} ({}, {})",
+                row.email,
+                row.full_name,
+                row.role.as_str()
+            );
             Ok(())
         }
         UserCommand::List => {
             for row in recruiters::list(&db).await? {
-                println!("{}\t{}", row.email, row.full_name);
+                println!("{}\t{}\t{}", row.email, row.full_name, row.role.as_str());
             }
+            Ok(())
+        }
+        UserCommand::Role { email, role } => {
+            let role = match role.as_str() {
+                "admin" => Role::Admin,
+                "recruiter" => Role::Recruiter,
+                other => anyhow::bail!("unknown role {other}: use admin or recruiter"),
+            };
+            let email = recruiters::normalize_email(&email)?;
+            let row = recruiters::find_by_email(&db, &email)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no recruiter is registered as {email}"))?;
+            recruiters::set_role(&db, row.id, role).await?;
+            println!("{email} is now {}", role.as_str());
             Ok(())
         }
         UserCommand::Remove { email } => {

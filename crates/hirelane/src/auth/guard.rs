@@ -5,7 +5,9 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use super::{recruiters, tokens};
+use super::recruiters::Role;
+use super::tokens;
+use crate::activity::log::Actor;
 use crate::error::Error;
 use crate::state::AppState;
 
@@ -15,6 +17,7 @@ pub struct Recruiter {
     pub id: i64,
     pub email: String,
     pub full_name: String,
+    pub role: Role,
     /// The session the access token belongs to, if it names one.
     pub session: Option<String>,
 }
@@ -35,21 +38,46 @@ impl FromRequestParts<AppState> for Recruiter {
         let claims = tokens::verify_access(&state.keys, token.trim(), state.clock.now())
             .ok_or(Error::Unauthorized)?;
         let id: i64 = claims.sub.parse().map_err(|_| Error::Unauthorized)?;
-        // A logged-out session's access tokens stop at once, on every instance.
-        if let Some(session) = &claims.sid
-            && tokens::session_revoked(&state.db, session).await?
-        {
-            return Err(Error::Unauthorized);
-        }
-        // A removed recruiter loses access at once rather than when the token runs out.
-        let row = recruiters::find_by_id(&state.db, id)
+        // A removed recruiter, or a logged-out session, loses access at once (on every
+        // instance) rather than when the token runs out.
+        let row = tokens::signed_in(&state.db, id, claims.sid.as_deref())
             .await?
             .ok_or(Error::Unauthorized)?;
         Ok(Recruiter {
             id: row.id,
             email: row.email,
             full_name: row.full_name,
+            role: row.role,
             session: claims.sid,
         })
+    }
+}
+
+impl Recruiter {
+    /// The recruiter as the activity log names them.
+    pub fn actor(&self) -> Actor {
+        Actor::Recruiter {
+            id: self.id,
+            name: self.full_name.clone(),
+        }
+    }
+}
+
+/// A signed-in admin: a route that takes [`Admin`] answers 401 without a valid token and 403 to
+/// a recruiter who is not an admin.
+#[derive(Debug, Clone)]
+pub struct Admin(pub Recruiter);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let recruiter = Recruiter::from_request_parts(parts, state).await?;
+        if recruiter.role != Role::Admin {
+            return Err(Error::Forbidden {
+                message: "Only an admin can do this.".to_owned(),
+            });
+        }
+        Ok(Admin(recruiter))
     }
 }

@@ -12,8 +12,9 @@ pub mod tokens;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use guard::Recruiter;
+pub use guard::{Admin, Recruiter};
 pub use keys::{Keys, random_token};
+pub use recruiters::Role;
 pub use tokens::sign_hs256;
 
 use crate::state::AppState;

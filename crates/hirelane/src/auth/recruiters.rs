@@ -1,14 +1,54 @@
-//! Recruiter accounts: the only kind of user. Registered by an operator (`hirelane user add`),
-//! never by sign-up.
+//! Recruiter accounts: the only kind of user. Registered by an operator (`hirelane user add`)
+//! or by an admin from the Team page, never by sign-up. Two roles: admins manage the team,
+//! templates and settings; recruiters do everything else. The first recruiter is admin, and the
+//! last admin can be neither removed nor demoted.
 
 use jiff::Timestamp;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
-use crate::store::BeginWrite;
 use crate::store::{Db, is_unique_violation};
 use crate::with_db;
+
+/// What a recruiter may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Role {
+    Admin,
+    Recruiter,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Recruiter => "recruiter",
+        }
+    }
+}
+
+/// Reads the `role` column; anything but `admin` is a recruiter (the safe side).
+impl From<String> for Role {
+    fn from(raw: String) -> Role {
+        if raw == "admin" {
+            Role::Admin
+        } else {
+            Role::Recruiter
+        }
+    }
+}
+
+const COLUMNS: &str = "id, email, full_name, created_at, role";
+
+/// The last admin cannot be removed or demoted: someone must be able to manage the team.
+fn last_admin() -> Error {
+    Error::Conflict {
+        code: ErrorCode::LastAdmin,
+        message: "The team needs at least one admin: make someone else admin first.".to_owned(),
+    }
+}
 
 /// A registered recruiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
@@ -17,6 +57,8 @@ pub struct RecruiterRow {
     pub email: String,
     pub full_name: String,
     pub created_at: i64,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
 }
 
 /// Trims and lowercases an address and checks its shape; the spec's messages for the login page.
@@ -51,8 +93,15 @@ pub fn normalize_email(raw: &str) -> Result<String> {
     }
 }
 
-/// Registers a recruiter; an address already registered is a conflict.
-pub async fn add(db: &Db, email: &str, full_name: &str, now: Timestamp) -> Result<RecruiterRow> {
+/// Registers a recruiter with `role` (the first recruiter, or the first while no admin exists,
+/// is admin whatever was asked); an address already registered is a conflict.
+pub async fn add(
+    db: &Db,
+    email: &str,
+    full_name: &str,
+    role: Role,
+    now: Timestamp,
+) -> Result<RecruiterRow> {
     let email = normalize_email(email)?;
     let full_name = full_name.trim();
     if full_name.is_empty() {
@@ -62,13 +111,16 @@ pub async fn add(db: &Db, email: &str, full_name: &str, now: Timestamp) -> Resul
         ));
     }
     let inserted = with_db!(db, |pool| {
-        sqlx::query_as(
-            "INSERT INTO recruiters (email, full_name, created_at) VALUES ($1, $2, $3)
-             RETURNING id, email, full_name, created_at",
-        )
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO recruiters (email, full_name, created_at, role)
+             SELECT $1, $2, $3, CASE WHEN EXISTS (SELECT 1 FROM recruiters WHERE role = 'admin')
+                                     THEN $4 ELSE 'admin' END
+             RETURNING {COLUMNS}"
+        )))
         .bind(&email)
         .bind(full_name)
         .bind(to_millis(now))
+        .bind(role.as_str())
         .fetch_one(pool)
         .await
     });
@@ -86,46 +138,100 @@ pub async fn add(db: &Db, email: &str, full_name: &str, now: Timestamp) -> Resul
 
 pub async fn list(db: &Db) -> Result<Vec<RecruiterRow>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, email, full_name, created_at FROM recruiters ORDER BY email")
-            .fetch_all(pool)
-            .await
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM recruiters ORDER BY email"
+        )))
+        .fetch_all(pool)
+        .await
     })?)
 }
 
-/// Removes a recruiter with their codes and sessions; returns whether one existed.
+/// Removes a recruiter with their codes and sessions (their access tokens stop at once: the
+/// guard finds no recruiter); returns whether one existed. The last admin stays.
 pub async fn remove(db: &Db, email: &str) -> Result<bool> {
     let email = normalize_email(email)?;
-    let done = with_db!(db, |pool| {
-        let mut tx = pool.begin_write().await?;
+    let Some(row) = find_by_email(db, &email).await? else {
+        return Ok(false);
+    };
+    remove_by_id(db, row.id).await
+}
+
+/// [`remove`] by id.
+pub async fn remove_by_id(db: &Db, id: i64) -> Result<bool> {
+    let mut tx = db.begin_write().await?;
+    let email: Option<String> = crate::with_tx!(&mut tx, |conn| {
+        sqlx::query_scalar("SELECT email FROM recruiters WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut **conn)
+            .await
+    })?;
+    let Some(email) = email else {
+        return Ok(false);
+    };
+    let removed = crate::with_tx!(&mut tx, |conn| {
         sqlx::query("DELETE FROM otp_challenges WHERE email = $1")
             .bind(&email)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?;
-        let done = sqlx::query("DELETE FROM recruiters WHERE email = $1")
-            .bind(&email)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>(done.rows_affected())
+        sqlx::query(
+            "DELETE FROM recruiters WHERE id = $1
+               AND (role <> 'admin' OR (SELECT COUNT(*) FROM recruiters WHERE role = 'admin') > 1)",
+        )
+        .bind(id)
+        .execute(&mut **conn)
+        .await
+        .map(|done| done.rows_affected())
     })?;
-    Ok(done == 1)
+    if removed == 0 {
+        return Err(last_admin());
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Gives recruiter `id` the role; answers the updated row, or `None` when there is no such
+/// recruiter. Demoting the last admin is refused.
+pub async fn set_role(db: &Db, id: i64, role: Role) -> Result<Option<RecruiterRow>> {
+    let Some(row) = find_by_id(db, id).await? else {
+        return Ok(None);
+    };
+    let changed = with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE recruiters SET role = $2 WHERE id = $1
+               AND ($2 = 'admin' OR role <> 'admin'
+                    OR (SELECT COUNT(*) FROM recruiters WHERE role = 'admin') > 1)",
+        )
+        .bind(id)
+        .bind(role.as_str())
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    if changed == 0 && row.role == Role::Admin {
+        return Err(last_admin());
+    }
+    find_by_id(db, id).await
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<RecruiterRow>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, email, full_name, created_at FROM recruiters WHERE email = $1")
-            .bind(email)
-            .fetch_optional(pool)
-            .await
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM recruiters WHERE email = $1"
+        )))
+        .bind(email)
+        .fetch_optional(pool)
+        .await
     })?)
 }
 
 pub async fn find_by_id(db: &Db, id: i64) -> Result<Option<RecruiterRow>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, email, full_name, created_at FROM recruiters WHERE id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM recruiters WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(pool)
+        .await
     })?)
 }
 

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::guard::Recruiter;
+use super::recruiters::Role;
 use super::{lockout, otp, recruiters, tokens};
 use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -137,6 +138,8 @@ pub(super) struct VerifyOtpBody {
 pub(super) struct UserInfo {
     user_full_name: String,
     email: String,
+    /// `admin` or `recruiter`: what the app offers (the server checks it on every request).
+    role: Role,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -240,6 +243,24 @@ async fn check_code(state: &AppState, email: &str, code: &str, now: Timestamp) -
     Err(err)
 }
 
+/// An access token of `recruiter` in the session `family`.
+fn access_token(
+    state: &AppState,
+    recruiter: &recruiters::RecruiterRow,
+    family: &str,
+    now: Timestamp,
+) -> tokens::AccessToken {
+    let lifetime = state.access_lifetime();
+    tokens::issue_access(
+        &state.keys,
+        recruiter.id,
+        &recruiter.email,
+        family,
+        now,
+        lifetime,
+    )
+}
+
 /// A new access token and refresh token for the recruiter who just proved their address.
 async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Result<SessionData> {
     let recruiter = recruiters::find_by_id(&state.db, recruiter_id)
@@ -247,14 +268,7 @@ async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Re
         .ok_or(Error::Unauthorized)?;
     let refresh =
         tokens::issue_refresh(&state.db, recruiter.id, now, state.refresh_lifetime()).await?;
-    let access = tokens::issue_access(
-        &state.keys,
-        recruiter.id,
-        &recruiter.email,
-        &refresh.family,
-        now,
-        state.access_lifetime(),
-    );
+    let access = access_token(state, &recruiter, &refresh.family, now);
     tracing::info!(recruiter_id = recruiter.id, "recruiter signed in");
     Ok(SessionData {
         token: access.token,
@@ -263,6 +277,7 @@ async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Re
         user: UserInfo {
             user_full_name: recruiter.full_name,
             email: recruiter.email,
+            role: recruiter.role,
         },
     })
 }
@@ -311,14 +326,7 @@ pub(super) async fn refresh_token(
     let recruiter = recruiters::find_by_id(&state.db, refresh.recruiter_id)
         .await?
         .ok_or(Error::Unauthorized)?;
-    let access = tokens::issue_access(
-        &state.keys,
-        recruiter.id,
-        &recruiter.email,
-        &refresh.family,
-        now,
-        state.access_lifetime(),
-    );
+    let access = access_token(&state, &recruiter, &refresh.family, now);
     Ok(Json(RefreshAnswer {
         access_token: access.token,
         refresh_token: refresh.token,
@@ -363,6 +371,7 @@ pub(super) async fn me(recruiter: Recruiter) -> Json<UserInfo> {
     Json(UserInfo {
         user_full_name: recruiter.full_name,
         email: recruiter.email,
+        role: recruiter.role,
     })
 }
 

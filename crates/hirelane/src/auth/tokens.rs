@@ -8,6 +8,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 use super::keys::{Keys, random_token, token_digest};
+use super::recruiters::RecruiterRow;
 use crate::clock::{from_millis, to_millis};
 use crate::error::{Error, Result};
 use crate::store::Db;
@@ -177,7 +178,7 @@ pub async fn rotate_refresh(
         return Err(Error::Unauthorized);
     }
     if stored.used_at.is_some() {
-        revoke_family(db, &stored.family, now).await?;
+        revoke_session(db, &stored.family, now).await?;
         tracing::warn!(
             recruiter_id = stored.recruiter_id,
             "refresh token reused; token family revoked"
@@ -197,7 +198,7 @@ pub async fn rotate_refresh(
         .map(|done| done.rows_affected())
     })?;
     if claimed != 1 {
-        revoke_family(db, &stored.family, now).await?;
+        revoke_session(db, &stored.family, now).await?;
         return Err(Error::Unauthorized);
     }
     // The session ends `lifetime` after its sign-in, however often it is refreshed.
@@ -211,26 +212,29 @@ pub async fn rotate_refresh(
     insert_refresh(db, stored.recruiter_id, &stored.family, now, expires).await
 }
 
-/// Ends a session: its refresh tokens stop working, and so do its access tokens (the guard
-/// asks [`session_revoked`] on every request, so every instance sees it at once).
-pub async fn revoke_session(db: &Db, family: &str, now: Timestamp) -> Result<()> {
-    revoke_family(db, family, now).await
-}
-
-/// Whether a session was revoked (logged out, or a refresh token of it was reused).
-pub async fn session_revoked(db: &Db, family: &str) -> Result<bool> {
-    let revoked: i64 = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM refresh_tokens WHERE family = $1 AND revoked_at IS NOT NULL",
+/// The recruiter an access token names, unless they were removed or the token's session was
+/// revoked (logged out, or a refresh token of it reused): one query on every request.
+pub async fn signed_in(
+    db: &Db,
+    recruiter_id: i64,
+    session: Option<&str>,
+) -> Result<Option<RecruiterRow>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, email, full_name, created_at, role FROM recruiters
+             WHERE id = $1 AND NOT EXISTS (
+                 SELECT 1 FROM refresh_tokens WHERE family = $2 AND revoked_at IS NOT NULL)",
         )
-        .bind(family)
-        .fetch_one(pool)
+        .bind(recruiter_id)
+        .bind(session)
+        .fetch_optional(pool)
         .await
-    })?;
-    Ok(revoked > 0)
+    })?)
 }
 
-async fn revoke_family(db: &Db, family: &str, now: Timestamp) -> Result<()> {
+/// Ends a session: its refresh tokens stop working, and so do its access tokens (the guard
+/// asks [`signed_in`] on every request, so every instance sees it at once).
+pub async fn revoke_session(db: &Db, family: &str, now: Timestamp) -> Result<()> {
     with_db!(db, |pool| {
         sqlx::query(
             "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",

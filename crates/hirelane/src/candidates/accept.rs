@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use super::intake;
 use super::repo::{self, NewResume, Recorded, StoredFile};
 use super::status::{AnalysisStatus, UploadStatus};
+use crate::activity::log::Actor;
 use crate::auth::random_token;
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::repo::JobRow;
@@ -57,6 +58,7 @@ pub async fn accept_resume(
     name: &str,
     extension: &str,
     bytes: Vec<u8>,
+    uploader: &Actor,
 ) -> Result<FileResult> {
     let kind = intake::check_kind(extension, &bytes, true)?;
     let (bytes, reading) = read(state, bytes).await?;
@@ -84,7 +86,7 @@ pub async fn accept_resume(
         status: reading.status,
         error: reading.problem.clone(),
     };
-    let recorded = match repo::record_resume(&state.db, &new, state.clock.now()).await {
+    let recorded = match repo::record_resume(&state.db, &new, uploader, state.clock.now()).await {
         Ok(recorded) => recorded,
         Err(err) => {
             // The row never committed: do not leave its file behind.

@@ -2,12 +2,15 @@
 //! outcome only while it still holds that lease.
 
 use jiff::{SignedDuration, Timestamp};
+use serde_json::json;
 
 use super::status::Recommendation;
+use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::clock::to_millis;
 use crate::error::Result;
+use crate::pipeline::stages::{self, Stage};
 use crate::store::Db;
-use crate::with_db;
+use crate::{with_db, with_tx};
 
 /// A candidate claimed for analysis, with what scoring needs.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -85,9 +88,18 @@ pub enum Outcome {
 }
 
 /// Stores an analysis outcome if this worker still holds the lease; returns whether it did.
+/// A score moves the candidate to Screened; both outcomes are logged on their timeline.
 pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestamp) -> Result<bool> {
-    let now = to_millis(now);
-    let done = with_db!(db, |pool| {
+    let at = to_millis(now);
+    let mut tx = db.begin_write().await?;
+    // A resume scored before (its JD changed since) is re-scored.
+    let scored_before: Option<Option<i64>> = with_tx!(&mut tx, |conn| {
+        sqlx::query_scalar("SELECT ats_score FROM candidates WHERE id = $1")
+            .bind(claimed.id)
+            .fetch_optional(&mut **conn)
+            .await
+    })?;
+    let done = with_tx!(&mut tx, |conn| {
         match outcome {
             Outcome::Scored {
                 ats_score,
@@ -109,8 +121,8 @@ pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestam
                 .bind(recommendation.as_str())
                 .bind(assessment)
                 .bind(*version)
-                .bind(now)
-                .execute(pool)
+                .bind(at)
+                .execute(&mut **conn)
                 .await
             }
             Outcome::Failed(reason) => {
@@ -122,12 +134,47 @@ pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestam
                 .bind(claimed.id)
                 .bind(claimed.lease_until)
                 .bind(reason)
-                .bind(now)
-                .execute(pool)
+                .bind(at)
+                .execute(&mut **conn)
                 .await
             }
         }
         .map(|done| done.rows_affected())
     })?;
-    Ok(done == 1)
+    if done != 1 {
+        return Ok(false);
+    }
+    let subject = Subject::Candidate(claimed.id);
+    match outcome {
+        Outcome::Scored {
+            ats_score,
+            recommendation,
+            version,
+            ..
+        } => {
+            let detail = json!({
+                "atsScore": ats_score,
+                "recommendation": recommendation.as_str(),
+                "scoringVersion": version,
+                "rescored": scored_before.flatten().is_some(),
+            });
+            activity::record(
+                &mut tx,
+                EventKind::Analysed,
+                subject,
+                &Actor::System,
+                detail,
+                now,
+            )
+            .await?;
+            stages::advance(&mut tx, subject, Stage::Screened, now).await?;
+        }
+        Outcome::Failed(reason) => {
+            let detail = json!({ "reason": reason });
+            let kind = EventKind::AnalysisFailed;
+            activity::record(&mut tx, kind, subject, &Actor::System, detail, now).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(true)
 }

@@ -77,7 +77,7 @@ impl From<&ats::RowError> for CsvRowError {
     )
 )]
 pub(super) async fn upload_candidates_csv(
-    _: Recruiter,
+    recruiter: Recruiter,
     State(state): State<AppState>,
     Query(params): Query<CsvParams>,
     multipart: Result<Multipart, MultipartRejection>,
@@ -101,7 +101,14 @@ pub(super) async fn upload_candidates_csv(
         return Err(no_valid_rows(errors));
     }
     let rows: Vec<repo::CsvRow> = parsed.rows.iter().map(csv_row).collect();
-    let (imported, updated) = repo::import_csv(&state.db, job.id, &rows, state.clock.now()).await?;
+    let (imported, updated) = repo::import_csv(
+        &state.db,
+        job.id,
+        &rows,
+        &recruiter.actor(),
+        state.clock.now(),
+    )
+    .await?;
     Ok(Json(CsvAnswer {
         success: true,
         message: "CSV uploaded successfully!".into(),

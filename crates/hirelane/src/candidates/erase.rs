@@ -6,6 +6,9 @@
 
 use std::path::Path;
 
+use serde_json::json;
+
+use crate::activity::{self, Actor, EventKind};
 use crate::auth::recruiters::normalize_email;
 use crate::error::Result;
 use crate::state::AppState;
@@ -37,15 +40,17 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased> {
         .fetch_all(&mut **conn)
         .await
     })?;
-    let rows: Vec<(i64, Option<String>)> = with_tx!(&mut tx, |conn| {
-        sqlx::query_as("SELECT id, call_id FROM candidates WHERE candidate_email = $1")
+    let rows: Vec<(i64, i64, Option<String>)> = with_tx!(&mut tx, |conn| {
+        sqlx::query_as("SELECT id, job_id, call_id FROM candidates WHERE candidate_email = $1")
             .bind(&email)
             .fetch_all(&mut **conn)
             .await
     })?;
     // Calls placed for the candidate hold their name, number and transcript.
-    let ids: Vec<i64> = rows.iter().map(|(id, _)| *id).collect();
-    let mut call_ids: Vec<String> = rows.into_iter().filter_map(|(_, call)| call).collect();
+    let ids: Vec<i64> = rows.iter().map(|(id, _, _)| *id).collect();
+    let mut jobs: Vec<i64> = rows.iter().map(|(_, job, _)| *job).collect();
+    jobs.dedup();
+    let mut call_ids: Vec<String> = rows.into_iter().filter_map(|(_, _, call)| call).collect();
     call_ids.extend(interviews::repo::call_ids_of(&mut tx, &ids).await?);
     call_ids.sort();
     call_ids.dedup();
@@ -58,6 +63,14 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased> {
             .await
             .map(|done| done.rows_affected())
     })?;
+    // The log forgets the person; an anonymous trace of the erasure stays with each JD.
+    activity::log::forget(&mut tx, &ids).await?;
+    let now = state.clock.now();
+    for job in jobs {
+        let kind = EventKind::Erased;
+        activity::log::record_anonymous(&mut tx, kind, Some(job), &Actor::System, json!({}), now)
+            .await?;
+    }
     tx.commit().await?;
     let mut files = 0;
     for key in &keys {

@@ -18,6 +18,7 @@ use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
+use crate::pipeline::stages::Stage;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -40,6 +41,9 @@ pub(super) struct ListParams {
     /// `Pass` or `Fail`.
     #[serde(default)]
     recommendation: String,
+    /// Only candidates in this hiring stage (`screened`, `shortlisted`, …).
+    #[serde(default)]
+    stage: Option<Stage>,
 }
 
 impl ListParams {
@@ -48,6 +52,7 @@ impl ListParams {
             job_id,
             text: Some(self.q.clone()),
             recommendation: Some(self.recommendation.clone()),
+            stage: self.stage,
             sort: Sort::parse(&self.sort),
             page: self
                 .page
@@ -97,6 +102,9 @@ pub(super) struct ResumeRecord {
     invite_status: Option<InviteStatus>,
     /// The booked slot, UTC without a zone suffix.
     interview_date_time: Option<String>,
+    /// The hiring stage, and why a candidacy ended (Rejected, Withdrawn).
+    stage: Stage,
+    stage_reason: Option<String>,
 }
 
 /// The candidates of one JD, newest first. With `page` the answer is one page and the
@@ -159,6 +167,8 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         interview_status: row.interview_status,
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
+        stage: row.stage,
+        stage_reason: row.stage_reason,
     }
 }
 
@@ -185,6 +195,9 @@ pub(super) struct AllCandidate {
     invite_status: Option<InviteStatus>,
     /// The booked slot, UTC without a zone suffix.
     interview_date_time: Option<String>,
+    /// The hiring stage, and why a candidacy ended (Rejected, Withdrawn).
+    stage: Stage,
+    stage_reason: Option<String>,
 }
 
 /// Every candidate of every JD outside the bin, newest first; `page`, `pageSize`, `sort`, `q`
@@ -225,6 +238,8 @@ pub(super) async fn get_all_candidates(
                 uploaded_at: to_iso(from_millis(row.created_on)),
                 file_name: row.file_name,
                 analysis_status: row.analysis_status,
+                stage: row.stage,
+                stage_reason: row.stage_reason,
             }
         })
         .collect();

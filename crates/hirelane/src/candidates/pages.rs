@@ -73,6 +73,7 @@ fn unfiltered(query: &ListQuery) -> bool {
     let blank = |value: &Option<String>| value.as_deref().is_none_or(|v| v.trim().is_empty());
     blank(&query.text)
         && blank(&query.recommendation)
+        && query.stage.is_none()
         && matches!(query.sort, Sort::Newest | Sort::Oldest)
 }
 

@@ -1,13 +1,16 @@
 //! Candidate rows: intake with dedupe by e-mail, lists, requeues after a JD edit, delete.
 
 use jiff::Timestamp;
+use serde_json::json;
 
 use super::status::AnalysisStatus;
+use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::clock::to_millis;
 use crate::error::Result;
+use crate::pipeline::stages::Stage;
 use crate::store::BeginWrite;
-use crate::store::{Db, is_unique_violation};
-use crate::with_db;
+use crate::store::{Db, Tx, is_unique_violation};
+use crate::{with_db, with_tx};
 
 /// A candidate with their JD's names, as every list and detail shows them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -33,6 +36,10 @@ pub struct CandidateRow {
     pub interview_status: Option<String>,
     pub created_on: i64,
     pub modified_on: i64,
+    /// The hiring stage (pipeline/stages.rs) and the reason of a rejection or withdrawal.
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
+    pub stage_reason: Option<String>,
     /// The interview invite's stored state and slot, and the JD's apply-last date (together
     /// they give the invite status the lists show).
     pub invite_state: Option<String>,
@@ -43,7 +50,8 @@ pub struct CandidateRow {
 const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
         c.candidate_phone, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
         c.analysis_error, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
-        c.interview_status, c.created_on, c.modified_on, i.state AS invite_state,
+        c.interview_status, c.created_on, c.modified_on, c.stage, c.stage_reason,
+        i.state AS invite_state,
         i.interview_at, j.apply_last_date
     FROM candidates c JOIN jobs j ON j.id = c.job_id
     LEFT JOIN interview_invites i ON i.candidate_id = c.id";
@@ -88,13 +96,18 @@ pub fn search_text(name: &str, email: &str, phone: &str) -> String {
     format!("{} {} {} {}", name, email, phone, digits).to_lowercase()
 }
 
-/// Records a resume, deduplicating by e-mail within the JD, atomically.
-pub async fn record_resume(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded> {
+/// Records a resume, deduplicating by e-mail within the JD, atomically, and logs the upload.
+pub async fn record_resume(
+    db: &Db,
+    new: &NewResume,
+    uploader: &Actor,
+    now: Timestamp,
+) -> Result<Recorded> {
     // A concurrent upload of the same address can win the unique index between our look-up
     // and insert; the second try then finds it and replaces.
-    match try_record(db, new, now).await {
+    match try_record(db, new, uploader, now).await {
         Err(crate::error::Error::Database(e)) if is_unique_violation(&e) => {
-            try_record(db, new, now).await
+            try_record(db, new, uploader, now).await
         }
         other => other,
     }
@@ -109,73 +122,37 @@ struct PreviousResume {
     file_type: Option<String>,
 }
 
-async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded> {
-    let now = to_millis(now);
+async fn try_record(
+    db: &Db,
+    new: &NewResume,
+    uploader: &Actor,
+    now: Timestamp,
+) -> Result<Recorded> {
+    let at = to_millis(now);
     let search = search_text(&new.name, &new.email, &new.phone);
-    let recorded = with_db!(db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let existing: Option<PreviousResume> = if new.email.is_empty() {
-            None
-        } else {
+    let mut tx = db.begin_write().await?;
+    let existing: Option<PreviousResume> = if new.email.is_empty() {
+        None
+    } else {
+        with_tx!(&mut tx, |conn| {
             sqlx::query_as(
                 "SELECT id, file_key, file_name, file_type FROM candidates
-                     WHERE job_id = $1 AND candidate_email = $2",
+                 WHERE job_id = $1 AND candidate_email = $2",
             )
             .bind(new.job_id)
             .bind(&new.email)
-            .fetch_optional(&mut *tx)
-            .await?
-        };
-        let recorded = match existing {
-            Some(PreviousResume {
-                id,
-                file_key,
-                file_name,
-                file_type,
-            }) => {
-                if let (Some(key), Some(name), Some(kind)) = (file_key, file_name, file_type) {
-                    sqlx::query(
-                        "INSERT INTO resume_history (candidate_id, file_key, file_name, file_type,
-                            replaced_on) VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(id)
-                    .bind(key)
-                    .bind(name)
-                    .bind(kind)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                sqlx::query(
-                    "UPDATE candidates SET source = 'resume',
-                        candidate_name = CASE WHEN $2 = '' THEN candidate_name ELSE $2 END,
-                        candidate_phone = CASE WHEN $3 = '' THEN candidate_phone ELSE $3 END,
-                        resume_file_id = $4, file_key = $5, file_name = $6, file_type = $7,
-                        file_size = $8, resume_text = $9, analysis_status = $10,
-                        analysis_error = $11, lease_until = NULL, attempts = 0, ats_score = NULL,
-                        skills_match = NULL, recommendation = NULL, assessment = NULL,
-                        scoring_version = NULL, modified_on = $12, search_text = $13
-                     WHERE id = $1",
-                )
-                .bind(id)
-                .bind(&new.name)
-                .bind(&new.phone)
-                .bind(&new.file.resume_file_id)
-                .bind(&new.file.key)
-                .bind(&new.file.name)
-                .bind(new.file.kind)
-                .bind(new.file.size)
-                .bind(&new.text)
-                .bind(new.status.as_str())
-                .bind(&new.error)
-                .bind(now)
-                .bind(&search)
-                .execute(&mut *tx)
-                .await?;
-                Recorded::Replaced(id)
-            }
-            None => {
-                let id: i64 = sqlx::query_scalar(
+            .fetch_optional(&mut **conn)
+            .await
+        })?
+    };
+    let recorded = match existing {
+        Some(previous) => {
+            replace_resume(&mut tx, &previous, new, &search, at).await?;
+            Recorded::Replaced(previous.id)
+        }
+        None => {
+            let id: i64 = with_tx!(&mut tx, |conn| {
+                sqlx::query_scalar(
                     "INSERT INTO candidates (job_id, source, candidate_name, candidate_email,
                         candidate_phone, search_text, resume_file_id, file_key, file_name,
                         file_type, file_size, resume_text, analysis_status, analysis_error,
@@ -197,16 +174,80 @@ async fn try_record(db: &Db, new: &NewResume, now: Timestamp) -> Result<Recorded
                 .bind(&new.text)
                 .bind(new.status.as_str())
                 .bind(&new.error)
-                .bind(now)
-                .fetch_one(&mut *tx)
-                .await?;
-                Recorded::Created(id)
-            }
-        };
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>(recorded)
-    })?;
+                .bind(at)
+                .fetch_one(&mut **conn)
+                .await
+            })?;
+            Recorded::Created(id)
+        }
+    };
+    let (id, replaced) = match recorded {
+        Recorded::Created(id) => (id, false),
+        Recorded::Replaced(id) => (id, true),
+    };
+    let detail = json!({ "source": "resume", "fileName": new.file.name, "replaced": replaced });
+    let subject = Subject::Candidate(id);
+    activity::record(&mut tx, EventKind::Uploaded, subject, uploader, detail, now).await?;
+    tx.commit().await?;
     Ok(recorded)
+}
+
+/// Gives an existing candidate the newer resume; the older file goes to their history.
+async fn replace_resume(
+    tx: &mut Tx,
+    previous: &PreviousResume,
+    new: &NewResume,
+    search: &str,
+    at: i64,
+) -> Result<()> {
+    if let (Some(key), Some(name), Some(kind)) =
+        (&previous.file_key, &previous.file_name, &previous.file_type)
+    {
+        with_tx!(&mut *tx, |conn| {
+            sqlx::query(
+                "INSERT INTO resume_history (candidate_id, file_key, file_name, file_type,
+                    replaced_on) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(previous.id)
+            .bind(key)
+            .bind(name)
+            .bind(kind)
+            .bind(at)
+            .execute(&mut **conn)
+            .await
+            .map(drop)
+        })?;
+    }
+    with_tx!(tx, |conn| {
+        sqlx::query(
+            "UPDATE candidates SET source = 'resume',
+                candidate_name = CASE WHEN $2 = '' THEN candidate_name ELSE $2 END,
+                candidate_phone = CASE WHEN $3 = '' THEN candidate_phone ELSE $3 END,
+                resume_file_id = $4, file_key = $5, file_name = $6, file_type = $7,
+                file_size = $8, resume_text = $9, analysis_status = $10,
+                analysis_error = $11, lease_until = NULL, attempts = 0, ats_score = NULL,
+                skills_match = NULL, recommendation = NULL, assessment = NULL,
+                scoring_version = NULL, modified_on = $12, search_text = $13
+             WHERE id = $1",
+        )
+        .bind(previous.id)
+        .bind(&new.name)
+        .bind(&new.phone)
+        .bind(&new.file.resume_file_id)
+        .bind(&new.file.key)
+        .bind(&new.file.name)
+        .bind(new.file.kind)
+        .bind(new.file.size)
+        .bind(&new.text)
+        .bind(new.status.as_str())
+        .bind(&new.error)
+        .bind(at)
+        .bind(search)
+        .execute(&mut **conn)
+        .await
+        .map(drop)
+    })?;
+    Ok(())
 }
 
 /// A candidate from a CSV row.
@@ -217,32 +258,36 @@ pub struct CsvRow {
     pub phone: String,
 }
 
-/// Imports CSV rows in one transaction: all valid rows or none. Returns (created, updated).
+/// Imports CSV rows in one transaction: all valid rows or none, each new candidate logged.
+/// Returns (created, updated).
 pub async fn import_csv(
     db: &Db,
     job_id: i64,
     rows: &[CsvRow],
+    uploader: &Actor,
     now: Timestamp,
 ) -> Result<(usize, usize)> {
-    let now = to_millis(now);
-    let counts = with_db!(db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let (mut created, mut updated) = (0, 0);
-        for row in rows {
-            let search = search_text(&row.name, &row.email, &row.phone);
-            let existing: Option<i64> = if row.email.is_empty() {
-                None
-            } else {
+    let at = to_millis(now);
+    let mut tx = db.begin_write().await?;
+    let (mut created, mut updated) = (0, 0);
+    for row in rows {
+        let search = search_text(&row.name, &row.email, &row.phone);
+        let existing: Option<i64> = if row.email.is_empty() {
+            None
+        } else {
+            with_tx!(&mut tx, |conn| {
                 sqlx::query_scalar(
                     "SELECT id FROM candidates WHERE job_id = $1 AND candidate_email = $2",
                 )
                 .bind(job_id)
                 .bind(&row.email)
-                .fetch_optional(&mut *tx)
-                .await?
-            };
-            match existing {
-                Some(id) => {
+                .fetch_optional(&mut **conn)
+                .await
+            })?
+        };
+        match existing {
+            Some(id) => {
+                with_tx!(&mut tx, |conn| {
                     sqlx::query(
                         "UPDATE candidates SET candidate_name = $2,
                             candidate_phone = CASE WHEN $3 = '' THEN candidate_phone ELSE $3 END,
@@ -253,16 +298,20 @@ pub async fn import_csv(
                     .bind(&row.name)
                     .bind(&row.phone)
                     .bind(&search)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-                    updated += 1;
-                }
-                None => {
-                    sqlx::query(
+                    .bind(at)
+                    .execute(&mut **conn)
+                    .await
+                    .map(drop)
+                })?;
+                updated += 1;
+            }
+            None => {
+                let id: i64 = with_tx!(&mut tx, |conn| {
+                    sqlx::query_scalar(
                         "INSERT INTO candidates (job_id, source, candidate_name, candidate_email,
                             candidate_phone, search_text, analysis_status, created_on, modified_on)
-                         VALUES ($1, 'csv', $2, $3, $4, $5, $6, $7, $7)",
+                         VALUES ($1, 'csv', $2, $3, $4, $5, $6, $7, $7)
+                         RETURNING id",
                     )
                     .bind(job_id)
                     .bind(&row.name)
@@ -270,17 +319,20 @@ pub async fn import_csv(
                     .bind(&row.phone)
                     .bind(&search)
                     .bind(AnalysisStatus::NoResume.as_str())
-                    .bind(now)
-                    .execute(&mut *tx)
+                    .bind(at)
+                    .fetch_one(&mut **conn)
+                    .await
+                })?;
+                let detail = json!({ "source": "csv" });
+                let subject = Subject::Candidate(id);
+                activity::record(&mut tx, EventKind::Uploaded, subject, uploader, detail, now)
                     .await?;
-                    created += 1;
-                }
+                created += 1;
             }
         }
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>((created, updated))
-    })?;
-    Ok(counts)
+    }
+    tx.commit().await?;
+    Ok((created, updated))
 }
 
 /// Ordering a list can ask for.
@@ -324,6 +376,8 @@ pub struct ListQuery {
     pub text: Option<String>,
     /// `Pass` or `Fail`.
     pub recommendation: Option<String>,
+    /// Only candidates in this hiring stage.
+    pub stage: Option<Stage>,
     pub sort: Sort,
     /// `(page from 1, page size)`; `None` lists everything.
     pub page: Option<(i64, i64)>,
@@ -360,6 +414,9 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
     if recommendation.is_some() {
         placeholder(" AND LOWER(COALESCE(c.recommendation, '')) = ?");
     }
+    if query.stage.is_some() {
+        placeholder(" AND c.stage = ?");
+    }
     let (limit, offset) = limit_offset(query.page);
     let select = format!(
         "{SELECT} WHERE {filter} ORDER BY {} LIMIT ${next} OFFSET ${}",
@@ -383,6 +440,10 @@ pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)
         if let Some(recommendation) = &recommendation {
             rows_query = rows_query.bind(recommendation.clone());
             count_query = count_query.bind(recommendation.clone());
+        }
+        if let Some(stage) = query.stage {
+            rows_query = rows_query.bind(stage.as_str());
+            count_query = count_query.bind(stage.as_str());
         }
         let rows = rows_query.bind(limit).bind(offset).fetch_all(pool).await?;
         let total = if query.page.is_some() {

@@ -8,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::accept::{FileResult, accept_resume};
 use super::intake;
+use crate::activity::log::Actor;
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
@@ -63,14 +64,15 @@ pub(super) struct ResumeForm {
     )
 )]
 pub(super) async fn upload_resume(
-    _: Recruiter,
+    recruiter: Recruiter,
     State(state): State<AppState>,
     Query(params): Query<UploadParams>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Json<UploadAnswer>> {
     let job = upload_target(&state, &params.jd_id.0).await?;
     let mut multipart = multipart.map_err(|_| no_file())?;
-    let results = intake_files(&state, &job, &mut multipart).await?;
+    let uploader = recruiter.actor();
+    let results = intake_files(&state, &job, &mut multipart, &uploader).await?;
     if results.iter().any(|(r, _)| !r.is_rejected()) {
         state.analysis.wake();
     }
@@ -82,6 +84,7 @@ async fn intake_files(
     state: &AppState,
     job: &JobRow,
     multipart: &mut Multipart,
+    uploader: &Actor,
 ) -> Result<Vec<(FileResult, Option<Error>)>> {
     let mut results = Vec::new();
     while let Some(mut field) = next_field(multipart).await? {
@@ -94,10 +97,12 @@ async fn intake_files(
                 format!("At most {MAX_FILES_PER_REQUEST} files can be uploaded at once."),
             ));
         }
-        results.push(match intake_resume(state, job, &name, &mut field).await {
-            Ok(result) => (result, None),
-            Err(err) => (FileResult::rejected(name, err.to_string()), Some(err)),
-        });
+        results.push(
+            match intake_resume(state, job, &name, &mut field, uploader).await {
+                Ok(result) => (result, None),
+                Err(err) => (FileResult::rejected(name, err.to_string()), Some(err)),
+            },
+        );
     }
     Ok(results)
 }
@@ -134,10 +139,11 @@ async fn intake_resume(
     job: &JobRow,
     name: &str,
     field: &mut Field<'_>,
+    uploader: &Actor,
 ) -> Result<FileResult> {
     let extension = intake::check_file_name(name)?;
     let bytes = intake::read_capped(field, state.settings.uploads.max_file_bytes()).await?;
-    accept_resume(state, job, name, &extension, bytes).await
+    accept_resume(state, job, name, &extension, bytes, uploader).await
 }
 
 /// The JD an upload goes to: named, existing and outside the bin.

@@ -7,13 +7,17 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use serde_json::json;
+
 use super::access::conflict;
 use super::repo::{self, InviteRow};
+use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::auth::Recruiter;
 use crate::candidates::interview_outcome;
 use crate::clock::{from_millis, to_iso, to_millis};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::pipeline::stages::{self, Stage};
 use crate::state::AppState;
 use crate::voice::analysis::InterviewStatus;
 use crate::voice::integrity::IntegrityStatus;
@@ -173,12 +177,13 @@ pub(super) async fn count_attempt(
                 "Only an attempt whose analysis is in can count.",
             )
         })?;
+    let actor = recruiter.actor();
     choose(
         &state,
         invite.id,
         &row.id,
         status,
-        recruiter.id,
+        &actor,
         state.clock.now(),
     )
     .await?;
@@ -195,9 +200,13 @@ async fn choose(
     invite_id: i64,
     call_id: &str,
     status: InterviewStatus,
-    recruiter_id: i64,
+    recruiter: &Actor,
     now: Timestamp,
 ) -> Result<()> {
+    let recruiter_id = match recruiter {
+        Actor::Recruiter { id, .. } => Some(*id),
+        _ => None,
+    };
     let mut tx = state.db.begin_write().await?;
     with_tx!(&mut tx, |conn| {
         sqlx::query(
@@ -215,6 +224,18 @@ async fn choose(
         .map(drop)
     })?;
     interview_outcome::link_completed_call(&mut tx, call_id, status, now).await?;
+    let detail = json!({ "callId": call_id, "interviewStatus": status.as_str() });
+    let subject = Subject::Invite(invite_id);
+    activity::record(
+        &mut tx,
+        EventKind::AttemptChosen,
+        subject,
+        recruiter,
+        detail,
+        now,
+    )
+    .await?;
+    stages::advance(&mut tx, subject, Stage::Interviewed, now).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::emails::{guidelines_link, invite_link, mail_parts};
 use super::repo::{self, Invitee};
 use super::rules::InviteState;
+use crate::activity::log::Actor;
 use crate::auth::{Recruiter, random_token};
 use crate::candidates::repo::{CandidateRow, ListQuery, find_many, list};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -90,15 +91,14 @@ pub(super) async fn send_invites(
     State(state): State<AppState>,
     Json(body): Json<SendInvitesBody>,
 ) -> Result<Json<InvitesSent>> {
-    invite_candidates(&state, recruiter.id, body)
-        .await
-        .map(Json)
+    let actor = recruiter.actor();
+    invite_candidates(&state, &actor, body).await.map(Json)
 }
 
 /// Checks the request, creates the missing invites and e-mails every invite not completed.
 async fn invite_candidates(
     state: &AppState,
-    recruiter_id: i64,
+    recruiter: &Actor,
     body: SendInvitesBody,
 ) -> Result<InvitesSent> {
     if !body.all_pass && body.resume_ids.is_empty() {
@@ -132,7 +132,13 @@ async fn invite_candidates(
     let candidates = chosen_candidates(state, job.id, &body, &mut answer.skipped).await?;
     let mut invitees = Vec::with_capacity(candidates.len());
     for c in &candidates {
-        if c.candidate_email.is_empty() {
+        if c.stage.ends_candidacy() {
+            answer.skipped.push(Skipped::new(
+                c.id,
+                &c.candidate_name,
+                "Rejected or withdrawn: move them back first",
+            ));
+        } else if c.candidate_email.is_empty() {
             answer
                 .skipped
                 .push(Skipped::new(c.id, &c.candidate_name, "No e-mail address"));
@@ -144,24 +150,16 @@ async fn invite_candidates(
         }
     }
     let now = state.clock.now();
-    let invites = repo::upsert(
-        &state.db,
-        job.id,
-        assistant_id,
-        &invitees,
-        recruiter_id,
-        now,
-    )
-    .await?;
+    let invites = repo::upsert(&state.db, job.id, assistant_id, &invitees, recruiter, now).await?;
     for (invite, is_new) in invites {
-        mail_invite(state, &invite, is_new, now, &mut answer).await?;
+        mail_invite(state, &invite, is_new, recruiter, now, &mut answer).await?;
     }
     tracing::info!(
         job_id = job.id,
         sent = answer.sent,
         resent = answer.resent,
         skipped = answer.skipped.len(),
-        recruiter_id,
+        recruiter = recruiter.kind(),
         "interview invites sent"
     );
     Ok(answer)
@@ -201,6 +199,7 @@ async fn mail_invite(
     state: &AppState,
     invite: &repo::InviteRow,
     is_new: bool,
+    sender: &Actor,
     now: Timestamp,
     answer: &mut InvitesSent,
 ) -> Result<()> {
@@ -217,7 +216,7 @@ async fn mail_invite(
     );
     match state.mailer.send(&invite.candidate_email, email).await {
         Ok(()) => {
-            repo::mark_sent(&state.db, invite.id, now).await?;
+            repo::mark_sent(&state.db, invite.id, sender, now).await?;
             if is_new {
                 answer.sent += 1;
             } else {

@@ -30,6 +30,12 @@ fn joinable(state: &AppState, invite: &InviteRow) -> Result<Timestamp> {
                 "The interview is already completed.",
             ));
         }
+        (InviteState::Cancelled, _) => {
+            return Err(conflict(
+                ErrorCode::WindowClosed,
+                "The interview window is closed.",
+            ));
+        }
         _ => {
             return Err(conflict(
                 ErrorCode::NotScheduled,
@@ -205,7 +211,15 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
             let who = call_for(state, &invite).await?;
             let metadata = call_metadata(state, &invite).to_map();
             let call = create_web_call(state, &invite.assistant_id, &who, metadata).await?;
-            if repo::set_call(&state.db, invite.id, invite.call_id.as_deref(), &call.id).await? {
+            if repo::set_call(
+                &state.db,
+                invite.id,
+                invite.call_id.as_deref(),
+                &call.id,
+                state.clock.now(),
+            )
+            .await?
+            {
                 call
             } else {
                 // Another request created a call first: join that one.

@@ -107,6 +107,12 @@ async fn save_candidate_details(state: &AppState, ip: &str, body: &Value) -> Res
             "The interview is already completed.",
         ));
     }
+    if invite.state == InviteState::Cancelled {
+        return Err(conflict(
+            ErrorCode::WindowClosed,
+            "The interview window is closed.",
+        ));
+    }
     let details = validate(body)?;
     let stored = serde_json::to_string(&details)
         .map_err(|e| Error::Internal(anyhow::anyhow!("details do not serialise: {e}")))?;

@@ -4,10 +4,14 @@
 
 use jiff::{SignedDuration, Timestamp};
 
+use serde_json::json;
+
 use super::rules::{InviteState, REMINDERS};
+use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::clock::to_millis;
 use crate::error::Result;
-use crate::store::{BeginWrite, Db, Tx};
+use crate::pipeline::stages::{self, Stage};
+use crate::store::{Db, Tx};
 use crate::{with_db, with_tx};
 
 /// An invite with what its pages and e-mails show.
@@ -78,21 +82,26 @@ pub struct Invitee {
 }
 
 /// Creates the invites that do not exist yet (one per candidate) and points existing, not yet
-/// completed ones at `assistant_id`; returns each candidate's invite and whether it is new.
+/// completed ones at `assistant_id` (a cancelled one is open again); returns each candidate's
+/// invite and whether it is new. New invites move their candidates to Invited, logged.
 pub async fn upsert(
     db: &Db,
     job_id: i64,
     assistant_id: &str,
     invitees: &[Invitee],
-    recruiter_id: i64,
+    recruiter: &Actor,
     now: Timestamp,
 ) -> Result<Vec<(InviteRow, bool)>> {
-    let now = to_millis(now);
+    let at = to_millis(now);
+    let recruiter_id = match recruiter {
+        Actor::Recruiter { id, .. } => Some(*id),
+        _ => None,
+    };
     let mut created = Vec::with_capacity(invitees.len());
-    with_db!(db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        for invitee in invitees {
-            let inserted = sqlx::query(
+    let mut tx = db.begin_write().await?;
+    for invitee in invitees {
+        let inserted = with_tx!(&mut tx, |conn| {
+            sqlx::query(
                 "INSERT INTO interview_invites (token, candidate_id, job_id, assistant_id, state,
                     invited_at, created_by, updated_at)
                  VALUES ($1, $2, $3, $4, 'invited', $5, $6, $5)
@@ -102,26 +111,41 @@ pub async fn upsert(
             .bind(invitee.candidate_id)
             .bind(job_id)
             .bind(assistant_id)
-            .bind(now)
+            .bind(at)
             .bind(recruiter_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if inserted == 0 {
-                sqlx::query(
-                    "UPDATE interview_invites SET assistant_id = $2, updated_at = $3
-                     WHERE candidate_id = $1 AND state <> 'completed'",
+            .execute(&mut **conn)
+            .await
+            .map(|done| done.rows_affected())
+        })?;
+        let reopened = if inserted == 0 {
+            with_tx!(&mut tx, |conn| {
+                sqlx::query_scalar::<_, i64>(
+                    "UPDATE interview_invites SET assistant_id = $2, updated_at = $3,
+                        state = CASE WHEN state = 'cancelled' THEN 'invited' ELSE state END,
+                        interview_at = CASE WHEN state = 'cancelled' THEN NULL ELSE interview_at END,
+                        invited_at = CASE WHEN state = 'cancelled' THEN $3 ELSE invited_at END
+                     WHERE candidate_id = $1 AND state <> 'completed'
+                     RETURNING invited_at",
                 )
                 .bind(invitee.candidate_id)
                 .bind(assistant_id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            }
-            created.push((invitee.candidate_id, inserted == 1));
+                .bind(at)
+                .fetch_optional(&mut **conn)
+                .await
+            })?
+            .is_some_and(|invited_at: i64| invited_at == at)
+        } else {
+            false
+        };
+        if inserted == 1 || reopened {
+            let subject = Subject::Candidate(invitee.candidate_id);
+            let detail = json!({ "assistant": assistant_id });
+            activity::record(&mut tx, EventKind::Invited, subject, recruiter, detail, now).await?;
+            stages::advance(&mut tx, subject, Stage::Invited, now).await?;
         }
-        tx.commit().await
-    })?;
+        created.push((invitee.candidate_id, inserted == 1));
+    }
+    tx.commit().await?;
     let mut out = Vec::with_capacity(created.len());
     for (candidate_id, is_new) in created {
         if let Some(row) = find_by_candidate(db, candidate_id).await? {
@@ -131,20 +155,49 @@ pub async fn upsert(
     Ok(out)
 }
 
-/// Counts one more e-mail of the invite link.
-pub async fn mark_sent(db: &Db, id: i64, now: Timestamp) -> Result<()> {
-    with_db!(db, |pool| {
+/// Counts one more e-mail of the invite link, and logs it.
+pub async fn mark_sent(db: &Db, id: i64, sender: &Actor, now: Timestamp) -> Result<()> {
+    let mut tx = db.begin_write().await?;
+    with_tx!(&mut tx, |conn| {
         sqlx::query(
             "UPDATE interview_invites SET sent_count = sent_count + 1, updated_at = $2
              WHERE id = $1",
         )
         .bind(id)
         .bind(to_millis(now))
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(drop)
     })?;
+    let detail = json!({ "template": "interviewInvite", "subject": "Interview invitation" });
+    activity::record(
+        &mut tx,
+        EventKind::EmailSent,
+        Subject::Invite(id),
+        sender,
+        detail,
+        now,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(())
+}
+
+/// Cancels the candidate's invite unless the interview was completed (a rejection or
+/// withdrawal): their page shows the window-closed view. Answers whether one was cancelled.
+pub async fn cancel_pending(tx: &mut Tx, candidate_id: i64, now: Timestamp) -> Result<bool> {
+    let cancelled = with_tx!(tx, |conn| {
+        sqlx::query(
+            "UPDATE interview_invites SET state = 'cancelled', updated_at = $2
+             WHERE candidate_id = $1 AND state IN ('invited', 'scheduled')",
+        )
+        .bind(candidate_id)
+        .bind(to_millis(now))
+        .execute(&mut **conn)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
+    Ok(cancelled > 0)
 }
 
 /// Books (from `invited`) or moves (from `scheduled`) the slot. A move raises the calendar
@@ -163,7 +216,8 @@ pub async fn book(
         (!super::rules::reminder_needed(at, lead, now)).then_some(to_millis(now))
     };
     let bump = i64::from(from == InviteState::Scheduled);
-    let sequence = with_db!(db, |pool| {
+    let mut tx = db.begin_write().await?;
+    let sequence: Option<i64> = with_tx!(&mut tx, |conn| {
         sqlx::query_scalar(
             "UPDATE interview_invites SET state = 'scheduled', interview_at = $3, time_zone = $4,
                 ics_sequence = ics_sequence + $5, reminder_day_at = $6, reminder_hour_at = $7,
@@ -179,9 +233,21 @@ pub async fn book(
         .bind(skip(REMINDERS[0]))
         .bind(skip(REMINDERS[1]))
         .bind(to_millis(now))
-        .fetch_optional(pool)
+        .fetch_optional(&mut **conn)
         .await
     })?;
+    if sequence.is_some() {
+        let kind = if from == InviteState::Scheduled {
+            EventKind::Rescheduled
+        } else {
+            EventKind::Booked
+        };
+        let detail = json!({ "interviewAt": crate::clock::to_iso(at), "timeZone": zone });
+        let subject = Subject::Invite(id);
+        activity::record(&mut tx, kind, subject, &Actor::Candidate, detail, now).await?;
+        stages::advance(&mut tx, subject, Stage::Scheduled, now).await?;
+    }
+    tx.commit().await?;
     Ok(sequence)
 }
 
@@ -204,20 +270,41 @@ pub async fn save_details(db: &Db, id: i64, details: &str, now: Timestamp) -> Re
 
 /// Points the invite at a web call, unless another request already replaced `expected`.
 /// Returns whether this request's call is now the invite's.
-pub async fn set_call(db: &Db, id: i64, expected: Option<&str>, call_id: &str) -> Result<bool> {
-    let changed = with_db!(db, |pool| {
+pub async fn set_call(
+    db: &Db,
+    id: i64,
+    expected: Option<&str>,
+    call_id: &str,
+    now: Timestamp,
+) -> Result<bool> {
+    let mut tx = db.begin_write().await?;
+    let changed = with_tx!(&mut tx, |conn| {
         sqlx::query(
             "UPDATE interview_invites SET call_id = $3
-             WHERE id = $1 AND state <> 'completed'
+             WHERE id = $1 AND state IN ('invited', 'scheduled')
                AND (call_id = $2 OR (call_id IS NULL AND $2 IS NULL))",
         )
         .bind(id)
         .bind(expected)
         .bind(call_id)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|done| done.rows_affected())
     })?;
+    if changed == 1 {
+        let detail = json!({ "callId": call_id });
+        let subject = Subject::Invite(id);
+        activity::record(
+            &mut tx,
+            EventKind::Joined,
+            subject,
+            &Actor::Candidate,
+            detail,
+            now,
+        )
+        .await?;
+    }
+    tx.commit().await?;
     Ok(changed == 1)
 }
 

@@ -21,12 +21,14 @@ pub const JOIN_OPENS_BEFORE: SignedDuration = SignedDuration::from_mins(5);
 /// ...and is disabled this long after it.
 pub const JOIN_CLOSES_AFTER: SignedDuration = SignedDuration::from_mins(30);
 
-/// Where an invite is, as stored.
+/// Where an invite is, as stored. `Cancelled`: the candidate was rejected or withdrew before the
+/// interview; their page shows the window-closed view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InviteState {
     Invited,
     Scheduled,
     Completed,
+    Cancelled,
 }
 
 impl InviteState {
@@ -35,6 +37,7 @@ impl InviteState {
         match raw {
             "scheduled" => InviteState::Scheduled,
             "completed" => InviteState::Completed,
+            "cancelled" => InviteState::Cancelled,
             _ => InviteState::Invited,
         }
     }
@@ -44,6 +47,7 @@ impl InviteState {
             InviteState::Invited => "invited",
             InviteState::Scheduled => "scheduled",
             InviteState::Completed => "completed",
+            InviteState::Cancelled => "cancelled",
         }
     }
 }
@@ -120,6 +124,7 @@ pub fn page(
 ) -> Page {
     match (state, interview_at) {
         (InviteState::Completed, _) => Page::Completed,
+        (InviteState::Cancelled, _) => Page::WindowClosed,
         (InviteState::Scheduled, Some(at)) => {
             if join_phase(at, now) != JoinPhase::Disabled || window_open(until, now) {
                 Page::Scheduled
@@ -481,6 +486,7 @@ mod tests {
         use InviteState::*;
         assert_eq!(page(Invited, None, until, early), Page::ChooseSlot);
         assert_eq!(page(Invited, None, until, closed), Page::WindowClosed);
+        assert_eq!(page(Cancelled, None, until, early), Page::WindowClosed);
         assert_eq!(page(Invited, None, None, closed), Page::ChooseSlot);
         assert_eq!(page(Scheduled, Some(at), until, early), Page::Scheduled);
         // Missed, but the window is open: view 2 offers the reschedule.

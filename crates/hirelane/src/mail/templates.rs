@@ -62,6 +62,26 @@ pub fn sign_in_locked(full_name: &str, failures: i64, minutes: i64) -> Email {
     }
 }
 
+/// Tells a colleague they were added to the hiring team and how to sign in.
+pub fn team_invite(full_name: &str, inviter: &str, login_link: &str) -> Email {
+    let greeting = format!("Hello {full_name},");
+    let body = format!(
+        "{inviter} added you to the hiring team on Hirelane. To sign in, open {login_link} and \
+         enter this e-mail address: we will send you a one-time code. No password is needed."
+    );
+    Email {
+        subject: format!("{inviter} added you to Hirelane"),
+        text: format!("{greeting}\n\n{body}\n"),
+        html: layout(&format!(
+            "<p>{}</p><p>{}</p><p><a href=\"{}\">Sign in to Hirelane</a></p>",
+            escape(&greeting),
+            escape(&body),
+            escape(login_link)
+        )),
+        attachments: Vec::new(),
+    }
+}
+
 /// What an interview e-mail says about the interview.
 #[derive(Debug, Clone)]
 pub struct InterviewMail<'a> {
@@ -178,7 +198,7 @@ pub fn interview_reminder(mail: &InterviewMail<'_>, when: &str, lead: &str) -> E
     )
 }
 
-fn layout(body: &str) -> String {
+pub fn layout(body: &str) -> String {
     format!(
         "<!doctype html><html><body style=\"margin:0;background:#f4f5f7;\
          font-family:Helvetica,Arial,sans-serif;color:#1f2937\">\

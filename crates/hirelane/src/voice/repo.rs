@@ -2,13 +2,18 @@
 //! reconciler.
 
 use jiff::{SignedDuration, Timestamp};
+use serde_json::json;
 
+use super::analysis::Scores;
 use super::assessment::Assessment;
+use super::integrity::IntegrityStatus;
 use super::vapi::Report;
+use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::candidates::interview_outcome;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::interviews::completion;
+use crate::pipeline::stages::{self, Stage};
 use crate::store::{Db, Tx};
 use crate::{with_db, with_tx};
 
@@ -47,6 +52,25 @@ pub struct CallRow {
     pub integrity_detail: Option<String>,
     /// Why `interview_status` is what it is (JSON).
     pub verdict: Option<String>,
+}
+
+impl CallRow {
+    /// The four stored scores.
+    pub fn scores(&self) -> Scores {
+        Scores {
+            technical: self.technical_score,
+            communication: self.communication_score,
+            problem_solving: self.problem_solving_score,
+            cultural_fit: self.cultural_fit_score,
+        }
+    }
+
+    /// How long the call lasted, when both ends are known.
+    pub fn duration_seconds(&self) -> Option<i64> {
+        self.started_at
+            .zip(self.ended_at)
+            .map(|(start, end)| (end - start) / 1000)
+    }
 }
 
 const SELECT: &str = "SELECT id, assistant_id, kind, candidate_name, phone, status, ended_reason,
@@ -214,9 +238,35 @@ pub async fn store_report(
     if stored == 1 {
         completion::complete_by_call(&mut tx, id, now).await?;
         interview_outcome::link_completed_call(&mut tx, id, status, now).await?;
+        log_report(&mut tx, id, assessment, now).await?;
     }
     tx.commit().await?;
     Ok(stored == 1)
+}
+
+/// Logs a stored report on its candidate's timeline and moves them to Interviewed once it
+/// completed their interview.
+async fn log_report(tx: &mut Tx, id: &str, assessment: &Assessment, now: Timestamp) -> Result<()> {
+    let subject = Subject::Call(id);
+    let (kind, detail) = if assessment.integrity.status == IntegrityStatus::Failed {
+        let reason = assessment
+            .integrity
+            .detail
+            .as_deref()
+            .unwrap_or("changed outside Hirelane");
+        (
+            EventKind::IntegrityFailed,
+            json!({ "callId": id, "reason": reason }),
+        )
+    } else {
+        let status = assessment.verdict.status.as_str();
+        (
+            EventKind::AnalysisStored,
+            json!({ "callId": id, "interviewStatus": status }),
+        )
+    };
+    activity::record(tx, kind, subject, &Actor::System, detail, now).await?;
+    stages::advance(tx, subject, Stage::Interviewed, now).await
 }
 
 /// Marks a call as an attempt of `invite_id` (a browser-started call, known from its verified

@@ -64,7 +64,14 @@ fn assess_with(
     } else {
         Scores::from_structured(&structured)
     };
-    let verdict = verdict::verdict(&facts(&integrity, report, &scores, &turns, &questions));
+    let verdict = verdict::verdict(&facts(
+        &integrity,
+        report.success_evaluation.as_deref(),
+        &scores,
+        &turns,
+        &questions,
+        report_duration(report),
+    ));
     Assessment {
         turns,
         integrity,
@@ -73,26 +80,32 @@ fn assess_with(
     }
 }
 
+/// What the verdict weighs, from a report's or a stored row's parts.
 fn facts<'a>(
     integrity: &'a Integrity,
-    report: &'a Report,
+    success_evaluation: Option<&'a str>,
     scores: &'a Scores,
     turns: &'a [Turn],
     questions: &[QuestionEvidence],
+    duration_seconds: Option<i64>,
 ) -> Facts<'a> {
-    let instant = |s: Option<&str>| s.and_then(|s| s.parse::<Timestamp>().ok());
-    let duration_seconds = instant(report.started_at.as_deref())
-        .zip(instant(report.ended_at.as_deref()))
-        .map(|(start, end)| end.duration_since(start).as_secs());
     Facts {
         integrity,
-        success_evaluation: report.success_evaluation.as_deref(),
+        success_evaluation,
         scores,
         turns,
         coverage: Coverage::of(questions),
         question_scores: questions.iter().filter(|q| q.score.is_some()).count(),
         duration_seconds,
     }
+}
+
+/// How long a reported call lasted, when both ends are given.
+fn report_duration(report: &Report) -> Option<i64> {
+    let instant = |s: Option<&str>| s.and_then(|s| s.parse::<Timestamp>().ok());
+    instant(report.started_at.as_deref())
+        .zip(instant(report.ended_at.as_deref()))
+        .map(|(start, end)| end.duration_since(start).as_secs())
 }
 
 /// Assesses and stores the report of call `id` once; answers whether this call stored it.
@@ -144,24 +157,15 @@ pub fn evidence(row: &CallRow, structured: &Map<String, Value>) -> StoredEvidenc
         .as_deref()
         .and_then(|v| serde_json::from_str::<Verdict>(v).ok());
     let verdict = stored.unwrap_or_else(|| {
-        let scores = Scores {
-            technical: row.technical_score,
-            communication: row.communication_score,
-            problem_solving: row.problem_solving_score,
-            cultural_fit: row.cultural_fit_score,
-        };
-        verdict::verdict(&Facts {
-            integrity: &integrity,
-            success_evaluation: row.success_evaluation.as_deref(),
-            scores: &scores,
-            turns: &turns,
-            coverage: Coverage::of(&questions),
-            question_scores: questions.iter().filter(|q| q.score.is_some()).count(),
-            duration_seconds: row
-                .started_at
-                .zip(row.ended_at)
-                .map(|(s, e)| (e - s) / 1000),
-        })
+        let scores = row.scores();
+        verdict::verdict(&facts(
+            &integrity,
+            row.success_evaluation.as_deref(),
+            &scores,
+            &turns,
+            &questions,
+            row.duration_seconds(),
+        ))
     });
     StoredEvidence {
         turns,

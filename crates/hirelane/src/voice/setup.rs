@@ -84,9 +84,8 @@ pub fn variables(
         .or_else(|| text(&form["role"]))
         .or_else(|| text(&assistant["name"]))
         .unwrap_or_else(|| "this".to_owned());
-    let minutes = text(&form["interviewTime"])
-        .and_then(|t| vapi::minutes_in(&t))
-        .unwrap_or(max_duration_seconds / 60);
+    let interview_time = form["interviewTime"].as_str().unwrap_or_default();
+    let minutes = vapi::interview_minutes(interview_time, max_duration_seconds);
     let mut variables = Map::new();
     variables.insert("candidateName".into(), json!(candidate));
     variables.insert("jobTitle".into(), json!(job_title));

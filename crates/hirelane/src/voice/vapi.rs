@@ -53,7 +53,7 @@ pub fn as_question(text: &str) -> String {
 }
 
 /// The first number of minutes in a text such as "30", "45 minutes" or "about 20 min".
-pub fn minutes_in(text: &str) -> Option<u32> {
+fn minutes_in(text: &str) -> Option<u32> {
     text.split(|c: char| !c.is_ascii_digit())
         .find(|part| !part.is_empty())
         .and_then(|digits| digits.parse::<u32>().ok())
@@ -95,9 +95,9 @@ pub fn system_prompt(form: &AssistantForm, minutes: u32) -> String {
     prompt
 }
 
-/// The interview's length in minutes: the form's, else the configured maximum's.
-pub fn interview_minutes(form: &AssistantForm, settings: &VoiceSettings) -> u32 {
-    minutes_in(&form.interview_time).unwrap_or(settings.max_duration_seconds / 60)
+/// The interview's length in minutes: the form's interview time, else the configured maximum's.
+pub fn interview_minutes(interview_time: &str, max_duration_seconds: u32) -> u32 {
+    minutes_in(interview_time).unwrap_or(max_duration_seconds / 60)
 }
 
 /// `maxDurationSeconds`: the interview time in minutes (when it reads as a number) plus five
@@ -137,7 +137,8 @@ pub fn assistant_body(
     settings: &VoiceSettings,
     webhook: &WebhookTarget<'_>,
 ) -> Value {
-    let prompt = system_prompt(form, interview_minutes(form, settings));
+    let minutes = interview_minutes(&form.interview_time, settings.max_duration_seconds);
+    let prompt = system_prompt(form, minutes);
     let focus = analysis_focus(form);
     json!({
         "name": form.assistant_name,

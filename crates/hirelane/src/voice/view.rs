@@ -208,12 +208,7 @@ pub fn call_view(
     };
     let (scores, interview_status) = match (row, &remote_report) {
         (Some(r), _) if reported => (
-            analysis::Scores {
-                technical: r.technical_score,
-                communication: r.communication_score,
-                problem_solving: r.problem_solving_score,
-                cultural_fit: r.cultural_fit_score,
-            },
+            r.scores(),
             r.interview_status
                 .as_deref()
                 .and_then(InterviewStatus::parse),

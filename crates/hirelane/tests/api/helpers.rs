@@ -173,6 +173,7 @@ impl TestApp {
             &app.state.db,
             ADMIN_EMAIL,
             ADMIN_NAME,
+            hirelane::auth::Role::Admin,
             clock_now(&app.clock),
         )
         .await

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/Activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity log, newest first: one candidate's timeline, one JD's feed, or everything. */
+        get: operations["activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Drive/Bin": {
         parameters: {
             query?: never;
@@ -454,6 +471,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Pipeline/Board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board of a JD: every stage with its count and its newest cards. */
+        get: operations["board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Pipeline/EmailPreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renders a decision e-mail for one candidate, so the recruiter sees it before it goes. */
+        post: operations["email_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Pipeline/Funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hiring funnel of every JD (or one): candidates per stage and the conversion between
+         *     stages.
+         */
+        get: operations["funnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Pipeline/Move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves candidates to a stage; a decision may e-mail them. */
+        post: operations["move_candidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Pipeline/Scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AI's scores and every recruiter's scorecard of a candidate. */
+        get: operations["scorecards"];
+        /** Saves the recruiter's scorecard of an interviewed candidate (a second one replaces theirs). */
+        put: operations["save_scorecard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/EmailTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The decision e-mail templates. */
+        get: operations["email_templates"];
+        /** Saves a decision e-mail template (admins only). */
+        put: operations["save_email_template"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every recruiter of the team. */
+        get: operations["team"];
+        put?: never;
+        /** Adds a colleague to the team and e-mails them how to sign in (admins only). */
+        post: operations["invite_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Team/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a colleague (admins only): their sessions end at once; what they did stays in the
+         *     activity log under their name. The last admin stays.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Team/{id}/Role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a colleague's role (admins only); the last admin stays admin. */
+        put: operations["set_role"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Voice/assistants": {
         parameters: {
             query?: never;
@@ -661,6 +840,52 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One event of the log. */
+        ActivityEvent: {
+            actor: components["schemas"]["EventActor"];
+            /** @description When it happened (ISO-8601, UTC). */
+            at: string;
+            /** @description Null when the candidate was erased or their resume deleted. */
+            candidateName: string | null;
+            /** @description The event's facts (scores, stages, reasons), as written. */
+            detail: Record<string, never>;
+            /** Format: int64 */
+            id: number;
+            jdid: string | null;
+            jdname: string | null;
+            /** Format: int64 */
+            jobDescId: number | null;
+            kind: components["schemas"]["EventKind"];
+            /**
+             * Format: int64
+             * @description The candidate (`resumeId`); null after an erasure.
+             */
+            resumeId: number | null;
+            /** @description One line saying what happened, e.g. "Moved from Interviewed to Shortlisted". */
+            summary: string;
+        };
+        /** @description A page of events, newest first. */
+        ActivityFeed: {
+            events: components["schemas"]["ActivityEvent"][];
+            /**
+             * Format: int64
+             * @description Pass as `before` for the next (older) page; null on the last page.
+             */
+            nextBefore: number | null;
+        };
+        /** @description The AI interviewer's scores of the interview that counts (0-100, null where none). */
+        AiScores: {
+            callId: string;
+            /** Format: int64 */
+            communication: number | null;
+            /** Format: int64 */
+            culturalFit: number | null;
+            interviewStatus: components["schemas"]["InterviewStatus"] | null;
+            /** Format: int64 */
+            problemSolving: number | null;
+            /** Format: int64 */
+            technical: number | null;
+        };
         /** @description A candidate of any JD (SPEC section 3's all-candidates record). */
         AllCandidate: {
             analysisStatus: components["schemas"]["AnalysisStatus"];
@@ -682,6 +907,9 @@ export interface components {
             recommendation: components["schemas"]["Recommendation"] | null;
             /** Format: int64 */
             resumeId: number;
+            /** @description The hiring stage, and why a candidacy ended (Rejected, Withdrawn). */
+            stage: components["schemas"]["Stage"];
+            stageReason: string | null;
             uploadedAt: string;
         };
         /** @description Which analyses the provider runs after a call. */
@@ -791,6 +1019,47 @@ export interface components {
             jobDescId: number;
             /** @description When it will be removed for good. */
             purgeAt: string;
+        };
+        /** @description A JD's board. */
+        Board: {
+            /** @description Every stage in order (or the one asked for). */
+            columns: components["schemas"]["BoardColumn"][];
+            jdid: string;
+            jdname: string;
+            /** Format: int64 */
+            jobDescId: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A candidate's card. */
+        BoardCard: {
+            /** Format: int64 */
+            atsScore: number | null;
+            /** @description The call whose analysis the candidate page shows. */
+            callId: string | null;
+            candidateEmail: string;
+            candidateName: string;
+            interviewStatus: components["schemas"]["InterviewStatus"] | null;
+            recommendation: components["schemas"]["Recommendation"] | null;
+            /** Format: int64 */
+            resumeId: number;
+            stage: components["schemas"]["Stage"];
+            stageChangedAt: string | null;
+            /** @description Why the candidacy ended (Rejected, Withdrawn). */
+            stageReason: string | null;
+        };
+        /** @description One stage's column. */
+        BoardColumn: {
+            /** @description Newest first, from `offset`. */
+            cards: components["schemas"]["BoardCard"][];
+            /**
+             * Format: int64
+             * @description Every candidate in the stage (the cards may be fewer).
+             */
+            count: number;
+            /** @description "Shortlisted", as the board's heading shows it. */
+            label: string;
+            stage: components["schemas"]["Stage"];
         };
         /** @description The provider's analysis; each part null until it exists. */
         CallAnalysis: {
@@ -1008,6 +1277,26 @@ export interface components {
             jobDescId?: number | string | null;
             keySkills?: string;
         };
+        /** @description A decision e-mail as one candidate will receive it. */
+        EmailPreview: {
+            body: string;
+            subject: string;
+            to: string;
+        };
+        /** @description A decision e-mail's template. */
+        EmailTemplate: {
+            body: string;
+            kind: components["schemas"]["TemplateKind"];
+            subject: string;
+            /** @description Null while the built-in text is in use. */
+            updatedAt: string | null;
+            updatedBy: string | null;
+        };
+        /** @description An e-mail's text as the recruiter confirmed it. */
+        EmailText: {
+            body: string;
+            subject: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description Stable machine-readable code. */
@@ -1020,7 +1309,21 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
+        /** @description Who made a change. */
+        EventActor: {
+            /** @description `recruiter`, `candidate` or `system`. */
+            kind: string;
+            /** @description The recruiter's name when the event was written; null for the candidate and the system. */
+            name: string | null;
+            /** Format: int64 */
+            recruiterId: number | null;
+        };
+        /**
+         * @description What happened. The stored text never changes once released (feeds filter on it).
+         * @enum {string}
+         */
+        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased";
         /** @description What happened to one uploaded file. */
         FileResult: {
             analysisStatus: components["schemas"]["AnalysisStatus"] | null;
@@ -1044,6 +1347,40 @@ export interface components {
             numberOfResumes: number;
             /** Format: int64 */
             resumesAnalyzed: number;
+        };
+        /** @description A JD's funnel. */
+        Funnel: {
+            jdid: string;
+            jdname: string;
+            /** Format: int64 */
+            jobDescId: number;
+            /** Format: int64 */
+            rejected: number;
+            /** @description New to Hired, in order. */
+            steps: components["schemas"]["FunnelStep"][];
+            /** Format: int64 */
+            withdrawn: number;
+        };
+        /** @description One step of a funnel. */
+        FunnelStep: {
+            /**
+             * Format: double
+             * @description Of those who reached the previous step, the share who reached this one (0-1); null
+             *     for the first step or when nobody reached the previous one.
+             */
+            conversion: number | null;
+            /**
+             * Format: int64
+             * @description Candidates in this stage now.
+             */
+            current: number;
+            label: string;
+            /**
+             * Format: int64
+             * @description Candidates who reached this stage or a later one (rejected ones count where they got).
+             */
+            reached: number;
+            stage: components["schemas"]["Stage"];
         };
         Gap: {
             kind: components["schemas"]["GapKind"];
@@ -1118,6 +1455,12 @@ export interface components {
          * @enum {string}
          */
         InterviewStatus: "Pass" | "Fail" | "Needs Review";
+        /** @description A colleague to invite. */
+        InviteMemberBody: {
+            email: string;
+            fullName: string;
+            role?: components["schemas"]["Role"] | null;
+        };
         /**
          * Format: int32
          * @description The invite page's view: 1 choose a slot, 2 scheduled, 3 completed, 4 window closed
@@ -1153,6 +1496,36 @@ export interface components {
         };
         LoggedOut: {
             success: boolean;
+        };
+        /** @description Candidates to move to one stage. */
+        MoveBody: {
+            candidates: components["schemas"]["MoveCandidate"][];
+            email?: components["schemas"]["EmailText"] | null;
+            /** @description Required for Rejected and Withdrawn (at most 500 characters). */
+            reason?: string | null;
+            stage: components["schemas"]["Stage"];
+        };
+        /** @description A candidate to move, with the stage the recruiter saw them in. */
+        MoveCandidate: {
+            /** @description Where the recruiter saw the candidate; a different current stage is a conflict (409). */
+            fromStage: components["schemas"]["Stage"];
+            /** Format: int64 */
+            resumeId: number;
+        };
+        /** @description What a move did. */
+        MoveResult: {
+            /** Format: int64 */
+            emailsSent: number;
+            moved: components["schemas"]["Moved"][];
+            notEmailed: components["schemas"]["NotEmailed"][];
+        };
+        /** @description A candidate after the move. */
+        Moved: {
+            /** @description Whether their invite to an interview was cancelled (Rejected, Withdrawn). */
+            inviteCancelled: boolean;
+            /** Format: int64 */
+            resumeId: number;
+            stage: components["schemas"]["Stage"];
         };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
@@ -1218,8 +1591,21 @@ export interface components {
              */
             totalExp: number;
         };
+        /** @description A candidate who was not e-mailed, and why. */
+        NotEmailed: {
+            reason: string;
+            /** Format: int64 */
+            resumeId: number;
+        };
         /** @description A number from 0 to 100000, as a JSON number or numeric text */
         NumberOrText: number | string;
+        /** @description The text to preview for a candidate. */
+        PreviewBody: {
+            body: string;
+            /** Format: int64 */
+            resumeId: number;
+            subject: string;
+        };
         /** @description One scripted question and what the interview shows of it. */
         QuestionEvidence: {
             /** @description The candidate's answer, quoted by the analysis. */
@@ -1337,6 +1723,24 @@ export interface components {
             resumeId: number;
             /** Format: int64 */
             skillsMatchScore: number | null;
+            /** @description The hiring stage, and why a candidacy ended (Rejected, Withdrawn). */
+            stage: components["schemas"]["Stage"];
+            stageReason: string | null;
+        };
+        /**
+         * @description What a recruiter may do.
+         * @enum {string}
+         */
+        Role: "admin" | "recruiter";
+        /** @description A new role for a colleague. */
+        RoleBody: {
+            role: components["schemas"]["Role"];
+        };
+        /** @description A template as an admin saves it. */
+        SaveTemplateBody: {
+            body: string;
+            kind: components["schemas"]["TemplateKind"];
+            subject: string;
         };
         /**
          * @description The page also sends `candidateName` and `JobRole` (SPEC section 7); the server uses the
@@ -1367,6 +1771,56 @@ export interface components {
             interviewDateTime: string;
             /** @description Always 2 (scheduled). */
             showPageId: components["schemas"]["InvitePage"];
+        };
+        /** @description One recruiter's scorecard. */
+        Scorecard: {
+            /** Format: int64 */
+            communication: number;
+            createdAt: string;
+            /** Format: int64 */
+            culture: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Whether the recruiter asking wrote it (and may edit it). */
+            mine: boolean;
+            notes: string;
+            /** Format: int64 */
+            problemSolving: number;
+            recommendation: components["schemas"]["Recommendation"];
+            /** Format: int64 */
+            recruiterId: number;
+            recruiterName: string;
+            /**
+             * Format: int64
+             * @description 1-5 each.
+             */
+            technical: number;
+            updatedAt: string;
+        };
+        /** @description A recruiter's scorecard as they submit it. */
+        ScorecardBody: {
+            /** Format: int64 */
+            communication: number;
+            /** Format: int64 */
+            culture: number;
+            notes?: string;
+            /** Format: int64 */
+            problemSolving: number;
+            recommendation: components["schemas"]["Recommendation"];
+            /** Format: int64 */
+            resumeId: number;
+            /** Format: int64 */
+            technical: number;
+        };
+        /** @description The AI's scores and every human scorecard of a candidate. */
+        Scorecards: {
+            ai: components["schemas"]["AiScores"] | null;
+            /** @description Whether the candidate was interviewed (scorecards can be filled). */
+            interviewed: boolean;
+            /** Format: int64 */
+            resumeId: number;
+            /** @description Newest first. */
+            scorecards: components["schemas"]["Scorecard"][];
         };
         /** @description A JD card of the search page with its matching resumes. */
         SearchResult: {
@@ -1424,6 +1878,11 @@ export interface components {
          * @enum {string}
          */
         Speaker: "interviewer" | "candidate";
+        /**
+         * @description A candidate's place in the hiring process.
+         * @enum {string}
+         */
+        Stage: "new" | "screened" | "invited" | "scheduled" | "interviewed" | "shortlisted" | "offer" | "hired" | "rejected" | "withdrawn";
         StartAnswer: {
             /** @description The join page. */
             Uri: string;
@@ -1436,6 +1895,22 @@ export interface components {
             /** @description ISO-8601. */
             submittedAt: string;
         };
+        /** @description A member of the team. */
+        TeamMember: {
+            createdAt: string;
+            email: string;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            role: components["schemas"]["Role"];
+            /** @description Whether this is the recruiter asking. */
+            you: boolean;
+        };
+        /**
+         * @description Which decision a template announces.
+         * @enum {string}
+         */
+        TemplateKind: "rejection" | "advance";
         /** @description One utterance of the conversation. */
         Turn: {
             /** Format: double */
@@ -1461,6 +1936,8 @@ export interface components {
         UploadStatus: "created" | "updated" | "rejected";
         UserInfo: {
             email: string;
+            /** @description `admin` or `recruiter`: what the app offers (the server checks it on every request). */
+            role: components["schemas"]["Role"];
             userFullName: string;
         };
         /** @description The status and its explanation. */
@@ -1514,6 +1991,68 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    activity: {
+        parameters: {
+            query?: {
+                /** @description Only this candidate's events (their timeline). */
+                resumeId?: string;
+                /** @description Only the events of this JD (integer id or folder id). */
+                jdId?: string;
+                /** @description Only events of this kind (`stageChanged`, `emailSent`, …). */
+                kind?: string;
+                /** @description Only events made by `recruiter`, `candidate` or `system`. */
+                actor?: string;
+                /** @description Only events made by this recruiter. */
+                recruiterId?: number;
+                /** @description Events older than this event id (the previous page's `nextBefore`). */
+                before?: number;
+                /** @description Events per page, 1-200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityFeed"];
+                };
+            };
+            /** @description An unknown kind or actor, or a malformed id (`invalid_query`, `invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JD does not exist: 'Invalid JD ID.' (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     bin: {
         parameters: {
             query?: never;
@@ -1768,6 +2307,8 @@ export interface operations {
                 q?: string;
                 /** @description `Pass` or `Fail`. */
                 recommendation?: string;
+                /** @description Only candidates in this hiring stage (`screened`, `shortlisted`, …). */
+                stage?: components["schemas"]["Stage"];
             };
             header?: never;
             path?: never;
@@ -2172,6 +2713,8 @@ export interface operations {
                 q?: string;
                 /** @description `Pass` or `Fail`. */
                 recommendation?: string;
+                /** @description Only candidates in this hiring stage (`screened`, `shortlisted`, …). */
+                stage?: components["schemas"]["Stage"];
             };
             header?: never;
             path?: never;
@@ -2829,6 +3372,633 @@ export interface operations {
             };
             /** @description The voice provider cannot be reached (`provider_unavailable`) or web calls are not configured (`web_calls_unconfigured`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board: {
+        parameters: {
+            query: {
+                /** @description The JD (integer id or folder id). */
+                jdId: string;
+                /** @description Only this column (for "show more"). */
+                stage?: components["schemas"]["Stage"];
+                /** @description Cards to skip in each column (for "show more"). */
+                offset?: number;
+                /** @description Cards per column, 1-200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JD's stages with counts and cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description A malformed JD id: 'Invalid JD ID.' (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such JD outside the bin: 'Invalid JD ID.' (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    email_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewBody"];
+            };
+        };
+        responses: {
+            /** @description The e-mail with its variables filled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreview"];
+                };
+            };
+            /** @description A missing part or an unknown variable (`invalid_template`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such candidate (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    funnel: {
+        parameters: {
+            query?: {
+                /** @description Only this JD (integer id or folder id); every JD outside the bin without it. */
+                jdId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One funnel per JD with candidates, newest JD first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Funnel"][];
+                };
+            };
+            /** @description A malformed JD id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such JD outside the bin (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_candidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveBody"];
+            };
+        };
+        responses: {
+            /** @description Every candidate moved; the e-mails sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResult"];
+                };
+            };
+            /** @description A move that makes no sense (e.g. Hired from New), no reason for a rejection, too many candidates, or an e-mail with an unknown variable (`invalid_stage_move`, `invalid_template`): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A candidate does not exist (`not_found`): nothing changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A candidate's stage changed since it was shown (`stage_changed`, with `resumeId` and `currentStage`): nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    scorecards: {
+        parameters: {
+            query: {
+                /** @description The candidate (`resumeId`). */
+                resumeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AI's scores and the scorecards, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scorecards"];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such candidate (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_scorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScorecardBody"];
+            };
+        };
+        responses: {
+            /** @description Every scorecard, this one saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scorecards"];
+                };
+            };
+            /** @description A score outside 1-5 or notes too long (`invalid_scorecard`): nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such candidate (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The candidate has not been interviewed yet (`not_interviewed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    email_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejection and advance templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_email_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveTemplateBody"];
+            };
+        };
+        responses: {
+            /** @description Every template, this one saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"][];
+                };
+            };
+            /** @description A missing part, too long, or an unknown variable (`invalid_template`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins edit templates (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team, by e-mail address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteMemberBody"];
+            };
+        };
+        responses: {
+            /** @description The team, the new member in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"][];
+                };
+            };
+            /** @description A missing or malformed address or name (`email_required`, `invalid_email`, `name_required`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage the team (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is already registered (`recruiter_exists`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The recruiter's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team without them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage the team (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team member (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The last admin cannot be removed (`last_admin`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The recruiter's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBody"];
+            };
+        };
+        responses: {
+            /** @description The team with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"][];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage the team (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team member (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The last admin cannot be demoted (`last_admin`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,373 @@
+//! The board of a JD: its candidates by stage, with counts, the first cards of every column
+//! and more on request; and the hiring funnel (how many reached each stage, and how many of
+//! them went on), per JD.
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::stages::{ALL, Stage};
+use crate::auth::Recruiter;
+use crate::candidates::status::Recommendation;
+use crate::clock::{from_millis, to_iso};
+use crate::error::{ErrorBody, Result};
+use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
+use crate::jobs::lookup::active_job;
+use crate::state::AppState;
+use crate::voice::analysis::InterviewStatus;
+use crate::with_db;
+
+/// Cards per column unless `limit` asks otherwise (1-200).
+const CARDS: i64 = 50;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct BoardParams {
+    /// The JD (integer id or folder id).
+    #[serde(default)]
+    #[param(required = true, inline)]
+    jd_id: JdId,
+    /// Only this column (for "show more").
+    #[serde(default)]
+    stage: Option<Stage>,
+    /// Cards to skip in each column (for "show more").
+    #[serde(default)]
+    #[param(minimum = 0, maximum = 1000000)]
+    offset: Option<i64>,
+    /// Cards per column, 1-200 (default 50).
+    #[serde(default)]
+    #[param(minimum = 1, maximum = 200)]
+    limit: Option<i64>,
+}
+
+/// A candidate's card.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardCard {
+    #[sqlx(rename = "id")]
+    pub resume_id: i64,
+    pub candidate_name: String,
+    pub candidate_email: String,
+    pub ats_score: Option<i64>,
+    #[sqlx(skip)]
+    pub recommendation: Option<Recommendation>,
+    #[sqlx(skip)]
+    pub interview_status: Option<InterviewStatus>,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
+    /// Why the candidacy ended (Rejected, Withdrawn).
+    pub stage_reason: Option<String>,
+    #[sqlx(skip)]
+    pub stage_changed_at: Option<String>,
+    /// The call whose analysis the candidate page shows.
+    pub call_id: Option<String>,
+}
+
+/// One stage's column.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardColumn {
+    pub stage: Stage,
+    /// "Shortlisted", as the board's heading shows it.
+    pub label: String,
+    /// Every candidate in the stage (the cards may be fewer).
+    pub count: i64,
+    /// Newest first, from `offset`.
+    pub cards: Vec<BoardCard>,
+}
+
+/// A JD's board.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Board {
+    pub job_desc_id: i64,
+    pub jdid: String,
+    pub jdname: String,
+    pub total: i64,
+    /// Every stage in order (or the one asked for).
+    pub columns: Vec<BoardColumn>,
+}
+
+#[derive(sqlx::FromRow)]
+struct CardRow {
+    #[sqlx(flatten)]
+    card: BoardCard,
+    recommendation: Option<String>,
+    interview_status: Option<String>,
+    stage_changed_at: Option<i64>,
+}
+
+/// The board of a JD: every stage with its count and its newest cards.
+#[utoipa::path(
+    get, path = "/Pipeline/Board", tag = "pipeline", security(("bearer" = [])),
+    params(BoardParams),
+    responses(
+        (status = 200, body = Board, description = "The JD's stages with counts and cards"),
+        (status = 400, body = ErrorBody, description = "A malformed JD id: 'Invalid JD ID.' (`invalid_id`)"),
+        (status = 404, body = ErrorBody, description = "No such JD outside the bin: 'Invalid JD ID.' (`invalid_id`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
+)]
+pub(super) async fn board(
+    _: Recruiter,
+    State(state): State<AppState>,
+    Query(params): Query<BoardParams>,
+) -> Result<Json<Board>> {
+    let job = active_job(&state, &params.jd_id.0).await?;
+    let counts = stage_counts(&state, job.id).await?;
+    let limit = params.limit.unwrap_or(CARDS).clamp(1, 200);
+    let offset = params.offset.unwrap_or(0).clamp(0, 1_000_000);
+    let stages: Vec<Stage> = match params.stage {
+        Some(stage) => vec![stage],
+        None => ALL.to_vec(),
+    };
+    let mut columns = Vec::with_capacity(stages.len());
+    for stage in stages {
+        let count = counts.get(&stage).copied().unwrap_or(0);
+        let cards = if count > offset {
+            cards(&state, job.id, stage, limit, offset).await?
+        } else {
+            Vec::new()
+        };
+        columns.push(BoardColumn {
+            stage,
+            label: stage.label().to_owned(),
+            count,
+            cards,
+        });
+    }
+    Ok(Json(Board {
+        job_desc_id: job.id,
+        jdid: job.jdid,
+        jdname: job.jdname,
+        total: counts.values().sum(),
+        columns,
+    }))
+}
+
+async fn stage_counts(state: &AppState, job_id: i64) -> Result<HashMap<Stage, i64>> {
+    let rows: Vec<(String, i64)> = with_db!(&state.db, |pool| {
+        sqlx::query_as("SELECT stage, COUNT(*) FROM candidates WHERE job_id = $1 GROUP BY stage")
+            .bind(job_id)
+            .fetch_all(pool)
+            .await
+    })?;
+    let mut counts = HashMap::new();
+    for (stage, count) in rows {
+        *counts.entry(Stage::from(stage)).or_insert(0) += count;
+    }
+    Ok(counts)
+}
+
+async fn cards(
+    state: &AppState,
+    job_id: i64,
+    stage: Stage,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<BoardCard>> {
+    // The (job_id, stage, created_on, id) index gives each column in order without a sort.
+    let rows: Vec<CardRow> = with_db!(&state.db, |pool| {
+        sqlx::query_as(
+            "SELECT id, candidate_name, candidate_email, ats_score, recommendation,
+                interview_status, stage, stage_reason, stage_changed_at, call_id
+             FROM candidates WHERE job_id = $1 AND stage = $2
+             ORDER BY created_on DESC, id DESC LIMIT $3 OFFSET $4",
+        )
+        .bind(job_id)
+        .bind(stage.as_str())
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(pool)
+        .await
+    })?;
+    Ok(rows
+        .into_iter()
+        .map(|row| BoardCard {
+            recommendation: row
+                .recommendation
+                .as_deref()
+                .and_then(Recommendation::parse),
+            interview_status: row
+                .interview_status
+                .as_deref()
+                .and_then(InterviewStatus::parse),
+            stage_changed_at: row.stage_changed_at.map(|m| to_iso(from_millis(m))),
+            ..row.card
+        })
+        .collect())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct FunnelParams {
+    /// Only this JD (integer id or folder id); every JD outside the bin without it.
+    #[serde(default)]
+    jd_id: Option<String>,
+}
+
+/// One step of a funnel.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FunnelStep {
+    pub stage: Stage,
+    pub label: String,
+    /// Candidates who reached this stage or a later one (rejected ones count where they got).
+    pub reached: i64,
+    /// Candidates in this stage now.
+    pub current: i64,
+    /// Of those who reached the previous step, the share who reached this one (0-1); null
+    /// for the first step or when nobody reached the previous one.
+    pub conversion: Option<f64>,
+}
+
+/// A JD's funnel.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Funnel {
+    pub job_desc_id: i64,
+    pub jdid: String,
+    pub jdname: String,
+    /// New to Hired, in order.
+    pub steps: Vec<FunnelStep>,
+    pub rejected: i64,
+    pub withdrawn: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct FunnelRow {
+    job_id: i64,
+    jdid: String,
+    jdname: String,
+    stage: String,
+    furthest_stage: i64,
+    candidates: i64,
+}
+
+/// The hiring funnel of every JD (or one): candidates per stage and the conversion between
+/// stages.
+#[utoipa::path(
+    get, path = "/Pipeline/Funnel", tag = "pipeline", security(("bearer" = [])),
+    params(FunnelParams),
+    responses(
+        (status = 200, body = Vec<Funnel>, description = "One funnel per JD with candidates, newest JD first"),
+        (status = 400, body = ErrorBody, description = "A malformed JD id (`invalid_id`)"),
+        (status = 404, body = ErrorBody, description = "No such JD outside the bin (`invalid_id`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
+)]
+pub(super) async fn funnel(
+    _: Recruiter,
+    State(state): State<AppState>,
+    Query(params): Query<FunnelParams>,
+) -> Result<Json<Vec<Funnel>>> {
+    let only = match params.jd_id.as_deref().map(str::trim) {
+        Some(raw) if !raw.is_empty() => Some(active_job(&state, raw).await?.id),
+        _ => None,
+    };
+    let rows: Vec<FunnelRow> = with_db!(&state.db, |pool| {
+        sqlx::query_as(
+            "SELECT c.job_id, j.jdid, j.jdname, c.stage, c.furthest_stage,
+                COUNT(*) AS candidates
+             FROM candidates c JOIN jobs j ON j.id = c.job_id
+             WHERE j.deleted_at IS NULL AND ($1 IS NULL OR c.job_id = $1)
+             GROUP BY c.job_id, j.jdid, j.jdname, c.stage, c.furthest_stage
+             ORDER BY c.job_id DESC",
+        )
+        .bind(only)
+        .fetch_all(pool)
+        .await
+    })?;
+    Ok(Json(funnels(rows)))
+}
+
+fn funnels(rows: Vec<FunnelRow>) -> Vec<Funnel> {
+    let mut out: Vec<Funnel> = Vec::new();
+    let mut counts: Vec<(Vec<i64>, Vec<i64>)> = Vec::new();
+    let progress: Vec<Stage> = ALL.into_iter().filter(|s| s.rank().is_some()).collect();
+    for row in rows {
+        if out.last().is_none_or(|f| f.job_desc_id != row.job_id) {
+            out.push(Funnel {
+                job_desc_id: row.job_id,
+                jdid: row.jdid.clone(),
+                jdname: row.jdname.clone(),
+                steps: Vec::new(),
+                rejected: 0,
+                withdrawn: 0,
+            });
+            counts.push((vec![0; progress.len()], vec![0; progress.len()]));
+        }
+        let (Some(funnel), Some((reached, current))) = (out.last_mut(), counts.last_mut()) else {
+            continue;
+        };
+        let stage = Stage::from(row.stage);
+        match stage {
+            Stage::Rejected => funnel.rejected += row.candidates,
+            Stage::Withdrawn => funnel.withdrawn += row.candidates,
+            _ => {
+                let step = (stage.rank().unwrap_or(0) as usize).min(current.len() - 1);
+                current[step] += row.candidates;
+            }
+        }
+        let furthest =
+            (row.furthest_stage.max(stage.rank().unwrap_or(0)) as usize).min(reached.len() - 1);
+        for step in reached.iter_mut().take(furthest + 1) {
+            *step += row.candidates;
+        }
+    }
+    for (funnel, (reached, current)) in out.iter_mut().zip(counts) {
+        funnel.steps = progress
+            .iter()
+            .enumerate()
+            .map(|(i, stage)| FunnelStep {
+                stage: *stage,
+                label: stage.label().to_owned(),
+                reached: reached[i],
+                current: current[i],
+                conversion: (i > 0 && reached[i - 1] > 0)
+                    .then(|| reached[i] as f64 / reached[i - 1] as f64),
+            })
+            .collect();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(stage: &str, furthest: i64, candidates: i64) -> FunnelRow {
+        FunnelRow {
+            job_id: 1,
+            jdid: "jd".into(),
+            jdname: "Rust".into(),
+            stage: stage.into(),
+            furthest_stage: furthest,
+            candidates,
+        }
+    }
+
+    #[test]
+    fn rejected_candidates_count_as_reaching_where_they_got() {
+        let funnel = funnels(vec![
+            row("screened", 1, 6),
+            row("interviewed", 4, 3),
+            row("rejected", 4, 1),
+            row("hired", 7, 1),
+        ]);
+        let steps = &funnel[0].steps;
+        assert_eq!(steps[0].reached, 11);
+        assert_eq!(steps[1].reached, 11);
+        assert_eq!(steps[4].reached, 5);
+        assert_eq!(steps[5].reached, 1);
+        assert_eq!(steps[4].current, 3);
+        assert_eq!(funnel[0].rejected, 1);
+        assert_eq!(steps[0].conversion, None);
+        assert_eq!(steps[5].conversion, Some(0.2));
+    }
+}
