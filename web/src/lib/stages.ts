@@ -2,9 +2,9 @@
  * The hiring stages (the server's `Stage`), in board order, with the labels the board and the
  * candidate lists show. Shared because both the pipeline and the candidates features name them.
  */
-// PENDING-API: becomes ApiSchema<'Stage'> once the pipeline API's snapshot lands.
-export type Stage =
-  'new' | 'screened' | 'invited' | 'scheduled' | 'interviewed' | 'shortlisted' | 'offer' | 'hired' | 'rejected' | 'withdrawn';
+import type { ApiSchema } from './api/types';
+
+export type Stage = ApiSchema<'Stage'>;
 
 /** Every stage in board order: the system's steps, then a person's decisions. */
 export const STAGES: ReadonlyArray<Stage> = [

@@ -35,9 +35,8 @@ const toRow = (candidate: AnyCandidate): CandidateRow => ({
   interviewDateTime: candidate.interviewDateTime ?? null,
   createdOn: candidate.uploadedAt,
   analysisStatus: candidate.analysisStatus,
-  // PENDING-API: typed fields once the pipeline API's snapshot lands.
-  stage: toStage((candidate as { stage?: unknown }).stage),
-  stageReason: (candidate as { stageReason?: string | null }).stageReason ?? null,
+  stage: toStage(candidate.stage),
+  stageReason: candidate.stageReason,
 });
 
 /**

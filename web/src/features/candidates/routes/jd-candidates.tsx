@@ -43,9 +43,8 @@ const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   createdOn: resume.createdOn,
   analysisStatus: resume.analysisStatus,
   analysisError: resume.analysisError,
-  // PENDING-API: typed fields once the pipeline API's snapshot lands.
-  stage: toStage((resume as { stage?: unknown }).stage),
-  stageReason: (resume as { stageReason?: string | null }).stageReason ?? null,
+  stage: toStage(resume.stage),
+  stageReason: resume.stageReason,
 });
 
 /**

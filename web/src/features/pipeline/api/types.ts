@@ -1,31 +1,23 @@
 /** The pipeline's shapes, as the server sends them. */
+import type { ApiSchema } from '@/lib/api/types';
 import type { Stage } from '@/lib/stages';
 
-// PENDING-API: these become ApiSchema<'…'> names once the pipeline API's snapshot lands.
-export type BoardCard = {
-  resumeId: number;
-  candidateName: string;
-  candidateEmail: string;
-  atsScore: number | null;
-  recommendation: 'Pass' | 'Fail' | null;
-  interviewStatus: 'Pass' | 'Fail' | 'Needs Review' | null;
-  stage: Stage;
-  stageReason: string | null;
-  stageChangedAt: string | null;
-  callId: string | null;
-};
-export type BoardColumn = { stage: Stage; label: string; count: number; cards: BoardCard[] };
-export type Board = { jobDescId: number; jdid: string; jdname: string; total: number; columns: BoardColumn[] };
-export type MoveCandidate = { resumeId: number; fromStage: Stage };
-export type EmailText = { subject: string; body: string };
-export type MoveBody = { candidates: MoveCandidate[]; stage: Stage; reason?: string | null; email?: EmailText | null };
-export type Moved = { resumeId: number; stage: Stage; inviteCancelled: boolean };
-export type NotEmailed = { resumeId: number; reason: string };
-export type MoveResult = { moved: Moved[]; emailsSent: number; notEmailed: NotEmailed[] };
-export type TemplateKind = 'rejection' | 'advance';
-export type EmailTemplate = { kind: TemplateKind; subject: string; body: string; updatedAt: string | null; updatedBy: string | null };
-export type PreviewBody = { resumeId: number; subject: string; body: string };
-export type EmailPreview = { to: string; subject: string; body: string };
+/** A candidate's card on the board (`GET /Pipeline/Board`). */
+export type BoardCard = ApiSchema<'BoardCard'>;
+/** One stage's column: its count (every candidate in it) and its newest cards. */
+export type BoardColumn = ApiSchema<'BoardColumn'>;
+export type Board = ApiSchema<'Board'>;
+/** `POST /Pipeline/Move`: all or nothing; a stage changed since it was shown is a 409 `stage_changed`. */
+export type MoveBody = ApiSchema<'MoveBody'>;
+export type MoveResult = ApiSchema<'MoveResult'>;
+/** An e-mail's text before its variables (`{{candidateName}}`, `{{jobTitle}}`) are filled. */
+export type EmailText = ApiSchema<'EmailText'>;
+export type TemplateKind = ApiSchema<'TemplateKind'>;
+/** `GET /Settings/EmailTemplates`: the rejection and the advance template. */
+export type EmailTemplate = ApiSchema<'EmailTemplate'>;
+/** `POST /Pipeline/EmailPreview`: the e-mail as one candidate will get it. */
+export type PreviewBody = ApiSchema<'PreviewBody'>;
+export type EmailPreview = ApiSchema<'EmailPreview'>;
 
 /** A candidate a decision is about: who, how to name them, and the stage the recruiter saw. */
 export type DecisionCandidate = { resumeId: number; name: string; fromStage: Stage };
