@@ -29,7 +29,13 @@ const row = (resumeId: number, name: string, stage: string) => ({
 });
 
 const TEMPLATES = [
-  { kind: 'rejection', subject: 'Your application for {{jobTitle}}', body: 'Dear {{candidateName}},\n\nNo.', updatedAt: null, updatedBy: null },
+  {
+    kind: 'rejection',
+    subject: 'Your application for {{jobTitle}}',
+    body: 'Dear {{candidateName}},\n\nNo.',
+    updatedAt: null,
+    updatedBy: null,
+  },
   { kind: 'advance', subject: 'Next steps', body: 'Good news.', updatedAt: null, updatedBy: null },
 ];
 
@@ -39,7 +45,8 @@ function server() {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/Drive/GetAllCandidates') return json(200, rows);
     if (url.pathname === '/api/Settings/EmailTemplates') return json(200, TEMPLATES);
-    if (url.pathname === '/api/Pipeline/EmailPreview') return json(200, { to: 'asha@example.com', subject: 'Your application for QA Lead', body: 'Dear Asha,\n\nNo.' });
+    if (url.pathname === '/api/Pipeline/EmailPreview')
+      return json(200, { to: 'asha@example.com', subject: 'Your application for QA Lead', body: 'Dear Asha,\n\nNo.' });
     if (url.pathname === '/api/Pipeline/Move') {
       const body = call.body as { candidates: Array<{ resumeId: number }>; stage: string; email?: unknown };
       rows = rows.map((r) => (body.candidates.some((c) => c.resumeId === r.resumeId) ? { ...r, stage: body.stage } : r));
@@ -98,7 +105,11 @@ describe('candidate list stage actions', () => {
     await user.click(table.getByRole('checkbox', { name: 'Select all candidates on this page' }));
     const bar = within(screen.getByTestId('stage-actions'));
     const select = bar.getByLabelText('Move selected to');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a stage', 'Shortlisted', 'Offer', 'Hired', 'Withdrawn']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a stage', 'Shortlisted', 'Offer', 'Hired', 'Withdrawn']);
     expect(bar.getByRole('button', { name: 'Move' })).toBeDisabled();
 
     await user.selectOptions(select, 'offer');
@@ -134,6 +145,10 @@ describe('candidate list stage actions', () => {
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Reason/), 'Took another offer');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(moves(calls)).toEqual([{ candidates: [{ resumeId: 1, fromStage: 'interviewed' }], stage: 'withdrawn', reason: 'Took another offer' }]));
+    await waitFor(() =>
+      expect(moves(calls)).toEqual([
+        { candidates: [{ resumeId: 1, fromStage: 'interviewed' }], stage: 'withdrawn', reason: 'Took another offer' },
+      ]),
+    );
   });
 });
