@@ -7,6 +7,8 @@ export const paths = {
   dashboard: '/',
   folders: '/folders',
   jd: (jdid: string) => `/jd/${encodeURIComponent(jdid)}`,
+  /** A JD's board: its candidates by hiring stage. */
+  jdBoard: (jdid: string) => `/jd/${encodeURIComponent(jdid)}/board`,
   recent: '/recent',
   create: '/create',
   edit: (id: string) => `/edit/${encodeURIComponent(id)}`,

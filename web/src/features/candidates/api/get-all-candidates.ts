@@ -10,9 +10,16 @@ import type { AnyCandidate, ListQuery } from './types';
 
 /** One page of the candidates of every JD, paged, sorted and filtered on the server. */
 export function getAllCandidates({ query, signal }: { query: ListQuery; signal?: AbortSignal }): Promise<Page<AnyCandidate>> {
-  const { page, sort, q, recommendation } = query;
+  const { page, sort, q, recommendation, stage } = query;
   return api.getPage<AnyCandidate>('/Drive/GetAllCandidates', {
-    query: { page, pageSize: CANDIDATES_PAGE_SIZE, sort, q: q.trim() || undefined, recommendation: recommendation || undefined },
+    query: {
+      page,
+      pageSize: CANDIDATES_PAGE_SIZE,
+      sort,
+      q: q.trim() || undefined,
+      recommendation: recommendation || undefined,
+      stage: stage || undefined,
+    },
     signal,
   });
 }

@@ -8,12 +8,13 @@ import { pollWhileRunning } from '../lib/analysis-progress';
 import { candidateKeys } from './types';
 import type { JdResume, ListQuery } from './types';
 
-const listParams = ({ page, sort, q, recommendation }: ListQuery) => ({
+const listParams = ({ page, sort, q, recommendation, stage }: ListQuery) => ({
   page,
   pageSize: CANDIDATES_PAGE_SIZE,
   sort,
   q: q.trim() || undefined,
   recommendation: recommendation || undefined,
+  stage: stage || undefined,
 });
 
 /** One page of a JD's candidates, paged, sorted and filtered on the server. */

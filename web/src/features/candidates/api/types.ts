@@ -42,7 +42,8 @@ export type Done = ApiSchema<'Done'>;
 /** What the JD pages pass to the JD candidate list in navigation state (SPEC section 2). */
 export type JdCandidatesState = { jobDescId?: number; jdname?: string };
 
-export type ListQuery = { page: number; sort: string; q: string; recommendation: string };
+/** `stage`: a hiring stage, or '' for all. */
+export type ListQuery = { page: number; sort: string; q: string; recommendation: string; stage?: string };
 
 export const candidateKeys = {
   all: ['candidates'] as const,

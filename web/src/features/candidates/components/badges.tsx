@@ -21,32 +21,8 @@ export function RecommendationBadge({ value, hideEmpty = false }: { value: strin
   );
 }
 
-/** Interview outcome: Pass green, Fail red, anything else (Needs Review) yellow. */
-export function InterviewStatusBadge({
-  value,
-  hideEmpty = false,
-  testId,
-}: {
-  value: string | null | undefined;
-  hideEmpty?: boolean;
-  testId?: string;
-}) {
-  if (!value) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
-  const lower = value.toLowerCase();
-  const tone =
-    lower === 'pass'
-      ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
-      : lower === 'fail'
-        ? 'bg-red-50 text-red-800 ring-red-200'
-        : 'bg-amber-50 text-amber-800 ring-amber-200';
-  // The call analysis sends 'pass' / 'fail' in lower case; the lists show 'Pass' / 'Fail'.
-  const label = value.charAt(0).toUpperCase() + value.slice(1);
-  return (
-    <span data-testid={testId} className={cn(pill, tone)}>
-      {label}
-    </span>
-  );
-}
+/** Interview outcome: Pass green, Fail red, anything else (Needs Review) yellow (shared with the board). */
+export { InterviewStatusBadge } from '@/components/ui/interview-status-badge';
 
 const stateTone: Record<string, string> = {
   queued: 'bg-slate-100 text-slate-700 ring-slate-200',

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { endsCandidacy, stageLabel } from '@/lib/stages';
+import type { Stage } from '@/lib/stages';
 
 import type { InviteStatus } from '../api/types';
 import type { RowSelection } from '../hooks/use-row-selection';
@@ -30,6 +32,9 @@ export type CandidateRow = {
   createdOn: string;
   analysisStatus: string;
   analysisError?: string | null;
+  /** The hiring stage (null from a server that does not send it), and why a candidacy ended. */
+  stage: Stage | null;
+  stageReason?: string | null;
 };
 
 export type CandidateTableProps = {
@@ -50,6 +55,7 @@ const toSelected = (row: CandidateRow): SelectedCandidate => ({
   jobDescId: row.jobDescId,
   jdname: row.jdname ?? '',
   name: displayName(row),
+  stage: row.stage,
 });
 
 function Score({ row }: { row: CandidateRow }) {
@@ -64,6 +70,25 @@ function Interview({ row, hideEmpty = false }: { row: CandidateRow; hideEmpty?: 
     <span className="inline-flex flex-col items-start gap-1">
       <InviteStatusBadge status={row.inviteStatus} interviewDateTime={row.interviewDateTime} />
       <InterviewStatusBadge value={row.interviewStatus} hideEmpty />
+    </span>
+  );
+}
+
+/** The hiring stage; an ended candidacy's reason is its tooltip. */
+function StageCell({ row, hideEmpty = false }: { row: CandidateRow; hideEmpty?: boolean }) {
+  if (!row.stage) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
+  const ended = endsCandidacy(row.stage);
+  return (
+    <span
+      data-testid="stage"
+      title={ended && row.stageReason ? row.stageReason : undefined}
+      className={
+        ended
+          ? 'inline-flex items-center whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-inset ring-slate-300'
+          : 'inline-flex items-center whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-200'
+      }
+    >
+      {stageLabel(row.stage)}
     </span>
   );
 }
@@ -148,6 +173,9 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                 Interview
               </th>
               <th scope="col" className="px-4 py-3">
+                Stage
+              </th>
+              <th scope="col" className="px-4 py-3">
                 Analysis
               </th>
               <th scope="col" className="hidden px-4 py-3 2xl:table-cell">
@@ -189,6 +217,9 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                 </td>
                 <td className="px-4 py-3">
                   <Interview row={row} />
+                </td>
+                <td className="px-4 py-3">
+                  <StageCell row={row} />
                 </td>
                 <td className="px-4 py-3">
                   <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
@@ -243,6 +274,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
               <div className="mt-3 flex flex-wrap items-start gap-2">
                 <RecommendationBadge value={row.recommendation} hideEmpty />
                 <Interview row={row} hideEmpty />
+                <StageCell row={row} hideEmpty />
                 <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
               </div>
               <p className="mt-2 text-xs text-slate-500">{formatLocalDateTime(row.createdOn)}</p>

@@ -1,24 +1,28 @@
 import { useEffect, useId, useState } from 'react';
 
 import { SearchIcon } from '@/components/ui/icons';
+import { STAGES, isStage, stageLabel } from '@/lib/stages';
 
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import type { RecommendationFilter } from '../lib/list-filters';
+import type { RecommendationFilter, StageFilter } from '../lib/list-filters';
 
 export type ListToolbarProps = {
   q: string;
   recommendation: RecommendationFilter;
   onQuery: (q: string) => void;
   onRecommendation: (value: RecommendationFilter) => void;
+  stage: StageFilter;
+  onStage: (value: StageFilter) => void;
 };
 
 const control =
   'rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200';
 
-/** The text filter (name, e-mail, phone; debounced, sent as `q`) and the recommendation filter. */
-export function ListToolbar({ q, recommendation, onQuery, onRecommendation }: ListToolbarProps) {
+/** The text filter (name, e-mail, phone; debounced, sent as `q`), the recommendation and the hiring stage filters. */
+export function ListToolbar({ q, recommendation, onQuery, onRecommendation, stage, onStage }: ListToolbarProps) {
   const textId = useId();
   const recId = useId();
+  const stageId = useId();
   const [text, setText] = useState(q);
   const debounced = useDebouncedValue(text, 300);
 
@@ -59,6 +63,25 @@ export function ListToolbar({ q, recommendation, onQuery, onRecommendation }: Li
           <option value="">All</option>
           <option value="Pass">Pass</option>
           <option value="Fail">Fail</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={stageId} className="text-sm font-medium text-slate-700">
+          Stage
+        </label>
+        <select
+          id={stageId}
+          data-testid="stage-filter"
+          value={stage}
+          onChange={(event) => onStage(isStage(event.target.value) ? event.target.value : '')}
+          className={`${control} mt-1 block w-full pl-3 pr-8 sm:w-40`}
+        >
+          <option value="">All stages</option>
+          {STAGES.map((value) => (
+            <option key={value} value={value}>
+              {stageLabel(value)}
+            </option>
+          ))}
         </select>
       </div>
     </div>

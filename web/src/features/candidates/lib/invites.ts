@@ -1,8 +1,10 @@
+import type { Stage } from '@/lib/stages';
+
 import type { InviteBatch, InviteOutcome } from '../api/send-invites';
 import type { InviteStatus, SkippedInvite } from '../api/types';
 
-/** A selected row: what is needed to invite it and to name it. */
-export type SelectedCandidate = { resumeId: number; jobDescId: number | string; jdname: string; name: string };
+/** A selected row: what is needed to invite it, to move it to another stage and to name it. */
+export type SelectedCandidate = { resumeId: number; jobDescId: number | string; jdname: string; name: string; stage?: Stage | null };
 
 /** One SendInvites call per JD, in the order the JDs were first selected. */
 export function groupByJd(selected: ReadonlyArray<SelectedCandidate>): InviteBatch[] {

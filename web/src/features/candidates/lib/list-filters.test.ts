@@ -4,28 +4,30 @@ import { applyFilters, nextScoreSort, readFilters, writeFilters } from './list-f
 
 describe('list filters', () => {
   it('defaults to page 1, newest first, no filters', () => {
-    expect(readFilters(new URLSearchParams(''))).toEqual({ page: 1, sort: 'newest', q: '', recommendation: '' });
-    expect(readFilters(new URLSearchParams('page=-2&sort=evil&recommendation=maybe'))).toEqual({
+    expect(readFilters(new URLSearchParams(''))).toEqual({ page: 1, sort: 'newest', q: '', recommendation: '', stage: '' });
+    expect(readFilters(new URLSearchParams('page=-2&sort=evil&recommendation=maybe&stage=limbo'))).toEqual({
       page: 1,
       sort: 'newest',
       q: '',
       recommendation: '',
+      stage: '',
     });
   });
 
   it('reads what it writes, leaving defaults out of the URL', () => {
-    const filters = { page: 3, sort: 'score' as const, q: '98765', recommendation: 'Pass' as const };
+    const filters = { page: 3, sort: 'score' as const, q: '98765', recommendation: 'Pass' as const, stage: 'shortlisted' as const };
     const params = writeFilters(filters);
-    expect(params.toString()).toBe('page=3&sort=score&q=98765&recommendation=Pass');
+    expect(params.toString()).toBe('page=3&sort=score&q=98765&recommendation=Pass&stage=shortlisted');
     expect(readFilters(params)).toEqual(filters);
-    expect(writeFilters({ page: 1, sort: 'newest', q: '', recommendation: '' }).toString()).toBe('');
+    expect(writeFilters({ page: 1, sort: 'newest', q: '', recommendation: '', stage: '' }).toString()).toBe('');
   });
 
-  it('resets to page 1 when the text, sort or recommendation changes', () => {
-    const at5 = { page: 5, sort: 'newest' as const, q: '', recommendation: '' as const };
+  it('resets to page 1 when the text, sort, recommendation or stage changes', () => {
+    const at5 = { page: 5, sort: 'newest' as const, q: '', recommendation: '' as const, stage: '' as const };
     expect(applyFilters(at5, { q: 'priya' }).page).toBe(1);
     expect(applyFilters(at5, { recommendation: 'Fail' }).page).toBe(1);
     expect(applyFilters(at5, { sort: 'score' }).page).toBe(1);
+    expect(applyFilters(at5, { stage: 'rejected' }).page).toBe(1);
     expect(applyFilters(at5, { q: '' }).page).toBe(5);
     expect(applyFilters(at5, { page: 6 })).toEqual({ ...at5, page: 6 });
   });

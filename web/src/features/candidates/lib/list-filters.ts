@@ -1,8 +1,13 @@
-/** The shareable state of a candidate list, kept in the URL (?page=&sort=&q=&recommendation=). */
+/** The shareable state of a candidate list, kept in the URL (?page=&sort=&q=&recommendation=&stage=). */
+import { isStage } from '@/lib/stages';
+import type { Stage } from '@/lib/stages';
+
 export type ListSort = 'newest' | 'oldest' | 'score' | 'score_asc' | 'name';
 export type RecommendationFilter = '' | 'Pass' | 'Fail';
+/** A hiring stage, or '' for all. */
+export type StageFilter = '' | Stage;
 
-export type ListFilters = { page: number; sort: ListSort; q: string; recommendation: RecommendationFilter };
+export type ListFilters = { page: number; sort: ListSort; q: string; recommendation: RecommendationFilter; stage: StageFilter };
 
 const SORTS: ListSort[] = ['newest', 'oldest', 'score', 'score_asc', 'name'];
 
@@ -11,16 +16,18 @@ export function readFilters(params: URLSearchParams): ListFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sort = params.get('sort') as ListSort | null;
   const recommendation = params.get('recommendation');
+  const stage = params.get('stage');
   return {
     page: Number.isFinite(page) && page > 0 ? page : 1,
     sort: sort && SORTS.includes(sort) ? sort : 'newest',
     q: params.get('q') ?? '',
     recommendation: recommendation === 'Pass' || recommendation === 'Fail' ? recommendation : '',
+    stage: isStage(stage) ? stage : '',
   };
 }
 
 /**
- * Applies a change. Changing the text, sort or recommendation filter goes
+ * Applies a change. Changing the text, sort, recommendation or stage filter goes
  * back to page 1 (SPEC section 9); only a page change keeps the others.
  */
 export function applyFilters(current: ListFilters, patch: Partial<ListFilters>): ListFilters {
@@ -28,7 +35,8 @@ export function applyFilters(current: ListFilters, patch: Partial<ListFilters>):
   const filterChanged =
     (patch.q !== undefined && patch.q !== current.q) ||
     (patch.sort !== undefined && patch.sort !== current.sort) ||
-    (patch.recommendation !== undefined && patch.recommendation !== current.recommendation);
+    (patch.recommendation !== undefined && patch.recommendation !== current.recommendation) ||
+    (patch.stage !== undefined && patch.stage !== current.stage);
   if (filterChanged && patch.page === undefined) next.page = 1;
   return next;
 }
@@ -41,6 +49,7 @@ export function writeFilters(filters: ListFilters, base?: URLSearchParams): URLS
   set('sort', filters.sort, 'newest');
   set('q', filters.q, '');
   set('recommendation', filters.recommendation, '');
+  set('stage', filters.stage, '');
   return params;
 }
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
+import { toStage } from '@/lib/stages';
 
 import { useAllCandidates } from '../api/get-all-candidates';
 import type { AnyCandidate } from '../api/types';
@@ -15,6 +16,7 @@ import { useListFilters } from '../hooks/use-list-filters';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
+import type { SelectionActionsSlot } from '../lib/selection-actions';
 import { NO_CANDIDATES } from './jd-candidates';
 
 const toRow = (candidate: AnyCandidate): CandidateRow => ({
@@ -33,14 +35,17 @@ const toRow = (candidate: AnyCandidate): CandidateRow => ({
   interviewDateTime: candidate.interviewDateTime ?? null,
   createdOn: candidate.uploadedAt,
   analysisStatus: candidate.analysisStatus,
+  stage: toStage(candidate.stage),
+  stageReason: candidate.stageReason,
 });
 
 /**
  * Candidate List (/candidates): every JD's candidates, newest first, paged on
  * the server. Selected rows (kept across pages) can be invited to an AI
- * interview; the invites go out per JD.
+ * interview (the invites go out per JD) or, through `renderSelectionActions`, moved to another
+ * hiring stage.
  */
-export function CandidateListRoute() {
+export function CandidateListRoute({ renderSelectionActions }: { renderSelectionActions?: SelectionActionsSlot } = {}) {
   const [filters, setFilters] = useListFilters();
   const list = useAllCandidates(filters);
   const selection = useRowSelection('all');
@@ -60,8 +65,11 @@ export function CandidateListRoute() {
           recommendation={filters.recommendation}
           onQuery={(q) => setFilters({ q })}
           onRecommendation={(recommendation) => setFilters({ recommendation })}
+          stage={filters.stage}
+          onStage={(stage) => setFilters({ stage })}
         />
         <CandidateInvites selection={selection} />
+        {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
         {list.isPending ? (
           <PageSpinner label="Loading candidates…" />
         ) : rows.length === 0 ? (

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { toStage } from '@/lib/stages';
 
 import { useJdInfo } from '../api/get-jd-info';
 import { useJdResumes, useJdResumesPage } from '../api/get-jd-resumes';
@@ -22,6 +23,7 @@ import { useRowSelection } from '../hooks/use-row-selection';
 import { analysisProgress } from '../lib/analysis-progress';
 import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
+import type { SelectionActionsSlot } from '../lib/selection-actions';
 
 export const NO_CANDIDATES = 'No candidates found';
 
@@ -41,14 +43,17 @@ const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   createdOn: resume.createdOn,
   analysisStatus: resume.analysisStatus,
   analysisError: resume.analysisError,
+  stage: toStage(resume.stage),
+  stageReason: resume.stageReason,
 });
 
 /**
  * Candidates of one JD (/candidate-details/{jdid}, state jobDescId and jdname):
  * live analysis progress, the score distribution, a server-paged table, and
- * interview invites for the selected rows or every Pass candidate.
+ * interview invites for the selected rows or every Pass candidate, and (through
+ * `renderSelectionActions`) stage moves for the selected rows.
  */
-export function JdCandidatesRoute() {
+export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionActions?: SelectionActionsSlot } = {}) {
   const { jdid = '' } = useParams();
   const navigate = useNavigate();
   const navState = (useLocation().state ?? null) as JdCandidatesState | null;
@@ -91,8 +96,11 @@ export function JdCandidatesRoute() {
           recommendation={filters.recommendation}
           onQuery={(q) => setFilters({ q })}
           onRecommendation={(recommendation) => setFilters({ recommendation })}
+          stage={filters.stage}
+          onStage={(stage) => setFilters({ stage })}
         />
         <CandidateInvites selection={selection} allPass={allPass} />
+        {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
         {page.isPending ? (
           <PageSpinner label="Loading candidates…" />
         ) : rows.length === 0 ? (

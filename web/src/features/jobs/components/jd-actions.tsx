@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType, SVGProps } from 'react';
 
 import { cn } from '@/components/ui/cn';
-import { FileTextIcon, MoreVerticalIcon, PencilIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { BoardIcon, FileTextIcon, MoreVerticalIcon, PencilIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 
 export type JdActionsProps = {
   resumeRequired: boolean;
@@ -11,6 +11,8 @@ export type JdActionsProps = {
   onEdit: () => void;
   onDelete: () => void;
   onViewResumes: () => void;
+  /** Opens the JD's board (candidates by hiring stage). */
+  onBoard: () => void;
 };
 
 type Action = {
@@ -29,7 +31,7 @@ const UPLOADS_SOON = 'Uploads arrive soon';
  * The detail page's buttons: a row from 640 px up, one "Actions" menu below
  * (SPEC section 2: they collapse to a menu on small screens).
  */
-export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewResumes }: JdActionsProps) {
+export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewResumes, onBoard }: JdActionsProps) {
   const actions: Action[] = [
     {
       key: 'upload',
@@ -42,6 +44,7 @@ export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewRe
     { key: 'edit', label: 'Edit JD', Icon: PencilIcon, onSelect: onEdit },
     { key: 'delete', label: 'Delete JD', Icon: TrashIcon, onSelect: onDelete, tone: 'danger' },
     { key: 'resumes', label: 'View All Resumes', Icon: FileTextIcon, onSelect: onViewResumes },
+    { key: 'board', label: 'Board', Icon: BoardIcon, onSelect: onBoard },
   ];
 
   return (

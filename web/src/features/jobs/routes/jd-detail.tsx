@@ -153,6 +153,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
             onViewResumes={() =>
               void navigate(paths.candidateDetails(detail.jdid), { state: { jobDescId: detail.jobDescId, jdname: detail.jdname } })
             }
+            onBoard={() => void navigate(paths.jdBoard(detail.jdid), { state: { jdname: detail.jdname } })}
           />
         </div>
       )}

@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Browser, Page } from '@playwright/test';
+
+import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { snapshotOutbox, waitForMail } from './support/outbox';
+
+/**
+ * Hiring decisions on a JD's board: one candidate completes an AI interview (the simulator runs
+ * the call), the recruiter drags them from Interviewed to Shortlisted, rejects another with the
+ * organisation's rejection e-mail (previewed, then found rendered in the outbox), and the
+ * columns count both moves.
+ *
+ * Time: as in interviews.spec.ts, the server's test clock (`POST /_test/clock`) and the
+ * candidate's browser clock move together to the join window; the recruiter's pages are used
+ * only while the server clock is real, and the clock is always put back.
+ */
+
+test.use({ storageState: STORAGE_STATE });
+
+function dataFile<T>(name: string): T {
+  const dataDir = process.env.HIRELANE_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('HIRELANE_E2E_DATA_DIR is not set');
+  return JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as T;
+}
+
+/** Sets the server's test clock (`null`: back to the machine's time). */
+async function setServerClock(baseURL: string, at: Date | null): Promise<void> {
+  const response = await fetch(`${baseURL}/_test/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ set: (at ?? new Date()).toISOString() }),
+  });
+  expect(response.status, 'the e2e server must be a test-clock build').toBe(200);
+}
+
+/** Moves the simulator's clock; it answers once due transitions ran and webhooks went out. */
+async function advanceSimulator(seconds: number): Promise<void> {
+  const sim = dataFile<{ baseUrl: string; apiKey: string }>('vapi-sim.json');
+  const response = await fetch(`${sim.baseUrl}/_sim/clock`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sim.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Calls the API as the signed-in recruiter (from the page, with its stored token). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { method, path, body },
+  );
+  expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBe(200);
+  return result.body as T;
+}
+
+/** A JD without resumes and its candidates, imported from a CSV. */
+async function jdWithCandidates(page: Page, title: string, rows: Array<{ name: string; email: string; phone: string }>) {
+  const jd = await api<{ jobDescId: number; jdid: string }>(page, 'POST', '/api/Drive/CreateJobFolder', {
+    jobDescId: 0,
+    jdid: '',
+    jdname: title,
+    jddescription: '<p>Dashboards and SQL.</p>',
+    keySkills: 'SQL, Excel, Tableau',
+    experience: '2+ years',
+    additionalNotes: '',
+    resumeRequired: false,
+    applyLastDate: null,
+    createdOn: new Date().toISOString(),
+  });
+  const csv = `Name,Email,Phone\n${rows.map((r) => `${r.name},${r.email},${r.phone}`).join('\n')}\n`;
+  const status = await page.evaluate(
+    async ({ jd, csv }) => {
+      const form = new FormData();
+      form.append('csvFile', new File([csv], 'candidates.csv', { type: 'text/csv' }));
+      const response = await fetch(`/api/Drive/UploadCandidatesCsv?jobDescId=${jd}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: form,
+      });
+      return response.status;
+    },
+    { jd: jd.jobDescId, csv },
+  );
+  expect(status).toBe(200);
+  const list = await api<Array<{ resumeId: number; candidateEmail: string }>>(page, 'GET', `/api/Drive/ViewJDResumes?JdID=${jd.jobDescId}`);
+  return { ...jd, resumeIdOf: (email: string) => list.find((r) => r.candidateEmail === email)!.resumeId };
+}
+
+async function createAssistant(page: Page, name: string): Promise<string> {
+  const created = await api<{ id: string }>(page, 'POST', '/api/Voice/assistants', {
+    assistantName: name,
+    candidateName: 'Candidate',
+    role: 'Data Analyst',
+    experience: '2 years',
+    interviewTime: '15',
+    topics: ['SQL', 'Excel', 'Tableau', 'Statistics'],
+    questions: ['Tell me about a dashboard you built'],
+    tools: [],
+  });
+  return created.id;
+}
+
+/**
+ * Takes an invited candidate through their interview: books tomorrow 10:00 UTC, then at four
+ * minutes before (server and browser clocks) joins the web call, which the simulator runs to
+ * its end. The server clock is real again afterwards.
+ */
+async function completeInterview(browser: Browser, baseURL: string, invite: { inviteId: string; candidateName: string; jobRole: string }) {
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const slot = new Date(`${tomorrow}T10:00:00Z`);
+  const booked = await fetch(`${baseURL}/api/Interview/ScheduleInterview`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      inviteId: invite.inviteId,
+      candidateName: invite.candidateName,
+      JobRole: invite.jobRole,
+      interviewStartUtc: slot.toISOString(),
+      timeZoneName: 'UTC',
+      gmtValue: 'GMT',
+    }),
+  });
+  expect(booked.status).toBe(200);
+
+  const joinAt = new Date(slot.getTime() - 4 * 60_000);
+  await setServerClock(baseURL, joinAt);
+  // No storage state: the candidate has no account.
+  const context = await browser.newContext({ baseURL, timezoneId: 'UTC', storageState: undefined });
+  const candidate = await context.newPage();
+  try {
+    await candidate.clock.install({ time: joinAt });
+    await candidate.goto(`/interview/join/${invite.inviteId}`);
+    await expect(candidate.getByTestId('join-page')).toBeVisible();
+    await candidate.getByRole('checkbox', { name: /recorded and analysed/ }).check();
+    await candidate.getByTestId('join-call-button').click();
+    await expect(candidate.getByTestId('call-status')).toHaveAttribute('data-state', 'in-progress', { timeout: 20_000 });
+    await advanceSimulator(3600);
+    await candidate.clock.runFor(5_000);
+    await expect(candidate).toHaveURL(/\/thank-you$/, { timeout: 20_000 });
+  } finally {
+    await context.close();
+    await setServerClock(baseURL, null);
+  }
+}
+
+test.describe('hiring board', () => {
+  test.afterEach(async ({ baseURL }) => {
+    await setServerClock(baseURL!, null);
+  });
+
+  test('drag an interviewed candidate to Shortlisted, reject another with an e-mail, and the columns count them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now() % 100000;
+    const title = `Data Analyst ${stamp}`;
+    const ira = { name: `Ira Interviewed ${stamp}`, email: `ira.${stamp}@example.com`, phone: '9811223366' };
+    const rex = { name: `Rex Rejected ${stamp}`, email: `rex.${stamp}@example.com`, phone: '9811223377' };
+
+    // A JD with two candidates; Ira is invited and completes her interview.
+    await page.goto('/');
+    const jd = await jdWithCandidates(page, title, [ira, rex]);
+    const assistant = await createAssistant(page, `Analyst screen ${stamp}`);
+    const outbox = snapshotOutbox();
+    await api(page, 'POST', '/api/Interview/SendInvites', {
+      jobDescId: jd.jobDescId,
+      assistantId: assistant,
+      resumeIds: [jd.resumeIdOf(ira.email)],
+    });
+    const invitation = await waitForMail({ email: ira.email, subject: 'Interview invitation', before: outbox });
+    const link = /https?:\/\/\S+\/nextstep\?inviteId=[\w-]+/.exec(invitation.find((p) => p.type.startsWith('text/plain'))!.text)![0];
+    await completeInterview(browser, baseURL!, {
+      inviteId: new URL(link).searchParams.get('inviteId')!,
+      candidateName: ira.name,
+      jobRole: title,
+    });
+
+    // The board, from the JD's page.
+    await page.goto(`/jd/${jd.jdid}`);
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/jd/${jd.jdid}/board$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const column = (stage: string) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
+    const count = (stage: string) => column(stage).getByTestId('column-count');
+    await expect(count('interviewed')).toHaveText('Candidates: 1');
+    await expect(count('new')).toHaveText('Candidates: 1');
+    await expect(column('interviewed').getByRole('link', { name: ira.name })).toBeVisible();
+    await expectAccessible(page);
+
+    // Ira: dragged from Interviewed to Shortlisted.
+    const iraCard = column('interviewed').getByTestId('board-card').filter({ hasText: ira.name });
+    await iraCard.dragTo(column('shortlisted'));
+    await expect(page.getByText(`${ira.name} moved to Shortlisted.`)).toBeVisible();
+    await expect(count('shortlisted')).toHaveText('Candidates: 1');
+    await expect(count('interviewed')).toHaveText('Candidates: 0');
+    await expect(column('shortlisted').getByRole('link', { name: ira.name })).toBeVisible();
+
+    // Rex: rejected through his card's menu, with the rejection e-mail, previewed first.
+    await column('new')
+      .getByRole('button', { name: `Move ${rex.name} to…` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Rejected…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject ${rex.name}` });
+    await dialog.getByLabel('Reason').fill('Chose a candidate with more SQL experience');
+    await dialog.getByRole('checkbox', { name: 'Send an e-mail to the candidate' }).check();
+    await expect(dialog.getByLabel('Subject')).toHaveValue('Your application for {{jobTitle}}');
+    const preview = dialog.getByRole('region', { name: 'E-mail preview' });
+    await expect(preview.getByTestId('preview-to')).toHaveText(rex.email);
+    await expect(preview.getByTestId('preview-subject')).toHaveText(`Your application for ${title}`);
+    await expect(preview.getByTestId('preview-body')).toContainText(`Dear ${rex.name},`);
+    await expectAccessible(page);
+    const beforeReject = snapshotOutbox();
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`${rex.name} moved to Rejected. 1 e-mail sent.`)).toBeVisible();
+
+    // The e-mail in the outbox is the rendered template: his name and the job filled in.
+    const mail = await waitForMail({ email: rex.email, subject: `Your application for ${title}`, before: beforeReject });
+    const text = mail.find((p) => p.type.startsWith('text/plain'))!.text.replace(/\r\n/g, '\n');
+    expect(text).toContain(`Dear ${rex.name},`);
+    expect(text).toContain(`the ${title} role`);
+    expect(text).not.toContain('{{');
+
+    // The columns count both moves; the rejected card keeps its reason.
+    await expect(count('rejected')).toHaveText('Candidates: 1');
+    await expect(count('new')).toHaveText('Candidates: 0');
+    await expect(count('shortlisted')).toHaveText('Candidates: 1');
+    await expect(column('rejected').getByTestId('board-card')).toContainText('Chose a candidate with more SQL experience');
+    await expect(page.getByTestId('board-total')).toContainText('Board · 2 candidates');
+
+    // The candidate list shows the same stages.
+    await page.goto(`/candidate-details/${jd.jdid}?stage=rejected`);
+    await expect(page.getByTestId('candidate-row')).toHaveCount(1);
+    await expect(page.getByTestId('candidate-row').getByTestId('stage')).toHaveText('Rejected');
+  });
+});

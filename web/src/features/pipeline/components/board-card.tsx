@@ -1,0 +1,78 @@
+import type { DragEvent } from 'react';
+import { Link } from 'react-router';
+
+import { cn } from '@/components/ui/cn';
+import { InterviewStatusBadge } from '@/components/ui/interview-status-badge';
+import { paths } from '@/config/paths';
+import { endsCandidacy } from '@/lib/stages';
+
+import type { BoardCard } from '../api/types';
+import { allowedTargets, factsOf } from '../lib/moves';
+import { MoveMenu } from './move-menu';
+import type { MoveChoice } from './move-menu';
+
+/** The name a card shows (a CSV row may have only an e-mail). */
+export const cardName = (card: BoardCard) => card.candidateName || card.candidateEmail || 'Unnamed candidate';
+
+export type BoardCardViewProps = {
+  card: BoardCard;
+  dragging: boolean;
+  busy: boolean;
+  onDragStart: (card: BoardCard) => void;
+  onDragEnd: () => void;
+  onChoose: (card: BoardCard, choice: MoveChoice) => void;
+};
+
+/** One candidate on the board: name (to their analysis), ATS score, interview outcome and the "Move to…" menu. */
+export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, onChoose }: BoardCardViewProps) {
+  const name = cardName(card);
+  const startDrag = (event: DragEvent<HTMLLIElement>) => {
+    event.dataTransfer.setData('text/plain', String(card.resumeId));
+    event.dataTransfer.effectAllowed = 'move';
+    onDragStart(card);
+  };
+  return (
+    <li
+      draggable={!busy}
+      onDragStart={startDrag}
+      onDragEnd={onDragEnd}
+      data-testid="board-card"
+      data-resume-id={card.resumeId}
+      className={cn(
+        'cursor-grab rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 active:cursor-grabbing',
+        dragging && 'opacity-50',
+        busy && 'cursor-wait opacity-60',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <Link
+          to={paths.candidateAnalysis(String(card.resumeId), card.callId || '0')}
+          draggable={false}
+          className="min-w-0 break-words text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {name}
+        </Link>
+        <span data-testid="card-score" className="shrink-0 text-xs tabular-nums text-slate-600">
+          <span className="sr-only">ATS score </span>
+          {card.atsScore === null ? '—' : `${card.atsScore}%`}
+        </span>
+      </div>
+      {endsCandidacy(card.stage) && card.stageReason && (
+        <p className="mt-1 line-clamp-2 text-xs text-slate-600" title={card.stageReason}>
+          {card.stageReason}
+        </p>
+      )}
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <InterviewStatusBadge value={card.interviewStatus} hideEmpty />
+        <span className="ml-auto">
+          <MoveMenu
+            candidateName={name}
+            targets={allowedTargets(card.stage, factsOf(card))}
+            disabled={busy}
+            onChoose={(choice) => onChoose(card, choice)}
+          />
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+
+import { AlertIcon, ArrowLeftIcon } from '@/components/ui/icons';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+
+import { useBoard } from '../api/get-board';
+import type { BoardCard, DecisionCandidate } from '../api/types';
+import { cardName } from '../components/board-card';
+import { BoardColumnView } from '../components/board-column';
+import { DecisionDialog } from '../components/decision-dialog';
+import type { MoveChoice } from '../components/move-menu';
+import { useStageMove } from '../hooks/use-stage-move';
+import { canMove, factsOf, needsReason } from '../lib/moves';
+
+const INVALID_ID = 'Invalid JD ID.';
+
+type Decision = { stage: MoveChoice['stage']; candidates: DecisionCandidate[]; emailByDefault: boolean };
+
+const toDecisionCandidate = (card: BoardCard): DecisionCandidate => ({
+  resumeId: card.resumeId,
+  name: cardName(card),
+  fromStage: card.stage,
+});
+
+/**
+ * A JD's board (/jd/{jdid}/board): a column per stage with its count and newest cards. A card
+ * moves by dragging it to another column or through its "Move to…" menu; Rejected and
+ * Withdrawn ask for a reason first, and a rejection or an advance may e-mail the candidate.
+ */
+export function BoardRoute() {
+  const { jdid = '' } = useParams();
+  const navState = (useLocation().state ?? null) as { jdname?: string } | null;
+  const board = useBoard(jdid);
+  const { move } = useStageMove();
+  const [dragged, setDragged] = useState<BoardCard | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
+
+  const invalid = isApiError(board.error) && (board.error.status === 404 || board.error.status === 400);
+  // Other fetch failures are only logged (SPEC section 8).
+  useEffect(() => {
+    if (board.error && !invalid) console.error('Failed to load the board', board.error);
+  }, [board.error, invalid]);
+
+  const name = board.data?.jdname ?? navState?.jdname ?? '';
+
+  const choose = (card: BoardCard, { stage, withEmail }: MoveChoice) => {
+    if (withEmail || needsReason(stage)) {
+      setDecision({ stage, candidates: [toDecisionCandidate(card)], emailByDefault: withEmail });
+      return;
+    }
+    const resumeId = card.resumeId;
+    setBusyIds((ids) => new Set(ids).add(resumeId));
+    const done = () =>
+      setBusyIds((ids) => {
+        const next = new Set(ids);
+        next.delete(resumeId);
+        return next;
+      });
+    // A refusal of a direct move is a toast with the server's message.
+    move({ candidates: [toDecisionCandidate(card)], stage }, { onSettled: done });
+  };
+
+  const back = (
+    <Link
+      to={paths.jd(jdid)}
+      state={{ jdname: name }}
+      className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <ArrowLeftIcon width={16} height={16} />
+      Back to job description
+    </Link>
+  );
+
+  if (invalid) {
+    return (
+      <section aria-labelledby="page-title" className="w-full">
+        <title>Invalid JD · Hirelane</title>
+        {back}
+        <h1 id="page-title" className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">
+          Board
+        </h1>
+        <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
+          <AlertIcon className="shrink-0" />
+          <p className="font-medium">{INVALID_ID}</p>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="page-title" className="w-full min-w-0">
+      <title>{`${name ? `${name} · ` : ''}Board · Hirelane`}</title>
+      {back}
+      <div className="mt-3">
+        <h1 id="page-title" className="break-words text-2xl font-semibold tracking-tight text-slate-900">
+          {name || 'Board'}
+        </h1>
+        {board.data && (
+          <p data-testid="board-total" className="mt-1 text-sm text-slate-600">
+            Board · {board.data.total} {board.data.total === 1 ? 'candidate' : 'candidates'}. Drag a card to another column, or use its
+            “Move to…” menu.
+          </p>
+        )}
+      </div>
+
+      {board.isPending ? (
+        <PageSpinner label="Loading board…" />
+      ) : board.data ? (
+        <div className="-mx-4 mt-6 overflow-x-auto px-4 pb-4" data-testid="board">
+          <div className="flex items-start gap-4">
+            {board.data.columns.map((column) => (
+              <BoardColumnView
+                key={column.stage}
+                jdid={jdid}
+                column={column}
+                dragged={dragged}
+                accepts={dragged !== null && canMove(dragged.stage, column.stage, factsOf(dragged))}
+                busyIds={busyIds}
+                onDragStart={setDragged}
+                onDragEnd={() => setDragged(null)}
+                onDrop={(stage) => {
+                  // A drop is the quick way: no e-mail; Rejected and Withdrawn still ask for the reason.
+                  if (dragged) choose(dragged, { stage, withEmail: false });
+                  setDragged(null);
+                }}
+                onChoose={choose}
+              />
+            ))}
+          </div>
+        </div>
+      ) : (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
+          The board could not be loaded.
+        </p>
+      )}
+
+      <DecisionDialog
+        stage={decision?.stage ?? null}
+        candidates={decision?.candidates ?? []}
+        emailByDefault={decision?.emailByDefault}
+        onClose={() => setDecision(null)}
+      />
+    </section>
+  );
+}
+
+export { BoardRoute as Component };
