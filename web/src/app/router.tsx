@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Outlet, createBrowserRouter } from 'react-router';
+import { Outlet, createBrowserRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { PageSpinner } from '@/components/ui/spinner';
@@ -29,7 +29,12 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'search', lazy: () => import('@/features/candidates/routes/search') },
   { path: 'templates', lazy: lazyPage(jobs, (m) => m.TemplatesRoute) },
   { path: 'candidates', lazy: () => import('@/features/candidates/routes/candidate-list') },
-  { path: 'candidate/analysis/:resumeId/:callId', lazy: () => import('@/features/candidates/routes/candidate-analysis') },
+  // With the Scorecards and Timeline sections of other features composed in.
+  { path: 'candidate/analysis/:resumeId/:callId', lazy: () => import('./routes/candidate-analysis') },
+  { path: 'activity', lazy: () => import('@/features/activity/routes/activity') },
+  { path: 'settings', loader: () => redirect(paths.settingsTeam) },
+  { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
+  { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },
   { path: 'candidate-details/:jdid', lazy: () => import('@/features/candidates/routes/jd-candidates') },
   { path: 'interview', lazy: () => import('@/features/voice/routes/hub') },
   { path: 'interview/schedule', lazy: () => import('@/features/voice/routes/schedule') },
