@@ -11,8 +11,11 @@ const toastRestriction = {
   message: "Import toast from '@/lib/toast' (unstyled build; styles are bundled).",
 };
 
+/** The features of the teamwork pages: scorecards, the activity feed, the team and settings. */
+const teamworkFeatures = ['scorecards', 'activity', 'team', 'settings'];
+
 /** Features do not import each other; shared code flows components/lib → features → app. */
-const featureBoundaries = features.map((feature) => ({
+const featureBoundaries = [...features, ...teamworkFeatures].map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [

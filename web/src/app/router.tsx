@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Outlet, createBrowserRouter } from 'react-router';
+import { Outlet, createBrowserRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { PageSpinner } from '@/components/ui/spinner';
@@ -30,7 +30,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'search', lazy: () => import('@/features/candidates/routes/search') },
   { path: 'templates', lazy: lazyPage(jobs, (m) => m.TemplatesRoute) },
   { path: 'candidates', lazy: () => import('./routes/candidate-list') },
-  { path: 'candidate/analysis/:resumeId/:callId', lazy: () => import('@/features/candidates/routes/candidate-analysis') },
+  { path: 'candidate/analysis/:resumeId/:callId', lazy: () => import('./routes/candidate-analysis') },
   { path: 'candidate-details/:jdid', lazy: () => import('./routes/jd-candidates') },
   { path: 'interview', lazy: () => import('@/features/voice/routes/hub') },
   { path: 'interview/schedule', lazy: () => import('@/features/voice/routes/schedule') },
@@ -41,6 +41,11 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'interview/assistants/:id', lazy: () => import('@/features/voice/routes/assistant-detail') },
   { path: 'interview/create-assistant', lazy: () => import('@/features/voice/routes/create-assistant') },
   { path: 'interview/search', lazy: () => import('@/features/voice/routes/search') },
+  // The teamwork pages: the activity feed and Settings (which opens on Team).
+  { path: 'activity', lazy: () => import('@/features/activity/routes/activity') },
+  { path: 'settings', loader: () => redirect(paths.settingsTeam) },
+  { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
+  { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },
 ];
 
 /** Public pages: sign-in and the candidate invite pages (paths match case-insensitively). */

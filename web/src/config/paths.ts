@@ -29,6 +29,12 @@ export const paths = {
   createAssistant: '/interview/create-assistant',
   interviewSearch: '/interview/search',
   callHistory: '/call-history',
+  /** The organisation's activity feed; `?jdId=` (and `kind`, `actor`) filter it. */
+  activity: '/activity',
+  /** Settings opens on Team (a redirect), so the sidebar link stays active on every tab. */
+  settings: '/settings',
+  settingsTeam: '/settings/team',
+  settingsTemplates: '/settings/templates',
   // Public candidate pages.
   scheduleInterview: '/ScheduleInterview',
   nextStep: '/nextstep',

@@ -3,7 +3,17 @@ import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
 
 import { cn } from '@/components/ui/cn';
-import { BriefcaseIcon, ChevronDownIcon, FolderIcon, HomeIcon, PlusIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
+import {
+  ActivityIcon,
+  BriefcaseIcon,
+  ChevronDownIcon,
+  FolderIcon,
+  HomeIcon,
+  PlusIcon,
+  SettingsIcon,
+  TrashIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
@@ -20,6 +30,9 @@ export const jobLinks: NavItem[] = [
   { to: paths.create, label: 'Create New JD', Icon: PlusIcon },
   { to: paths.candidates, label: 'Candidate List', Icon: UsersIcon },
   { to: paths.bin, label: 'Bin', Icon: TrashIcon },
+  { to: paths.activity, label: 'Activity', Icon: ActivityIcon },
+  // Settings opens on Team; its tabs lead to the e-mail templates.
+  { to: paths.settings, label: 'Settings', Icon: SettingsIcon },
 ];
 
 export type SidebarProps = {

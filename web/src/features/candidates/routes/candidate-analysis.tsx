@@ -100,6 +100,23 @@ export function usableCallId(value: string | null | undefined): string | null {
 
 type Sections = { resume: boolean; interview: boolean; nextStep: boolean };
 
+/**
+ * A section another feature adds to the page (composed in by the app layer, as features do not
+ * import each other). It opens and closes like the page's own, Expand All / Collapse All included.
+ */
+export type ExtraSection = {
+  key: string;
+  title: string;
+  /** Right after Interview Analysis, or at the end of the page. */
+  placement: 'afterInterview' | 'end';
+  content: ReactNode;
+};
+
+export type CandidateAnalysisRouteProps = {
+  /** The candidate's further sections (scorecards, timeline). */
+  extraSections?: (resumeId: string) => ExtraSection[];
+};
+
 function EmptyAnalysis({ title = NO_ANALYSIS, hint = NO_ANALYSIS_HINT }: { title?: string; hint?: string }) {
   return (
     <div
@@ -166,13 +183,15 @@ function ResumeAnalysis({ details }: { details: ResumeDetails }) {
  * section when the candidate has a call, and the candidate's next-step
  * answers once submitted.
  */
-export function CandidateAnalysisRoute() {
+export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRouteProps = {}) {
   const { resumeId = '', callId: routeCallId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const details = useResumeDetails(resumeId);
   const deleteResume = useDeleteResume();
   const [open, setOpen] = useState<Sections>({ resume: true, interview: true, nextStep: true });
+  // Extra sections start open: only the ones closed are kept.
+  const [extraClosed, setExtraClosed] = useState<Record<string, boolean>>({});
 
   const data = details.data ?? null;
   // The link's call id wins; a link without one (e.g. from search) falls back to the resume's.
@@ -233,8 +252,26 @@ export function CandidateAnalysisRoute() {
     ...(showInterview ? (['interview'] as const) : []),
     ...(nextStep ? (['nextStep'] as const) : []),
   ];
-  const allOpen = shown.every((section) => open[section]);
+  const extras = extraSections?.(resumeId) ?? [];
+  const allOpen = shown.every((section) => open[section]) && extras.every((extra) => !extraClosed[extra.key]);
   const toggle = (section: keyof Sections) => () => setOpen((value) => ({ ...value, [section]: !value[section] }));
+  const setAll = (value: boolean) => {
+    setOpen({ resume: value, interview: value, nextStep: value });
+    setExtraClosed(value ? {} : Object.fromEntries(extras.map((extra) => [extra.key, true])));
+  };
+  const renderExtras = (placement: ExtraSection['placement']) =>
+    extras
+      .filter((extra) => extra.placement === placement)
+      .map((extra) => (
+        <Collapsible
+          key={extra.key}
+          title={extra.title}
+          open={!extraClosed[extra.key]}
+          onToggle={() => setExtraClosed((value) => ({ ...value, [extra.key]: !value[extra.key] }))}
+        >
+          {extra.content}
+        </Collapsible>
+      ));
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
@@ -297,7 +334,7 @@ export function CandidateAnalysisRoute() {
             )}
             <button
               type="button"
-              onClick={() => setOpen({ resume: !allOpen, interview: !allOpen, nextStep: !allOpen })}
+              onClick={() => setAll(!allOpen)}
               className="ml-auto text-sm font-semibold text-slate-700 hover:text-slate-900 hover:underline"
             >
               {allOpen ? 'Collapse All' : 'Expand All'}
@@ -346,11 +383,15 @@ export function CandidateAnalysisRoute() {
               </Collapsible>
             )}
 
+            {renderExtras('afterInterview')}
+
             {nextStep && (
               <Collapsible title="Next Step Details" open={open.nextStep} onToggle={toggle('nextStep')}>
                 <NextStepDetailsView details={nextStep} inviteStatus={inviteStatus} interviewDateTime={interviewDateTime} />
               </Collapsible>
             )}
+
+            {renderExtras('end')}
           </div>
         </>
       )}

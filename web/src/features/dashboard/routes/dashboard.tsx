@@ -5,7 +5,9 @@ import { FolderIcon, PlusIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 import { EMPTY_DASHBOARD, useDashboard } from '../api/get-dashboard';
+import { useFunnels } from '../api/get-funnel';
 import { DashboardCards, DashboardSkeleton } from '../components/dashboard-cards';
+import { HiringFunnel } from '../components/hiring-funnel';
 
 const shortcuts = [
   { to: paths.folders, title: 'JD Folders', text: 'Browse every job description and its resumes.', Icon: FolderIcon },
@@ -13,14 +15,20 @@ const shortcuts = [
   { to: paths.candidates, title: 'Candidate List', text: 'See every candidate across your jobs.', Icon: UsersIcon },
 ];
 
-/** The index route (SPEC section 2): hiring counts in three cards, then quick links. */
+/** The index route (SPEC section 2): hiring counts in three cards, the hiring funnel, then quick links. */
 export function DashboardRoute() {
   const dashboard = useDashboard();
+  // Asked after the counts (same component, so in this order).
+  const funnels = useFunnels();
 
   // SPEC section 8: a failed fetch is only logged; the cards show zeros.
   useEffect(() => {
     if (dashboard.error) console.error('Failed to load the dashboard', dashboard.error);
   }, [dashboard.error]);
+
+  useEffect(() => {
+    if (funnels.error) console.error('Failed to load the hiring funnel', funnels.error);
+  }, [funnels.error]);
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
@@ -32,6 +40,10 @@ export function DashboardRoute() {
 
       <div className="mt-6">
         {dashboard.isPending ? <DashboardSkeleton /> : <DashboardCards record={dashboard.data ?? EMPTY_DASHBOARD} />}
+      </div>
+
+      <div className="mt-4">
+        <HiringFunnel funnels={funnels.data} loading={funnels.isPending} failed={funnels.isError} />
       </div>
 
       <h2 className="mt-10 text-sm font-semibold uppercase tracking-wide text-slate-500">Quick links</h2>

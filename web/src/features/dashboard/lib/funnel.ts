@@ -1,0 +1,51 @@
+/** The Hiring Funnel card's numbers: bar widths and the conversion from one step to the next. */
+import type { Funnel } from '../api/get-funnel';
+
+export type FunnelBar = {
+  stage: string;
+  label: string;
+  /** Candidates who reached this step or a later one. */
+  reached: number;
+  /** Width of the bar in percent of the widest step (the first, usually). */
+  width: number;
+  /** "67%" of those who reached the previous step; null for the first step. */
+  conversion: string | null;
+};
+
+/**
+ * A share (0-1) as a whole percentage: "67%". A share above 0 that rounds to 0 is "<1%", one
+ * below 1 that rounds to 100 is ">99%", so a few candidates never look like none or all.
+ * Null (nobody reached the previous step) is "—".
+ */
+export function formatConversion(share: number | null): string {
+  if (share === null || !Number.isFinite(share)) return '—';
+  const clamped = Math.min(1, Math.max(0, share));
+  const percent = Math.round(clamped * 100);
+  if (percent === 0 && clamped > 0) return '<1%';
+  if (percent === 100 && clamped < 1) return '>99%';
+  return `${percent}%`;
+}
+
+/** The share of the previous step's candidates who reached this one, or null when there were none. */
+export function conversionOf(reached: number, previousReached: number): number | null {
+  return previousReached > 0 ? reached / previousReached : null;
+}
+
+/**
+ * The bars of a funnel, New → Hired. The conversion is the server's when it sent one,
+ * else worked out from the counts (the same rule).
+ */
+export function funnelBars(funnel: Pick<Funnel, 'steps'>): FunnelBar[] {
+  const max = Math.max(0, ...funnel.steps.map((step) => step.reached));
+  return funnel.steps.map((step, index) => {
+    const previous = index > 0 ? funnel.steps[index - 1] : undefined;
+    const share = previous ? (step.conversion ?? conversionOf(step.reached, previous.reached)) : null;
+    return {
+      stage: step.stage,
+      label: step.label,
+      reached: step.reached,
+      width: max > 0 ? Math.round((step.reached / max) * 1000) / 10 : 0,
+      conversion: previous ? formatConversion(share) : null,
+    };
+  });
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+
+import { SettingsHeader } from '@/components/settings/settings-header';
+import { useMe } from '@/lib/queries/me';
+
+import { useTeam } from '../api/get-team';
+import { InviteMemberForm } from '../components/invite-member-form';
+import { TeamTable } from '../components/team-table';
+
+export const TEAM_FAILED = 'The team could not be loaded.';
+export const READ_ONLY_NOTE = 'Only admins can invite colleagues, change roles or remove someone.';
+
+/** Settings › Team (/settings/team): the team, and for admins the controls to manage it. */
+export function TeamRoute() {
+  const team = useTeam();
+  const me = useMe();
+  const isAdmin = me.data?.role === 'admin';
+
+  useEffect(() => {
+    if (team.error) console.error('Failed to load the team', team.error);
+  }, [team.error]);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+      <title>Team · Settings · Hirelane</title>
+      <SettingsHeader description="Who can sign in to Hirelane, and what they may do." />
+
+      <div className="mt-6 space-y-6">
+        {isAdmin && <InviteMemberForm />}
+        {team.isPending ? (
+          <div
+            data-testid="team-skeleton"
+            aria-busy="true"
+            aria-label="Loading the team"
+            className="h-40 animate-pulse rounded-xl bg-slate-100"
+          />
+        ) : team.isError ? (
+          <p className="text-sm text-slate-600">{TEAM_FAILED}</p>
+        ) : (
+          <TeamTable members={team.data} canManage={isAdmin} />
+        )}
+        {me.data && !isAdmin && <p className="text-sm text-slate-600">{READ_ONLY_NOTE}</p>}
+      </div>
+    </section>
+  );
+}
+
+export { TeamRoute as Component };
