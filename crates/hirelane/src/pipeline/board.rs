@@ -8,9 +8,9 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::stages::{ALL, Stage};
+use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
-use crate::candidates::status::Recommendation;
+use crate::candidates::status::{AnalysisStatus, Recommendation};
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query};
@@ -60,6 +60,10 @@ pub struct BoardCard {
     pub interview_status: Option<InterviewStatus>,
     #[sqlx(try_from = "String")]
     pub stage: Stage,
+    /// Where the system's steps put the candidate (their analysis and invite): the stage a
+    /// person may send them back to from Shortlisted, Offer, Rejected or Withdrawn.
+    #[sqlx(skip)]
+    pub system_stage: Stage,
     /// Why the candidacy ended (Rejected, Withdrawn).
     pub stage_reason: Option<String>,
     #[sqlx(skip)]
@@ -100,6 +104,8 @@ struct CardRow {
     recommendation: Option<String>,
     interview_status: Option<String>,
     stage_changed_at: Option<i64>,
+    analysis_status: String,
+    invite_state: Option<String>,
 }
 
 /// The board of a JD: every stage with its count and its newest cards.
@@ -174,10 +180,12 @@ async fn cards(
     // The (job_id, stage, created_on, id) index gives each column in order without a sort.
     let rows: Vec<CardRow> = with_db!(&state.db, |pool| {
         sqlx::query_as(
-            "SELECT id, candidate_name, candidate_email, ats_score, recommendation,
-                interview_status, stage, stage_reason, stage_changed_at, call_id
-             FROM candidates WHERE job_id = $1 AND stage = $2
-             ORDER BY created_on DESC, id DESC LIMIT $3 OFFSET $4",
+            "SELECT c.id, c.candidate_name, c.candidate_email, c.ats_score, c.recommendation,
+                c.interview_status, c.stage, c.stage_reason, c.stage_changed_at, c.call_id,
+                c.analysis_status, i.state AS invite_state
+             FROM candidates c LEFT JOIN interview_invites i ON i.candidate_id = c.id
+             WHERE c.job_id = $1 AND c.stage = $2
+             ORDER BY c.created_on DESC, c.id DESC LIMIT $3 OFFSET $4",
         )
         .bind(job_id)
         .bind(stage.as_str())
@@ -198,6 +206,10 @@ async fn cards(
                 .as_deref()
                 .and_then(InterviewStatus::parse),
             stage_changed_at: row.stage_changed_at.map(|m| to_iso(from_millis(m))),
+            system_stage: stages::from_facts(
+                row.analysis_status == AnalysisStatus::Done.as_str(),
+                row.invite_state.as_deref(),
+            ),
             ..row.card
         })
         .collect())

@@ -22,38 +22,38 @@ use crate::{with_db, with_tx};
 
 pub const MAX_NOTES: usize = 5000;
 
-/// A recruiter's overall recommendation.
+/// A recruiter's overall recommendation (named apart from the ATS's Pass / Fail).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum Recommendation {
+pub enum HireRecommendation {
     StrongYes,
     Yes,
     No,
     StrongNo,
 }
 
-impl Recommendation {
+impl HireRecommendation {
     pub fn as_str(self) -> &'static str {
         match self {
-            Recommendation::StrongYes => "strongYes",
-            Recommendation::Yes => "yes",
-            Recommendation::No => "no",
-            Recommendation::StrongNo => "strongNo",
+            HireRecommendation::StrongYes => "strongYes",
+            HireRecommendation::Yes => "yes",
+            HireRecommendation::No => "no",
+            HireRecommendation::StrongNo => "strongNo",
         }
     }
 
-    fn parse(raw: &str) -> Option<Recommendation> {
+    fn parse(raw: &str) -> Option<HireRecommendation> {
         serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
     }
 }
 
 /// "Strong yes" for `strongYes`, as timelines show it.
 pub fn recommendation_label(raw: &str) -> &'static str {
-    match Recommendation::parse(raw) {
-        Some(Recommendation::StrongYes) => "Strong yes",
-        Some(Recommendation::Yes) => "Yes",
-        Some(Recommendation::No) => "No",
-        Some(Recommendation::StrongNo) => "Strong no",
+    match HireRecommendation::parse(raw) {
+        Some(HireRecommendation::StrongYes) => "Strong yes",
+        Some(HireRecommendation::Yes) => "Yes",
+        Some(HireRecommendation::No) => "No",
+        Some(HireRecommendation::StrongNo) => "Strong no",
         None => "No recommendation",
     }
 }
@@ -70,7 +70,7 @@ pub struct Scorecard {
     pub communication: i64,
     pub problem_solving: i64,
     pub culture: i64,
-    pub recommendation: Recommendation,
+    pub recommendation: HireRecommendation,
     pub notes: String,
     pub created_at: String,
     pub updated_at: String,
@@ -203,7 +203,7 @@ async fn scorecards_of(state: &AppState, row: &CandidateRow, me: i64) -> Result<
             .into_iter()
             .filter_map(|r| {
                 Some(Scorecard {
-                    recommendation: Recommendation::parse(&r.recommendation)?,
+                    recommendation: HireRecommendation::parse(&r.recommendation)?,
                     mine: r.recruiter_id == me,
                     id: r.id,
                     recruiter_id: r.recruiter_id,
@@ -236,7 +236,7 @@ pub struct ScorecardBody {
     #[schema(required = true, minimum = 1, maximum = 5)]
     culture: i64,
     #[schema(required = true)]
-    recommendation: Recommendation,
+    recommendation: HireRecommendation,
     #[serde(default)]
     #[schema(max_length = 5000)]
     notes: String,

@@ -19,9 +19,10 @@ use crate::store::Tx;
 use crate::with_tx;
 
 /// A candidate's place in the hiring process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Stage {
+    #[default]
     New,
     Screened,
     Invited,

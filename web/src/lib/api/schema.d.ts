@@ -1047,6 +1047,11 @@ export interface components {
             stageChangedAt: string | null;
             /** @description Why the candidacy ended (Rejected, Withdrawn). */
             stageReason: string | null;
+            /**
+             * @description Where the system's steps put the candidate (their analysis and invite): the stage a
+             *     person may send them back to from Shortlisted, Offer, Rejected or Withdrawn.
+             */
+            systemStage: components["schemas"]["Stage"];
         };
         /** @description One stage's column. */
         BoardColumn: {
@@ -1391,6 +1396,11 @@ export interface components {
          * @enum {string}
          */
         GapKind: "questionsNotAsked" | "callTooShort" | "noTranscript" | "integrityFailed" | "noTimestamps" | "noQuestionScores" | "noScores";
+        /**
+         * @description A recruiter's overall recommendation (named apart from the ATS's Pass / Fail).
+         * @enum {string}
+         */
+        HireRecommendation: "strongYes" | "yes" | "no" | "strongNo";
         /** @description The provider's id of what was created. */
         IdAnswer: {
             id: string;
@@ -1786,7 +1796,7 @@ export interface components {
             notes: string;
             /** Format: int64 */
             problemSolving: number;
-            recommendation: components["schemas"]["Recommendation"];
+            recommendation: components["schemas"]["HireRecommendation"];
             /** Format: int64 */
             recruiterId: number;
             recruiterName: string;
@@ -1806,7 +1816,7 @@ export interface components {
             notes?: string;
             /** Format: int64 */
             problemSolving: number;
-            recommendation: components["schemas"]["Recommendation"];
+            recommendation: components["schemas"]["HireRecommendation"];
             /** Format: int64 */
             resumeId: number;
             /** Format: int64 */
