@@ -34,7 +34,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (/^Failed to load resource: the server responded with a status of (400|401|404|429)\b/.test(text)) return;
+        if (/^Failed to load resource: the server responded with a status of (400|401|403|404|409|429)\b/.test(text)) return;
         errors.push(`console error: ${text}`);
       });
       await use(errors);

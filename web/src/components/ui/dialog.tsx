@@ -75,7 +75,12 @@ export function Dialog({ open, title, onClose, busy = false, children, className
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={cn('relative w-full max-w-md rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none', className)}
+        // A tall dialog (a decision with its e-mail preview) scrolls inside the viewport, so its
+        // buttons stay reachable on any screen.
+        className={cn(
+          'relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none',
+          className,
+        )}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

@@ -88,7 +88,7 @@ export function BoardColumnView({
         </span>
       </h2>
       {cards.length === 0 ? (
-        <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-500">No candidates</p>
+        <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-700">No candidates</p>
       ) : (
         <ul aria-label={`${column.label} candidates`} className="mt-3 space-y-2">
           {cards.map((card) => (
