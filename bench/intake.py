@@ -66,14 +66,25 @@ class Client:
                     raise
 
     def upload(self, jd, path):
-        boundary = uuid.uuid4().hex
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"resumeFile\"; "
-                f"filename=\"{path.name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").encode()
-        body += path.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
-        status, answer = self.request("POST", f"/api/Drive/UploadResume?jdId={jd}", body,
-                                      {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        status, answer = self.post_file(f"/api/Drive/UploadResume?jdId={jd}", "resumeFile", path.name,
+                                        path.read_bytes())
         if status != 200:
             raise RuntimeError(f"{path.name}: {status} {answer}")
+
+    def import_csv(self, jd, lines):
+        """Imports candidates from CSV `lines` (a header first) into JD `jd`."""
+        status, answer = self.post_file(f"/api/Drive/UploadCandidatesCsv?jobDescId={jd}", "csvFile", "c.csv",
+                                        "\n".join(lines).encode())
+        if status != 200:
+            raise RuntimeError(f"CSV import: {status} {answer}")
+
+    def post_file(self, path, field, name, content):
+        """POSTs one file as the multipart field `field`."""
+        boundary = uuid.uuid4().hex
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; "
+                f"filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").encode()
+        body += content + f"\r\n--{boundary}--\r\n".encode()
+        return self.request("POST", path, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
 
 
 def peak_rss_kib(pid):
@@ -94,11 +105,12 @@ class BenchServer:
     and `clients` list them and `client`/`port` are the first. Everything it made is removed on
     exit."""
 
-    def __init__(self, postgres=None, instances=1):
+    def __init__(self, postgres=None, instances=1, web_dist=None):
         if instances > 1 and not postgres:
             raise SystemExit("several instances need --postgres")
         self.postgres = postgres
         self.instances = instances
+        self.web_dist = web_dist
 
     def __enter__(self):
         target = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target"))
@@ -107,7 +119,7 @@ class BenchServer:
         self.ports = [free_port() for _ in range(self.instances)]
         self.port = self.ports[0]
         env = dict(os.environ, HIRELANE__DATA_DIR=str(self.data), HIRELANE__LOG__LEVEL="warn",
-                   HIRELANE__WEB__DIST_DIR=str(self.data / "no-web"))
+                   HIRELANE__WEB__DIST_DIR=str(self.web_dist or self.data / "no-web"))
         self.database = None
         if self.postgres:
             self.database = f"hl_bench_{os.getpid()}"

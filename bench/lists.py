@@ -24,7 +24,6 @@ import json
 import random
 import subprocess
 import time
-import uuid
 
 from intake import BenchServer  # bench/intake.py, beside this file
 
@@ -146,12 +145,7 @@ def main():
                 f"{rng.choice(first)} {rng.choice(last)} {j}-{i},c{j}-{i}@example.com,+91 9{rng.randint(100000000, 999999999)}"
                 for i in range(per_job)]
             phone_digits += ["".join(filter(str.isdigit, row.rsplit(",", 1)[1])) for row in rows[1:]]
-            boundary = uuid.uuid4().hex
-            body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csvFile\"; filename=\"c.csv\"\r\n\r\n"
-                    + "\n".join(rows) + f"\r\n--{boundary}--\r\n").encode()
-            status, answer = client.request("POST", f"/api/Drive/UploadCandidatesCsv?jobDescId={jd}", body,
-                                            {"Content-Type": f"multipart/form-data; boundary={boundary}"})
-            assert status == 200, answer
+            client.import_csv(jd, rows)
         seeded = round(time.monotonic() - started, 1)
         if server.database and not args.no_analyze:
             # What autovacuum does within a minute of such an import on a default PostgreSQL;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { advanceSimulator, api, createAssistant, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -24,69 +25,11 @@ const DEMO = join(import.meta.dirname, '..', '..', 'demo');
 const BACKEND = (JSON.parse(readFileSync(join(DEMO, 'jobs.json'), 'utf8')) as Array<Record<string, unknown>>)[0]!;
 const STRONG_RESUME = join(DEMO, 'resumes', 'backend', '01-aditi.pdf');
 
-function dataFile<T>(name: string): T {
-  const dataDir = process.env.HIRELANE_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('HIRELANE_E2E_DATA_DIR is not set');
-  return JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as T;
-}
-
-/** Sets the server's test clock (`null`: back to the machine's time). */
-async function setServerClock(baseURL: string, at: Date | null): Promise<void> {
-  const response = await fetch(`${baseURL}/_test/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ set: (at ?? new Date()).toISOString() }),
-  });
-  expect(response.status, 'the e2e server must be a test-clock build').toBe(200);
-}
-
-/** Moves the simulator's clock; it answers once due transitions ran and webhooks went out. */
-async function advanceSimulator(seconds: number): Promise<void> {
-  const sim = dataFile<{ baseUrl: string; apiKey: string }>('vapi-sim.json');
-  const response = await fetch(`${sim.baseUrl}/_sim/clock`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sim.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
-  expect(response.status).toBe(200);
-}
-
-/** Calls the API as the signed-in recruiter (from the page, with its stored token). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBe(200);
-  return result.body as T;
-}
-
 const SCRIPTED_QUESTIONS = [
   'Tell me about a payments service you ran',
   'How do you find the cause of a slow PostgreSQL query',
   'How do you make a Kafka consumer safe to retry',
 ];
-
-async function createAssistant(page: Page, name: string): Promise<string> {
-  const created = await api<{ id: string }>(page, 'POST', '/api/Voice/assistants', {
-    assistantName: name,
-    candidateName: 'Candidate',
-    role: 'Backend Engineer',
-    experience: '5 years',
-    interviewTime: '15',
-    topics: ['Python', 'PostgreSQL', 'AWS', 'Kafka'],
-    questions: SCRIPTED_QUESTIONS,
-    tools: [],
-  });
-  return created.id;
-}
 
 /** `YYYY-MM-DD` of an instant in a zone. */
 function dateIn(at: Date, timeZone: string): string {
@@ -156,7 +99,7 @@ test.describe('candidate interview flow', () => {
       createdOn: new Date().toISOString(),
     });
     const assistantName = `Interviewer ${stamp}`;
-    await createAssistant(page, assistantName);
+    await createAssistant(page, assistantName, 'Backend Engineer', ['Python', 'PostgreSQL', 'AWS', 'Kafka'], SCRIPTED_QUESTIONS);
     await page.goto(`/jd/${jd.jdid}`);
     await page.getByTestId('upload-input').setInputFiles(STRONG_RESUME);
     await expect(page).toHaveURL(new RegExp(`/candidate-details/${jd.jdid}$`));
@@ -363,7 +306,13 @@ test.describe('candidate interview flow', () => {
       { jd: jd.jobDescId, csv },
     );
     expect(imported).toBe(200);
-    const assistant = await createAssistant(page, `Analyst screen ${stamp}`);
+    const assistant = await createAssistant(
+      page,
+      `Analyst screen ${stamp}`,
+      'Backend Engineer',
+      ['Python', 'PostgreSQL', 'AWS', 'Kafka'],
+      SCRIPTED_QUESTIONS,
+    );
     const rows = await api<Array<{ resumeId: number }>>(page, 'GET', `/api/Drive/ViewJDResumes?JdID=${jd.jobDescId}`);
     const outbox = snapshotOutbox();
     await api(page, 'POST', '/api/Interview/SendInvites', {

@@ -196,7 +196,7 @@ test.describe('job descriptions', () => {
 
     await page.getByRole('button', { name: 'Actions' }).click();
     const menu = page.getByRole('menu', { name: 'JD actions' });
-    await expect(menu.getByRole('menuitem')).toHaveText([/Upload CSV/, 'Edit JD', 'Delete JD', 'View All Resumes']);
+    await expect(menu.getByRole('menuitem')).toHaveText([/Upload CSV/, 'Edit JD', 'Delete JD', 'View All Resumes', 'Board']);
     await expect(menu.getByRole('menuitem', { name: /Upload CSV/ })).not.toHaveAttribute('aria-disabled', 'true');
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-detail-mobile-menu.png`, fullPage: true });
     await expectAccessible(page);

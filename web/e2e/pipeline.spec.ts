@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import type { Browser, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { advanceSimulator, api, createAssistant, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -18,50 +16,6 @@ import { snapshotOutbox, waitForMail } from './support/outbox';
  */
 
 test.use({ storageState: STORAGE_STATE });
-
-function dataFile<T>(name: string): T {
-  const dataDir = process.env.HIRELANE_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('HIRELANE_E2E_DATA_DIR is not set');
-  return JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as T;
-}
-
-/** Sets the server's test clock (`null`: back to the machine's time). */
-async function setServerClock(baseURL: string, at: Date | null): Promise<void> {
-  const response = await fetch(`${baseURL}/_test/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ set: (at ?? new Date()).toISOString() }),
-  });
-  expect(response.status, 'the e2e server must be a test-clock build').toBe(200);
-}
-
-/** Moves the simulator's clock; it answers once due transitions ran and webhooks went out. */
-async function advanceSimulator(seconds: number): Promise<void> {
-  const sim = dataFile<{ baseUrl: string; apiKey: string }>('vapi-sim.json');
-  const response = await fetch(`${sim.baseUrl}/_sim/clock`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sim.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
-  expect(response.status).toBe(200);
-}
-
-/** Calls the API as the signed-in recruiter (from the page, with its stored token). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBe(200);
-  return result.body as T;
-}
 
 /** A JD without resumes and its candidates, imported from a CSV. */
 async function jdWithCandidates(page: Page, title: string, rows: Array<{ name: string; email: string; phone: string }>) {
@@ -94,20 +48,6 @@ async function jdWithCandidates(page: Page, title: string, rows: Array<{ name: s
   expect(status).toBe(200);
   const list = await api<Array<{ resumeId: number; candidateEmail: string }>>(page, 'GET', `/api/Drive/ViewJDResumes?JdID=${jd.jobDescId}`);
   return { ...jd, resumeIdOf: (email: string) => list.find((r) => r.candidateEmail === email)!.resumeId };
-}
-
-async function createAssistant(page: Page, name: string): Promise<string> {
-  const created = await api<{ id: string }>(page, 'POST', '/api/Voice/assistants', {
-    assistantName: name,
-    candidateName: 'Candidate',
-    role: 'Data Analyst',
-    experience: '2 years',
-    interviewTime: '15',
-    topics: ['SQL', 'Excel', 'Tableau', 'Statistics'],
-    questions: ['Tell me about a dashboard you built'],
-    tools: [],
-  });
-  return created.id;
 }
 
 /**
@@ -172,7 +112,13 @@ test.describe('hiring board', () => {
     // A JD with two candidates; Ira is invited and completes her interview.
     await page.goto('/');
     const jd = await jdWithCandidates(page, title, [ira, rex]);
-    const assistant = await createAssistant(page, `Analyst screen ${stamp}`);
+    const assistant = await createAssistant(
+      page,
+      `Analyst screen ${stamp}`,
+      'Data Analyst',
+      ['SQL', 'Excel', 'Tableau', 'Statistics'],
+      ['Tell me about a dashboard you built'],
+    );
     const outbox = snapshotOutbox();
     await api(page, 'POST', '/api/Interview/SendInvites', {
       jobDescId: jd.jobDescId,
@@ -244,5 +190,34 @@ test.describe('hiring board', () => {
     await page.goto(`/candidate-details/${jd.jdid}?stage=rejected`);
     await expect(page.getByTestId('candidate-row')).toHaveCount(1);
     await expect(page.getByTestId('candidate-row').getByTestId('stage')).toHaveText('Rejected');
+
+    // Ira's analysis page: a scorecard beside the AI's scores, and the timeline of what happened.
+    await page.goto(`/jd/${jd.jdid}/board`);
+    await column('shortlisted').getByRole('link', { name: ira.name }).click();
+    const form = page.getByRole('form', { name: 'Fill your scorecard' });
+    for (const [label, score] of [
+      ['Technical', '4'],
+      ['Communication', '5'],
+      ['Problem Solving', '4'],
+      ['Culture', '3'],
+    ] as const) {
+      await form.getByLabel(label).selectOption(score);
+    }
+    await form.getByRole('radio', { name: 'Yes', exact: true }).check();
+    await form.getByLabel('Notes').fill('Explained the query plan clearly.');
+    await form.getByRole('button', { name: 'Save scorecard' }).click();
+    await expect(page.getByRole('form', { name: 'Edit your scorecard' })).toBeVisible();
+    const timeline = page.getByRole('list', { name: 'Timeline events' });
+    await expect(timeline).toContainText('Scorecard: Yes (technical 4, communication 5, problem solving 4, culture 3)');
+    await expect(timeline).toContainText('Moved from Interviewed to Shortlisted');
+
+    // The JD's feed has all three decisions, each by the recruiter who made it.
+    await page.goto(`/activity?jdId=${jd.jdid}`);
+    const feed = page.getByRole('list', { name: 'Activity events' });
+    await expect(feed).toContainText('Moved from Interviewed to Shortlisted');
+    await expect(feed).toContainText('Moved from New to Rejected: Chose a candidate with more SQL experience');
+    await expect(feed).toContainText(`E-mail sent: Your application for ${title}`);
+    await expect(feed).toContainText('Scorecard: Yes');
+    await expectAccessible(page);
   });
 });

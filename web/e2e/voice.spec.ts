@@ -1,30 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { advanceSimulator } from './support/control';
 
 test.use({ storageState: STORAGE_STATE });
-
-/**
- * The in-process simulator's address and key, from the file only its start-up writes into the
- * data directory (never from an endpoint of ours).
- */
-function simulator(): { baseUrl: string; apiKey: string } {
-  const dataDir = process.env.HIRELANE_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('HIRELANE_E2E_DATA_DIR is not set');
-  return JSON.parse(readFileSync(join(dataDir, 'vapi-sim.json'), 'utf8')) as { baseUrl: string; apiKey: string };
-}
-
-/** Moves the simulator's clock; it answers once due transitions ran and webhooks went out. */
-async function advanceSimulator(seconds: number): Promise<void> {
-  const sim = simulator();
-  const response = await fetch(`${sim.baseUrl}/_sim/clock`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sim.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
-  expect(response.status).toBe(200);
-}
 
 /** Date and time in IST (+05:30) `minutes` from now, as the schedule form takes them. */
 function istIn(minutes: number): { date: string; time: string } {

@@ -355,6 +355,14 @@ async fn erasing_a_candidate_removes_their_rows_files_and_history_in_every_jd() 
         analysed(&app, &token, second).await;
         let files_dir = app.state.settings.files_dir();
         assert_eq!(walk(&files_dir).len(), 4);
+        let aarav = analysed(&app, &token, second).await[0]["resumeId"].clone();
+        let (_, before) = app
+            .get_with_token(&format!("/api/Activity?resumeId={aarav}"), &token)
+            .await;
+        assert_eq!(
+            before["events"][0]["candidateName"], "Aarav Mehta",
+            "{before}"
+        );
 
         let erased = hirelane::candidates::erase::erase(&app.state, "Aarav.Mehta92@gmail.com")
             .await
@@ -368,6 +376,28 @@ async fn erasing_a_candidate_removes_their_rows_files_and_history_in_every_jd() 
             walk(&files_dir).len(),
             1,
             "only the other candidate's file stays"
+        );
+        // The log forgets them, and keeps one anonymous trace of the erasure per JD.
+        let (_, after) = app
+            .get_with_token(&format!("/api/Activity?resumeId={aarav}"), &token)
+            .await;
+        assert_eq!(after["events"], json!([]), "{after}");
+        let (_, erasures) = app
+            .get_with_token("/api/Activity?kind=erased", &token)
+            .await;
+        let erasures = erasures["events"].as_array().expect("events").clone();
+        assert_eq!(erasures.len(), 2, "{erasures:?}");
+        for event in &erasures {
+            assert_eq!(
+                (event["resumeId"].clone(), event["candidateName"].clone()),
+                (Value::Null, Value::Null)
+            );
+            assert!(!event.to_string().to_lowercase().contains("aarav"), "{event}");
+        }
+        let (_, all) = app.get_with_token("/api/Activity?limit=200", &token).await;
+        assert!(
+            !all.to_string().to_lowercase().contains("aarav"),
+            "no trace of the person: {all}"
         );
         let again = hirelane::candidates::erase::erase(&app.state, "aarav.mehta92@gmail.com")
             .await

@@ -1,0 +1,77 @@
+/**
+ * What the specs that move time or call the API directly share: the data directory's files, the
+ * server's test clock, the simulator's clock, and the API as the signed-in recruiter.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** A JSON file the server wrote into its data directory (e.g. `vapi-sim.json`). */
+export function dataFile<T>(name: string): T {
+  const dataDir = process.env.HIRELANE_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('HIRELANE_E2E_DATA_DIR is not set');
+  return JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as T;
+}
+
+/**
+ * The in-process simulator's address and key, from the file only its start-up writes into the
+ * data directory (never from an endpoint of ours).
+ */
+export function simulator(): { baseUrl: string; apiKey: string } {
+  return dataFile<{ baseUrl: string; apiKey: string }>('vapi-sim.json');
+}
+
+/** Sets the server's test clock (`null`: back to the machine's time). */
+export async function setServerClock(baseURL: string, at: Date | null): Promise<void> {
+  const response = await fetch(`${baseURL}/_test/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ set: (at ?? new Date()).toISOString() }),
+  });
+  expect(response.status, 'the e2e server must be a test-clock build').toBe(200);
+}
+
+/** Moves the simulator's clock; it answers once due transitions ran and webhooks went out. */
+export async function advanceSimulator(seconds: number): Promise<void> {
+  const sim = simulator();
+  const response = await fetch(`${sim.baseUrl}/_sim/clock`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sim.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Calls the API as the signed-in recruiter (from the page, with its stored token). */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { method, path, body },
+  );
+  expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBe(200);
+  return result.body as T;
+}
+
+/** Creates an AI interviewer assistant for `role` asking `questions`; returns its id. */
+export async function createAssistant(page: Page, name: string, role: string, topics: string[], questions: string[]): Promise<string> {
+  const created = await api<{ id: string }>(page, 'POST', '/api/Voice/assistants', {
+    assistantName: name,
+    candidateName: 'Candidate',
+    role,
+    experience: '3 years',
+    interviewTime: '15',
+    topics,
+    questions,
+    tools: [],
+  });
+  return created.id;
+}
