@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 
 import { useSaveScorecard } from '../api/save-scorecard';
 import type { Scorecard } from '../api/types';
-import { CRITERIA, MAX_NOTES, RECOMMENDATIONS, SCORES, draftOf, toScorecardInput, validateScorecard } from '../lib/scorecard-form';
+import { CRITERIA, MAX_NOTES, RECOMMENDATIONS, SCORES, draftOf, toScorecardBody, validateScorecard } from '../lib/scorecard-form';
 import type { Criterion, ScorecardDraft, ScorecardErrors } from '../lib/scorecard-form';
 
 export const SCORECARD_SAVED = 'Scorecard saved.';
@@ -45,7 +45,7 @@ export function ScorecardForm({ resumeId, mine }: ScorecardFormProps) {
     setServerError(null);
     const found = validateScorecard(draft);
     setErrors(found);
-    const input = toScorecardInput(resumeId, draft);
+    const input = toScorecardBody(resumeId, draft);
     if (!input) return;
     try {
       await save.mutateAsync(input);
