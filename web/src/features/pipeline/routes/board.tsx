@@ -13,7 +13,7 @@ import { BoardColumnView } from '../components/board-column';
 import { DecisionDialog } from '../components/decision-dialog';
 import type { MoveChoice } from '../components/move-menu';
 import { useStageMove } from '../hooks/use-stage-move';
-import { canMove, factsOf, needsReason } from '../lib/moves';
+import { canMove, needsReason } from '../lib/moves';
 
 const INVALID_ID = 'Invalid JD ID.';
 
@@ -118,7 +118,7 @@ export function BoardRoute() {
                 jdid={jdid}
                 column={column}
                 dragged={dragged}
-                accepts={dragged !== null && canMove(dragged.stage, column.stage, factsOf(dragged))}
+                accepts={dragged !== null && canMove(dragged.stage, column.stage, dragged.systemStage)}
                 busyIds={busyIds}
                 onDragStart={setDragged}
                 onDragEnd={() => setDragged(null)}
