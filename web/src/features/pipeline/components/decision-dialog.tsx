@@ -6,11 +6,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, describedBy, inputClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { useEmailTemplates } from '@/lib/queries/email-templates';
 import { stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
 import { useEmailPreview } from '../api/email-preview';
-import { useEmailTemplates } from '../api/get-email-templates';
 import type { DecisionCandidate, EmailText, MoveResult } from '../api/types';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useStageMove } from '../hooks/use-stage-move';

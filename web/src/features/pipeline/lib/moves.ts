@@ -2,10 +2,9 @@
  * Which moves a recruiter is offered, mirroring the server's rules (`pipeline/stages.rs`,
  * `check_move`). The server has the last word: a move it refuses comes back with its message.
  */
+import type { TemplateKind } from '@/lib/queries/email-templates';
 import { STAGES, endsCandidacy, isSystemStage } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
-
-import type { TemplateKind } from '../api/types';
 
 /** The longest reason kept with a rejection or withdrawal. */
 export const MAX_REASON = 500;

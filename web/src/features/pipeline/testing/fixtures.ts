@@ -1,10 +1,11 @@
 /** A fake pipeline server for the unit tests: board, templates, preview and moves. */
+import type { EmailTemplate } from '@/lib/queries/email-templates';
 import { STAGES, isSystemStage, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import type { Handler } from '@/testing/fetch-mock';
 
-import type { Board, BoardCard, EmailTemplate, MoveBody } from '../api/types';
+import type { Board, BoardCard, MoveBody } from '../api/types';
 
 /** A card; where the system's steps put the candidate is their stage if the system chose it, else Screened. */
 export function card(resumeId: number, candidateName: string, stage: Stage, extra: Partial<BoardCard> = {}): BoardCard {

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/date-time';
+import type { EmailTemplate, TemplateKind } from '@/lib/queries/email-templates';
 import { toast } from '@/lib/toast';
 
 import { useSaveEmailTemplate } from '../api/save-email-template';
-import type { EmailTemplate, TemplateKind } from '../api/types';
 
 export const MAX_SUBJECT = 200;
 export const MAX_BODY = 5000;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 
 import { SettingsHeader } from '@/components/settings/settings-header';
+import { useEmailTemplates } from '@/lib/queries/email-templates';
 import { useMe } from '@/lib/queries/me';
 
-import { useEmailTemplates } from '../api/get-email-templates';
 import { TemplateEditor } from '../components/template-editor';
 
 export const TEMPLATES_FAILED = 'The e-mail templates could not be loaded.';
