@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ApiError, api, buildUrl, setSessionExpiredHandler } from '@/lib/api-client';
+import { ApiError, api, apiErrorMessage, buildUrl, setSessionExpiredHandler } from '@/lib/api-client';
 import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
 import type { RecordedCall } from '@/testing/fetch-mock';
 
@@ -260,5 +260,15 @@ describe('api client across tabs', () => {
     await expect(api.get('/auth/me')).resolves.toMatchObject({ ok: true });
     expect(request).toHaveBeenCalledWith('hirelane-token-refresh', expect.any(Function));
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
+  });
+});
+
+describe('apiErrorMessage', () => {
+  it("gives the server's message, else the fallback", () => {
+    const refused = new ApiError({ status: 409, body: { message: 'The last admin cannot leave.', code: 'last_admin' } });
+    expect(apiErrorMessage(refused, 'Failed.')).toBe('The last admin cannot leave.');
+    expect(apiErrorMessage(new ApiError({ status: 0, body: null, message: 'Failed to fetch' }), 'Failed.')).toBe('Failed.');
+    expect(apiErrorMessage(new ApiError({ status: 500, body: { message: '', code: 'internal' } }), 'Failed.')).toBe('Failed.');
+    expect(apiErrorMessage(new Error('boom'), 'Failed.')).toBe('Failed.');
   });
 });

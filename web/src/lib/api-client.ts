@@ -34,6 +34,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server's own words for a failed call ('Unknown variable {{salary}}: …'), else `fallback` (a network failure, a body without a message). */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.body?.message ? error.body.message : fallback;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {

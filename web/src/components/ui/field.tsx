@@ -60,3 +60,9 @@ export function describedBy(id: string, { hint, error }: { hint?: unknown; error
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
 }
+
+/** A field's character counter ('12 / 200'), red once over `max`; counts characters as the server does (code points). */
+export function CharCount({ value, max }: { value: string; max: number }) {
+  const count = [...value].length;
+  return <span className={cn('text-xs tabular-nums', count > max ? 'text-red-700' : 'text-slate-500')}>{`${count} / ${max}`}</span>;
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useActivity } from '../api/get-activity';
 import type { ActivityFilters } from '../api/types';
@@ -19,9 +19,7 @@ export type ActivityFeedViewProps = {
 export function ActivityFeedView({ filters, limit, showSubject, label, emptyText }: ActivityFeedViewProps) {
   const feed = useActivity(filters, { limit });
 
-  useEffect(() => {
-    if (feed.error) console.error('Failed to load the activity', feed.error);
-  }, [feed.error]);
+  useLogError(feed.error, 'Failed to load the activity');
 
   if (feed.isPending) {
     return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
+import { api, apiErrorMessage, isApiError } from '@/lib/api-client';
 
 import { CANDIDATE_LISTS_KEY, pipelineKeys } from './types';
 import type { MoveBody, MoveResult } from './types';
@@ -19,7 +19,7 @@ export function isStageChanged(error: unknown): boolean {
 
 /** The server's words for a refused move ('A candidate in New cannot move to Hired.'), else a generic text. */
 export function moveErrorMessage(error: unknown): string {
-  return isApiError(error) && error.body?.message ? error.body.message : MOVE_FAILED;
+  return apiErrorMessage(error, MOVE_FAILED);
 }
 
 /**

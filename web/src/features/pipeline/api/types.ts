@@ -12,9 +12,6 @@ export type MoveBody = ApiSchema<'MoveBody'>;
 export type MoveResult = ApiSchema<'MoveResult'>;
 /** An e-mail's text before its variables (`{{candidateName}}`, `{{jobTitle}}`) are filled. */
 export type EmailText = ApiSchema<'EmailText'>;
-export type TemplateKind = ApiSchema<'TemplateKind'>;
-/** `GET /Settings/EmailTemplates`: the rejection and the advance template. */
-export type EmailTemplate = ApiSchema<'EmailTemplate'>;
 /** `POST /Pipeline/EmailPreview`: the e-mail as one candidate will get it. */
 export type PreviewBody = ApiSchema<'PreviewBody'>;
 export type EmailPreview = ApiSchema<'EmailPreview'>;
@@ -26,7 +23,6 @@ export const pipelineKeys = {
   all: ['pipeline'] as const,
   board: (jdid: string) => ['pipeline', 'board', jdid] as const,
   column: (jdid: string, stage: Stage, offset: number) => ['pipeline', 'board', jdid, 'column', stage, offset] as const,
-  templates: ['pipeline', 'email-templates'] as const,
   preview: (input: PreviewBody) => ['pipeline', 'email-preview', input] as const,
 };
 

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { endsCandidacy } from '@/lib/stages';
 
 import type { BoardCard } from '../api/types';
-import { allowedTargets, factsOf } from '../lib/moves';
+import { allowedTargets } from '../lib/moves';
 import { MoveMenu } from './move-menu';
 import type { MoveChoice } from './move-menu';
 
@@ -67,7 +67,7 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
         <span className="ml-auto">
           <MoveMenu
             candidateName={name}
-            targets={allowedTargets(card.stage, factsOf(card))}
+            targets={allowedTargets(card.stage, card.systemStage)}
             disabled={busy}
             onChoose={(choice) => onChoose(card, choice)}
           />

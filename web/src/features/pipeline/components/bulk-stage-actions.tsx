@@ -5,7 +5,7 @@ import { isStage, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 import { toast } from '@/lib/toast';
 
-import type { DecisionCandidate } from '../api/types';
+import type { DecisionCandidate, MoveResult } from '../api/types';
 import { useStageMove } from '../hooks/use-stage-move';
 import { LIST_TARGETS, canMove, needsReason } from '../lib/moves';
 import { DecisionDialog } from './decision-dialog';
@@ -40,6 +40,8 @@ export function BulkStageActions({ candidates, onMoved }: BulkStageActionsProps)
 
   if (candidates.length === 0) return null;
 
+  const reportMoved = (result: MoveResult) => onMoved(result.moved.map((moved) => moved.resumeId));
+
   const start = (stage: Stage, emailByDefault: boolean) => {
     const blocked = blockedMessage(candidates, stage);
     if (blocked) {
@@ -50,7 +52,7 @@ export function BulkStageActions({ candidates, onMoved }: BulkStageActionsProps)
       setDecision({ stage, emailByDefault });
       return;
     }
-    move({ candidates, stage }, { onMoved: (result) => onMoved(result.moved.map((moved) => moved.resumeId)) });
+    move({ candidates, stage }, { onMoved: reportMoved });
   };
 
   return (
@@ -88,7 +90,7 @@ export function BulkStageActions({ candidates, onMoved }: BulkStageActionsProps)
         candidates={candidates}
         emailByDefault={decision?.emailByDefault}
         onClose={() => setDecision(null)}
-        onMoved={(result) => onMoved(result.moved.map((moved) => moved.resumeId))}
+        onMoved={reportMoved}
       />
     </div>
   );

@@ -1,16 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, describedBy, inputClass } from '@/components/ui/field';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { CharCount, Field, describedBy, inputClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useEmailTemplates } from '@/lib/queries/email-templates';
 import { stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useEmailPreview } from '../api/email-preview';
-import { useEmailTemplates } from '../api/get-email-templates';
 import type { DecisionCandidate, EmailText, MoveResult } from '../api/types';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useStageMove } from '../hooks/use-stage-move';
@@ -103,15 +105,9 @@ function DecisionForm({ stage, candidates, emailByDefault = false, onClose, onMo
   const previewInput = sendEmail && first && subject.trim() && body.trim() ? { resumeId: first.resumeId, subject, body } : null;
   const preview = useEmailPreview(previewInput);
   const previewCurrent = previewInput !== null && settled && preview.isSuccess && !preview.isPlaceholderData;
-  const previewError = preview.isError
-    ? isApiError(preview.error) && preview.error.body?.message
-      ? preview.error.body.message
-      : PREVIEW_FAILED
-    : null;
+  const previewError = preview.isError ? apiErrorMessage(preview.error, PREVIEW_FAILED) : null;
 
-  useEffect(() => {
-    if (templates.error) console.error('Failed to load e-mail templates', templates.error);
-  }, [templates.error]);
+  useLogError(templates.error, 'Failed to load e-mail templates');
 
   const reasonMissing = withReason && reason.trim() === '';
   const emailBlank = sendEmail && (!text || !text.subject.trim() || !text.body.trim());
@@ -151,11 +147,7 @@ function DecisionForm({ stage, candidates, emailByDefault = false, onClose, onMo
           required
           className="mt-4"
           hint="Kept with the decision; the candidate does not see it."
-          aside={
-            <span className="text-xs tabular-nums text-slate-500">
-              {reason.length}/{MAX_REASON}
-            </span>
-          }
+          aside={<CharCount value={reason} max={MAX_REASON} />}
         >
           <textarea
             id={reasonId}
@@ -252,13 +244,9 @@ function DecisionForm({ stage, candidates, emailByDefault = false, onClose, onMo
       )}
 
       {refusal && (
-        <div
-          role="alert"
-          data-testid="decision-error"
-          className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200"
-        >
+        <ErrorAlert data-testid="decision-error" className="mt-4">
           {refusal}
-        </div>
+        </ErrorAlert>
       )}
 
       <div className="mt-6 flex justify-end gap-3">

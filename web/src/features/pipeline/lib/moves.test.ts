@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { allowedTargets, canMove, emailKindFor, factsOf, needsReason } from './moves';
+import { allowedTargets, canMove, emailKindFor, needsReason } from './moves';
 
 describe('allowed targets', () => {
   it('moves people forward through their own stages only', () => {
@@ -20,10 +20,13 @@ describe('allowed targets', () => {
     expect(canMove('rejected', 'shortlisted', 'screened')).toBe(false);
   });
 
-  it('sends a person-chosen stage back only to the stage the facts say', () => {
+  it("sends a person-chosen stage back only to the card's system stage", () => {
     expect(allowedTargets('rejected', 'screened')).toEqual(['screened']);
     expect(allowedTargets('shortlisted', 'interviewed')).toEqual(['interviewed', 'offer', 'rejected', 'withdrawn']);
     expect(canMove('rejected', 'interviewed', 'screened')).toBe(false);
+    // An invite or a booking counts too: the server says where the system's steps put them.
+    expect(allowedTargets('withdrawn', 'invited')).toEqual(['invited']);
+    expect(allowedTargets('offer', 'scheduled')).toEqual(['scheduled', 'shortlisted', 'hired', 'rejected', 'withdrawn']);
     // The system's own steps are never a person's move.
     expect(canMove('screened', 'invited', 'invited')).toBe(false);
     expect(allowedTargets('rejected')).toEqual([]);
@@ -37,12 +40,5 @@ describe('allowed targets', () => {
     expect(['shortlisted', 'offer', 'hired'].map((stage) => emailKindFor(stage as 'offer'))).toEqual(['advance', 'advance', 'advance']);
     expect(emailKindFor('withdrawn')).toBeNull();
     expect(emailKindFor('interviewed')).toBeNull();
-  });
-
-  it("reads a card's facts from its interview and analysis", () => {
-    const card = { interviewStatus: null, callId: null, atsScore: null, recommendation: null };
-    expect(factsOf(card)).toBe('new');
-    expect(factsOf({ ...card, atsScore: 40, recommendation: 'Fail' })).toBe('screened');
-    expect(factsOf({ ...card, atsScore: 80, interviewStatus: 'Needs Review', callId: 'c-1' })).toBe('interviewed');
   });
 });

@@ -2,10 +2,9 @@
  * Which moves a recruiter is offered, mirroring the server's rules (`pipeline/stages.rs`,
  * `check_move`). The server has the last word: a move it refuses comes back with its message.
  */
+import type { TemplateKind } from '@/lib/queries/email-templates';
 import { STAGES, endsCandidacy, isSystemStage } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
-
-import type { TemplateKind } from '../api/types';
 
 /** The longest reason kept with a rejection or withdrawal. */
 export const MAX_REASON = 500;
@@ -14,11 +13,12 @@ export const MAX_REASON = 500;
 export const LIST_TARGETS: ReadonlyArray<Stage> = ['shortlisted', 'offer', 'hired', 'withdrawn'];
 
 /**
- * Whether a person may move a candidate from `from` to `to`. `facts` is the system stage the
- * candidate's analysis and invite put them in: the only system stage a person may send them
- * back to, from one of the person's own stages (undoing a shortlist or a rejection).
+ * Whether a person may move a candidate from `from` to `to`. `systemStage` is where the
+ * candidate's analysis and invite put them (a board card's `systemStage`): the only system
+ * stage a person may send them back to, from one of the person's own stages (undoing a
+ * shortlist or a rejection). Without it (a list row), no system stage is offered.
  */
-export function canMove(from: Stage, to: Stage, facts?: Stage | null): boolean {
+export function canMove(from: Stage, to: Stage, systemStage?: Stage): boolean {
   switch (to) {
     case 'shortlisted':
       return ['screened', 'invited', 'scheduled', 'interviewed', 'offer'].includes(from);
@@ -30,13 +30,13 @@ export function canMove(from: Stage, to: Stage, facts?: Stage | null): boolean {
     case 'withdrawn':
       return !endsCandidacy(from) && from !== 'hired';
     default:
-      return to === facts && !isSystemStage(from) && from !== 'hired';
+      return to === systemStage && !isSystemStage(from) && from !== 'hired';
   }
 }
 
 /** Every stage a candidate in `from` can be moved to, in board order. */
-export function allowedTargets(from: Stage, facts?: Stage | null): Stage[] {
-  return STAGES.filter((to) => canMove(from, to, facts));
+export function allowedTargets(from: Stage, systemStage?: Stage): Stage[] {
+  return STAGES.filter((to) => canMove(from, to, systemStage));
 }
 
 /** Rejected and Withdrawn need a reason. */
@@ -49,20 +49,4 @@ export function emailKindFor(stage: Stage): TemplateKind | null {
   if (stage === 'rejected') return 'rejection';
   if (stage === 'shortlisted' || stage === 'offer' || stage === 'hired') return 'advance';
   return null;
-}
-
-/**
- * The system stage a card's facts point to, as far as the card tells: an interview outcome
- * means Interviewed, an analysis Screened, else New. The card does not say whether an invite
- * is out, so an invited candidate's undo may be refused by the server (its message is shown).
- */
-export function factsOf(card: {
-  interviewStatus: string | null;
-  callId: string | null;
-  atsScore: number | null;
-  recommendation: string | null;
-}): Stage {
-  if (card.interviewStatus || card.callId) return 'interviewed';
-  if (card.atsScore !== null || card.recommendation) return 'screened';
-  return 'new';
 }

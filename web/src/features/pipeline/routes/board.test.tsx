@@ -159,6 +159,30 @@ describe('BoardRoute', () => {
     expect(moves(calls)).toEqual([{ candidates: [{ resumeId: 11, fromStage: 'interviewed' }], stage: 'offer' }]);
   });
 
+  it('offers a decided card back only to its system stage, by menu and by drop', async () => {
+    seedSession();
+    // Rejected after an invite went out: the way back is Invited, not the Screened its score suggests.
+    const DEV = card(14, 'Dev Shah', 'rejected', { stageReason: 'No reply', systemStage: 'invited' });
+    const { calls } = liveServer([DEV]);
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Move Dev Shah to…' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Invited']);
+    await user.keyboard('{Escape}');
+
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(screen.getByTestId('board-card'), { dataTransfer });
+    expect(fireEvent.dragOver(column('screened'), { dataTransfer })).toBe(true);
+    expect(fireEvent.dragOver(column('invited'), { dataTransfer })).toBe(false);
+    fireEvent.drop(column('invited'), { dataTransfer });
+    await waitFor(() => expect(count('invited')).toHaveTextContent('1'));
+    expect(moves(calls)).toEqual([{ candidates: [{ resumeId: 14, fromStage: 'rejected' }], stage: 'invited' }]);
+  });
+
   it("shows the server's message and fetches the board again when a stage changed meanwhile", async () => {
     seedSession();
     let boards = 0;

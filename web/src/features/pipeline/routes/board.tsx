@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 
 import { AlertIcon, ArrowLeftIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useBoard } from '../api/get-board';
 import type { BoardCard, DecisionCandidate } from '../api/types';
@@ -13,7 +14,7 @@ import { BoardColumnView } from '../components/board-column';
 import { DecisionDialog } from '../components/decision-dialog';
 import type { MoveChoice } from '../components/move-menu';
 import { useStageMove } from '../hooks/use-stage-move';
-import { canMove, factsOf, needsReason } from '../lib/moves';
+import { canMove, needsReason } from '../lib/moves';
 
 const INVALID_ID = 'Invalid JD ID.';
 
@@ -41,9 +42,7 @@ export function BoardRoute() {
 
   const invalid = isApiError(board.error) && (board.error.status === 404 || board.error.status === 400);
   // Other fetch failures are only logged (SPEC section 8).
-  useEffect(() => {
-    if (board.error && !invalid) console.error('Failed to load the board', board.error);
-  }, [board.error, invalid]);
+  useLogError(invalid ? null : board.error, 'Failed to load the board');
 
   const name = board.data?.jdname ?? navState?.jdname ?? '';
 
@@ -118,7 +117,7 @@ export function BoardRoute() {
                 jdid={jdid}
                 column={column}
                 dragged={dragged}
-                accepts={dragged !== null && canMove(dragged.stage, column.stage, factsOf(dragged))}
+                accepts={dragged !== null && canMove(dragged.stage, column.stage, dragged.systemStage)}
                 busyIds={busyIds}
                 onDragStart={setDragged}
                 onDragEnd={() => setDragged(null)}

@@ -1,11 +1,13 @@
 /** A fake pipeline server for the unit tests: board, templates, preview and moves. */
-import { STAGES, stageLabel } from '@/lib/stages';
+import type { EmailTemplate } from '@/lib/queries/email-templates';
+import { STAGES, isSystemStage, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import type { Handler } from '@/testing/fetch-mock';
 
-import type { Board, BoardCard, EmailTemplate, MoveBody } from '../api/types';
+import type { Board, BoardCard, MoveBody } from '../api/types';
 
+/** A card; where the system's steps put the candidate is their stage if the system chose it, else Screened. */
 export function card(resumeId: number, candidateName: string, stage: Stage, extra: Partial<BoardCard> = {}): BoardCard {
   return {
     resumeId,
@@ -15,6 +17,7 @@ export function card(resumeId: number, candidateName: string, stage: Stage, extr
     recommendation: 'Pass',
     interviewStatus: null,
     stage,
+    systemStage: isSystemStage(stage) ? stage : 'screened',
     stageReason: null,
     stageChangedAt: null,
     callId: null,

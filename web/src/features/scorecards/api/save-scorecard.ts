@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { activityQueryKey } from '@/lib/queries/activity';
 
 import { scorecardKeys } from './types';
-import type { ScorecardInput, Scorecards } from './types';
+import type { ScorecardBody, Scorecards } from './types';
 
 /**
  * Saves the signed-in recruiter's scorecard (a second save replaces theirs). The answer is
  * every scorecard of the candidate. 400 `invalid_scorecard`, 409 `not_interviewed`.
  */
-export function saveScorecard(input: ScorecardInput): Promise<Scorecards> {
+export function saveScorecard(input: ScorecardBody): Promise<Scorecards> {
   return api.put<Scorecards>('/Pipeline/Scorecards', input);
 }
 

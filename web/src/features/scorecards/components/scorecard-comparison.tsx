@@ -1,7 +1,7 @@
 import { cn } from '@/components/ui/cn';
 import { formatDateTime } from '@/lib/date-time';
 
-import type { AiScores, Recommendation, Scorecard } from '../api/types';
+import type { AiScores, HireRecommendation, Scorecard } from '../api/types';
 import { CRITERIA, recommendationLabel } from '../lib/scorecard-form';
 
 /** The AI's score of each criterion (0-100); culture is the AI's cultural fit. */
@@ -11,14 +11,14 @@ function aiScoreOf(ai: AiScores, key: (typeof CRITERIA)[number]['key']): number 
 
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(Math.min(100, Math.max(0, value)))}%`);
 
-const recommendationTone: Record<Recommendation, string> = {
+const recommendationTone: Record<HireRecommendation, string> = {
   strongYes: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   yes: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   no: 'bg-red-50 text-red-800 ring-red-200',
   strongNo: 'bg-red-100 text-red-900 ring-red-300',
 };
 
-export function RecommendationBadge({ value }: { value: Recommendation }) {
+export function RecommendationBadge({ value }: { value: HireRecommendation }) {
   return (
     <span
       data-testid="recommendation-badge"

@@ -3,13 +3,14 @@ import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Field, describedBy, inputClass } from '@/components/ui/field';
-import { isApiError } from '@/lib/api-client';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { CharCount, Field, describedBy, inputClass } from '@/components/ui/field';
+import { apiErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useSaveScorecard } from '../api/save-scorecard';
 import type { Scorecard } from '../api/types';
-import { CRITERIA, MAX_NOTES, RECOMMENDATIONS, SCORES, draftOf, toScorecardInput, validateScorecard } from '../lib/scorecard-form';
+import { CRITERIA, MAX_NOTES, RECOMMENDATIONS, SCORES, draftOf, toScorecardBody, validateScorecard } from '../lib/scorecard-form';
 import type { Criterion, ScorecardDraft, ScorecardErrors } from '../lib/scorecard-form';
 
 export const SCORECARD_SAVED = 'Scorecard saved.';
@@ -45,13 +46,13 @@ export function ScorecardForm({ resumeId, mine }: ScorecardFormProps) {
     setServerError(null);
     const found = validateScorecard(draft);
     setErrors(found);
-    const input = toScorecardInput(resumeId, draft);
+    const input = toScorecardBody(resumeId, draft);
     if (!input) return;
     try {
       await save.mutateAsync(input);
       toast.success(SCORECARD_SAVED);
     } catch (error) {
-      setServerError(isApiError(error) && error.body ? error.message : SCORECARD_FAILED);
+      setServerError(apiErrorMessage(error, SCORECARD_FAILED));
     }
   };
 
@@ -126,16 +127,7 @@ export function ScorecardForm({ resumeId, mine }: ScorecardFormProps) {
         )}
       </fieldset>
 
-      <Field
-        id={notesId}
-        label="Notes"
-        error={errors.notes}
-        aside={
-          <span className={cn('text-xs tabular-nums', [...draft.notes].length > MAX_NOTES ? 'text-red-700' : 'text-slate-500')}>
-            {[...draft.notes].length} / {MAX_NOTES}
-          </span>
-        }
-      >
+      <Field id={notesId} label="Notes" error={errors.notes} aside={<CharCount value={draft.notes} max={MAX_NOTES} />}>
         <textarea
           id={notesId}
           rows={4}
@@ -148,11 +140,7 @@ export function ScorecardForm({ resumeId, mine }: ScorecardFormProps) {
         />
       </Field>
 
-      {serverError && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-          {serverError}
-        </p>
-      )}
+      {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
 
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>

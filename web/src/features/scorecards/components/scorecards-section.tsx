@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useScorecards } from '../api/get-scorecards';
 import { ScorecardComparison } from './scorecard-comparison';
@@ -15,9 +15,7 @@ export const SCORECARDS_FAILED = 'The scorecards could not be loaded.';
 export function ScorecardsSection({ resumeId }: { resumeId: string }) {
   const scorecards = useScorecards(resumeId);
 
-  useEffect(() => {
-    if (scorecards.error) console.error('Failed to load the scorecards', scorecards.error);
-  }, [scorecards.error]);
+  useLogError(scorecards.error, 'Failed to load the scorecards');
 
   if (scorecards.isPending) {
     return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import type { HireRecommendation } from '../api/types';
 import {
   EMPTY_DRAFT,
   MAX_NOTES,
@@ -7,7 +8,7 @@ import {
   RECOMMENDATION_REQUIRED,
   SCORE_REQUIRED,
   recommendationLabel,
-  toScorecardInput,
+  toScorecardBody,
   validateScorecard,
 } from './scorecard-form';
 
@@ -33,7 +34,7 @@ describe('scorecard form rules', () => {
   });
 
   it('builds the body of a valid draft only', () => {
-    expect(toScorecardInput(7, FULL)).toEqual({
+    expect(toScorecardBody(7, FULL)).toEqual({
       resumeId: 7,
       technical: 1,
       communication: 5,
@@ -42,11 +43,11 @@ describe('scorecard form rules', () => {
       recommendation: 'yes',
       notes: 'ok',
     });
-    expect(toScorecardInput(7, { ...FULL, recommendation: '' })).toBeNull();
+    expect(toScorecardBody(7, { ...FULL, recommendation: '' })).toBeNull();
   });
 
   it('labels the recommendations', () => {
-    expect(['strongYes', 'yes', 'no', 'strongNo'].map((value) => recommendationLabel(value as 'yes'))).toEqual([
+    expect(['strongYes', 'yes', 'no', 'strongNo'].map((value) => recommendationLabel(value as HireRecommendation))).toEqual([
       'Strong yes',
       'Yes',
       'No',

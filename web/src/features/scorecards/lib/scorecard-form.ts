@@ -1,5 +1,5 @@
 /** The scorecard form's rules: criteria, recommendation labels, validation and the body sent. */
-import type { Recommendation, Scorecard, ScorecardInput } from '../api/types';
+import type { HireRecommendation, Scorecard, ScorecardBody } from '../api/types';
 
 /** The four criteria a recruiter scores 1-5, in the order the page shows them. */
 export const CRITERIA = [
@@ -14,14 +14,14 @@ export type Criterion = (typeof CRITERIA)[number]['key'];
 export const SCORES = [1, 2, 3, 4, 5] as const;
 
 /** The recommendations, strongest first, with the labels the page shows. */
-export const RECOMMENDATIONS: ReadonlyArray<{ value: Recommendation; label: string }> = [
+export const RECOMMENDATIONS: ReadonlyArray<{ value: HireRecommendation; label: string }> = [
   { value: 'strongYes', label: 'Strong yes' },
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
   { value: 'strongNo', label: 'Strong no' },
 ];
 
-export function recommendationLabel(value: Recommendation): string {
+export function recommendationLabel(value: HireRecommendation): string {
   return RECOMMENDATIONS.find((option) => option.value === value)?.label ?? 'No recommendation';
 }
 
@@ -29,7 +29,7 @@ export function recommendationLabel(value: Recommendation): string {
 export const MAX_NOTES = 5000;
 
 /** What the form holds: a score is null until chosen, the recommendation '' until chosen. */
-export type ScorecardDraft = Record<Criterion, number | null> & { recommendation: Recommendation | ''; notes: string };
+export type ScorecardDraft = Record<Criterion, number | null> & { recommendation: HireRecommendation | ''; notes: string };
 
 export type ScorecardErrors = Partial<Record<Criterion | 'recommendation' | 'notes', string>>;
 
@@ -73,7 +73,7 @@ export function validateScorecard(draft: ScorecardDraft): ScorecardErrors {
 }
 
 /** The `PUT /Pipeline/Scorecards` body of a valid draft; null when the draft is not valid. */
-export function toScorecardInput(resumeId: number, draft: ScorecardDraft): ScorecardInput | null {
+export function toScorecardBody(resumeId: number, draft: ScorecardDraft): ScorecardBody | null {
   const { technical, communication, problemSolving, culture, recommendation } = draft;
   if (Object.keys(validateScorecard(draft)).length > 0) return null;
   if (!isScore(technical) || !isScore(communication) || !isScore(problemSolving) || !isScore(culture) || recommendation === '') return null;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { emailTemplatesQueryKey } from '@/lib/queries/email-templates';
+import type { EmailTemplate } from '@/lib/queries/email-templates';
 
-import { settingsKeys } from './types';
-import type { EmailTemplate, SaveTemplateInput } from './types';
+import type { SaveTemplateInput } from './types';
 
 /**
  * Saves one template (admins only); the answer is every template. 400 `invalid_template`
@@ -13,10 +14,11 @@ export function saveEmailTemplate(input: SaveTemplateInput): Promise<EmailTempla
   return api.put<EmailTemplate[]>('/Settings/EmailTemplates', input);
 }
 
+/** Saves a template; the answer (every template) becomes the shared query's data, so the decision dialog starts from it. */
 export function useSaveEmailTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEmailTemplate,
-    onSuccess: (templates) => queryClient.setQueryData(settingsKeys.templates, templates),
+    onSuccess: (templates) => queryClient.setQueryData(emailTemplatesQueryKey, templates),
   });
 }

@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
-import { isApiError } from '@/lib/api-client';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { CharCount, Field, inputClass } from '@/components/ui/field';
+import { apiErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/date-time';
+import type { EmailTemplate, TemplateKind } from '@/lib/queries/email-templates';
 import { toast } from '@/lib/toast';
 
 import { useSaveEmailTemplate } from '../api/save-email-template';
-import type { EmailTemplate, TemplateKind } from '../api/types';
 
 export const MAX_SUBJECT = 200;
 export const MAX_BODY = 5000;
@@ -45,7 +46,7 @@ export function TemplateEditor({ template, canEdit }: TemplateEditorProps) {
       toast.success(templateSavedMessage(template.kind));
     } catch (failure) {
       // e.g. "Unknown variable {{salary}}: use {{candidateName}} or {{jobTitle}}."
-      setError(isApiError(failure) && failure.body ? failure.message : SAVE_FAILED);
+      setError(apiErrorMessage(failure, SAVE_FAILED));
     }
   };
 
@@ -70,11 +71,7 @@ export function TemplateEditor({ template, canEdit }: TemplateEditorProps) {
       </p>
 
       <div className="mt-4 space-y-4">
-        <Field
-          id={subjectId}
-          label="Subject"
-          aside={<span className="text-xs tabular-nums text-slate-500">{`${[...subject].length} / ${MAX_SUBJECT}`}</span>}
-        >
+        <Field id={subjectId} label="Subject" aside={<CharCount value={subject} max={MAX_SUBJECT} />}>
           <input
             id={subjectId}
             type="text"
@@ -86,11 +83,7 @@ export function TemplateEditor({ template, canEdit }: TemplateEditorProps) {
             className={inputClass(Boolean(error))}
           />
         </Field>
-        <Field
-          id={bodyId}
-          label="Body"
-          aside={<span className="text-xs tabular-nums text-slate-500">{`${[...body].length} / ${MAX_BODY}`}</span>}
-        >
+        <Field id={bodyId} label="Body" aside={<CharCount value={body} max={MAX_BODY} />}>
           <textarea
             id={bodyId}
             rows={9}
@@ -105,9 +98,9 @@ export function TemplateEditor({ template, canEdit }: TemplateEditorProps) {
       </div>
 
       {error && (
-        <p id={errorId} role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
+        <ErrorAlert id={errorId} className="mt-4">
           {error}
-        </p>
+        </ErrorAlert>
       )}
 
       {canEdit && (

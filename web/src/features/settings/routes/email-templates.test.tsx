@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { emailTemplatesQueryKey } from '@/lib/queries/email-templates';
+import type { EmailTemplate } from '@/lib/queries/email-templates';
 import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
 import type { Handler } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
@@ -48,7 +50,7 @@ describe('EmailTemplatesRoute', () => {
       return json(200, [{ ...TEMPLATES[0], ...body, updatedAt: '2026-03-05T09:00:00Z', updatedBy: 'Admin User' }, TEMPLATES[1]]);
     });
     const user = userEvent.setup();
-    renderTemplates();
+    const { queryClient } = renderTemplates();
 
     const rejection = await screen.findByRole('form', { name: 'Rejection' });
     expect(screen.getByRole('form', { name: 'Advance' })).toHaveTextContent('Last changed by Dana Lee');
@@ -81,6 +83,8 @@ describe('EmailTemplatesRoute', () => {
     expect(saved).toHaveTextContent('Last changed by Admin User');
     expect(within(saved).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(saved).getByLabelText('Body')).toHaveValue('Dear {{candidateName}}, no.');
+    // The shared query holds what was saved: the pipeline's decision dialog starts from it.
+    expect(queryClient.getQueryData<EmailTemplate[]>(emailTemplatesQueryKey)?.[0]?.body).toBe('Dear {{candidateName}}, no.');
   });
 
   it('shows the templates read-only to recruiters', async () => {

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
-
 import { SettingsHeader } from '@/components/settings/settings-header';
+import { useEmailTemplates } from '@/lib/queries/email-templates';
 import { useMe } from '@/lib/queries/me';
+import { useLogError } from '@/lib/use-log-error';
 
-import { useEmailTemplates } from '../api/get-email-templates';
 import { TemplateEditor } from '../components/template-editor';
 
 export const TEMPLATES_FAILED = 'The e-mail templates could not be loaded.';
@@ -20,9 +19,7 @@ export function EmailTemplatesRoute() {
   const me = useMe();
   const isAdmin = me.data?.role === 'admin';
 
-  useEffect(() => {
-    if (templates.error) console.error('Failed to load the e-mail templates', templates.error);
-  }, [templates.error]);
+  useLogError(templates.error, 'Failed to load the e-mail templates');
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">

@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Field, describedBy, inputClass } from '@/components/ui/field';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useInviteMember } from '../api/invite-member';
@@ -42,7 +43,7 @@ export function InviteMemberForm() {
       setRole('recruiter');
     } catch (error) {
       // The server's own words: an address already registered, a malformed one, a missing name.
-      setServerError(isApiError(error) && error.body ? error.message : INVITE_FAILED);
+      setServerError(apiErrorMessage(error, INVITE_FAILED));
     }
   };
 
@@ -102,11 +103,7 @@ export function InviteMemberForm() {
           </select>
         </Field>
       </div>
-      {serverError && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-          {serverError}
-        </p>
-      )}
+      {serverError && <ErrorAlert className="mt-4">{serverError}</ErrorAlert>}
       <div className="mt-4 flex justify-end">
         <Button type="submit" loading={invite.isPending}>
           {invite.isPending ? 'Inviting...' : 'Invite'}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { inputClass } from '@/components/ui/field';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 
@@ -14,8 +15,6 @@ import type { Role, TeamMember } from '../api/types';
 
 export const ROLE_FAILED = 'Failed to change the role.';
 export const REMOVE_FAILED = 'Failed to remove the colleague.';
-
-const messageOf = (error: unknown, fallback: string) => (isApiError(error) && error.body ? error.message : fallback);
 
 function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
   const remove = useRemoveMember();
@@ -35,7 +34,7 @@ function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose:
       toast.success(`${member.fullName} was removed from the team.`);
       close();
     } catch (failure) {
-      setError(messageOf(failure, REMOVE_FAILED));
+      setError(apiErrorMessage(failure, REMOVE_FAILED));
     }
   };
 
@@ -44,11 +43,7 @@ function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose:
       <p className="mt-3 text-sm text-slate-700">
         {member?.email} will no longer be able to sign in to Hirelane. Their scorecards and the activity they recorded stay.
       </p>
-      {error && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-          {error}
-        </p>
-      )}
+      {error && <ErrorAlert className="mt-4">{error}</ErrorAlert>}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={close} disabled={remove.isPending}>
           Cancel
@@ -79,17 +74,13 @@ export function TeamTable({ members, canManage }: TeamTableProps) {
       await setRole.mutateAsync({ id: member.id, role });
       toast.success(`${member.fullName} is now ${roleLabel(role).toLowerCase()}.`);
     } catch (error) {
-      setRoleError(messageOf(error, ROLE_FAILED));
+      setRoleError(apiErrorMessage(error, ROLE_FAILED));
     }
   };
 
   return (
     <div>
-      {roleError && (
-        <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-          {roleError}
-        </p>
-      )}
+      {roleError && <ErrorAlert className="mb-3">{roleError}</ErrorAlert>}
       <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Team members</caption>

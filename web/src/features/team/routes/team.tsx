@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-
 import { SettingsHeader } from '@/components/settings/settings-header';
 import { useMe } from '@/lib/queries/me';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useTeam } from '../api/get-team';
 import { InviteMemberForm } from '../components/invite-member-form';
@@ -16,9 +15,7 @@ export function TeamRoute() {
   const me = useMe();
   const isAdmin = me.data?.role === 'admin';
 
-  useEffect(() => {
-    if (team.error) console.error('Failed to load the team', team.error);
-  }, [team.error]);
+  useLogError(team.error, 'Failed to load the team');
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
