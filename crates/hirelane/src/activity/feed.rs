@@ -162,7 +162,8 @@ struct Filter {
 
 impl Filter {
     async fn from_params(state: &AppState, params: &FeedParams) -> Result<Filter> {
-        let job_id = match params.jd_id.as_ref().filter(|id| !id.0.trim().is_empty()) {
+        // A blank JD id names no JD: 'Invalid JD ID.', as everywhere else.
+        let job_id = match params.jd_id.as_ref() {
             Some(id) => Some(active_job_id(state, &id.0).await?),
             None => None,
         };
