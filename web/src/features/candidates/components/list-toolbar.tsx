@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { STAGES, isStage, stageLabel } from '@/lib/stages';
 
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { RecommendationFilter, StageFilter } from '../lib/list-filters';
 
 export type ListToolbarProps = {

@@ -14,7 +14,7 @@ import { useLogError } from '@/lib/use-log-error';
 
 import { useEmailPreview } from '../api/email-preview';
 import type { DecisionCandidate, EmailText, MoveResult } from '../api/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useStageMove } from '../hooks/use-stage-move';
 import type { StageMove } from '../hooks/use-stage-move';
 import { confirmLabel, decisionTitle, whoLabel } from '../lib/decision';
