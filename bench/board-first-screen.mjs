@@ -3,7 +3,10 @@
 // time from navigation to the first column's cards being visible. Prints JSON.
 //
 //   node bench/board-first-screen.mjs http://127.0.0.1:PORT JD_ID TOKEN   (from web/)
-import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
+
+// playwright-core is the web app's (installed with @playwright/test), not beside this script.
+const { chromium } = createRequire(new URL('../web/package.json', import.meta.url))('playwright-core');
 
 const [base, jd, token] = process.argv.slice(2);
 const browser = await chromium.launch({

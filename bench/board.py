@@ -87,7 +87,9 @@ def main():
         browser = subprocess.run(
             ["node", str(ROOT / "bench" / "board-first-screen.mjs"), f"http://127.0.0.1:{server.port}",
              str(jd), token],
-            cwd=ROOT / "web", capture_output=True, text=True, check=True, timeout=300)
+            cwd=ROOT / "web", capture_output=True, text=True, timeout=300)
+        if browser.returncode != 0:
+            raise SystemExit(f"board-first-screen.mjs failed:\n{browser.stderr}")
         results["first_screen"] = json.loads(browser.stdout)
         results["peak_rss_mib"] = server.peak_rss_mib()
         print(json.dumps(results, indent=2))
