@@ -392,7 +392,10 @@ async fn erasing_a_candidate_removes_their_rows_files_and_history_in_every_jd() 
                 (event["resumeId"].clone(), event["candidateName"].clone()),
                 (Value::Null, Value::Null)
             );
-            assert!(!event.to_string().to_lowercase().contains("aarav"), "{event}");
+            assert!(
+                !event.to_string().to_lowercase().contains("aarav"),
+                "{event}"
+            );
         }
         let (_, all) = app.get_with_token("/api/Activity?limit=200", &token).await;
         assert!(
