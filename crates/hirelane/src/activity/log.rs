@@ -86,7 +86,8 @@ impl Actor {
         }
     }
 
-    fn id(&self) -> Option<i64> {
+    /// The recruiter's id; none for the candidate and the system.
+    pub fn recruiter_id(&self) -> Option<i64> {
         match self {
             Actor::Recruiter { id, .. } => Some(*id),
             _ => None,
@@ -151,7 +152,7 @@ pub async fn record(
             .bind(to_millis(now))
             .bind(kind.as_str())
             .bind(actor.kind())
-            .bind(actor.id())
+            .bind(actor.recruiter_id())
             .bind(actor.name());
         let query = match subject {
             Subject::Candidate(id) | Subject::Invite(id) => query.bind(id),
@@ -182,7 +183,7 @@ pub async fn record_anonymous(
         .bind(kind.as_str())
         .bind(job_id)
         .bind(actor.kind())
-        .bind(actor.id())
+        .bind(actor.recruiter_id())
         .bind(actor.name())
         .bind(&detail)
         .execute(&mut **conn)

@@ -203,10 +203,7 @@ async fn choose(
     recruiter: &Actor,
     now: Timestamp,
 ) -> Result<()> {
-    let recruiter_id = match recruiter {
-        Actor::Recruiter { id, .. } => Some(*id),
-        _ => None,
-    };
+    let recruiter_id = recruiter.recruiter_id();
     let mut tx = state.db.begin_write().await?;
     with_tx!(&mut tx, |conn| {
         sqlx::query(

@@ -93,10 +93,7 @@ pub async fn upsert(
     now: Timestamp,
 ) -> Result<Vec<(InviteRow, bool)>> {
     let at = to_millis(now);
-    let recruiter_id = match recruiter {
-        Actor::Recruiter { id, .. } => Some(*id),
-        _ => None,
-    };
+    let recruiter_id = recruiter.recruiter_id();
     let mut created = Vec::with_capacity(invitees.len());
     let mut tx = db.begin_write().await?;
     for invitee in invitees {
