@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
-import { advanceSimulator, api, createAssistant, setServerClock } from './support/control';
+import { advanceSimulator, api, createAssistant, importCsv, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -292,20 +292,7 @@ test.describe('candidate interview flow', () => {
       createdOn: new Date().toISOString(),
     });
     const csv = `Name,Email,Phone\nMaya Moves ${stamp},maya.${stamp}@example.com,9811223344\nLeo Late ${stamp},leo.${stamp}@example.com,9811223355\n`;
-    const imported = await page.evaluate(
-      async ({ jd, csv }) => {
-        const form = new FormData();
-        form.append('csvFile', new File([csv], 'candidates.csv', { type: 'text/csv' }));
-        const response = await fetch(`/api/Drive/UploadCandidatesCsv?jobDescId=${jd}`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
-          body: form,
-        });
-        return response.status;
-      },
-      { jd: jd.jobDescId, csv },
-    );
-    expect(imported).toBe(200);
+    await importCsv(page, jd.jobDescId, csv);
     const assistant = await createAssistant(
       page,
       `Analyst screen ${stamp}`,

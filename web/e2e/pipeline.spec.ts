@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
-import { advanceSimulator, api, createAssistant, setServerClock } from './support/control';
+import { advanceSimulator, api, createAssistant, importCsv, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -32,20 +32,7 @@ async function jdWithCandidates(page: Page, title: string, rows: Array<{ name: s
     createdOn: new Date().toISOString(),
   });
   const csv = `Name,Email,Phone\n${rows.map((r) => `${r.name},${r.email},${r.phone}`).join('\n')}\n`;
-  const status = await page.evaluate(
-    async ({ jd, csv }) => {
-      const form = new FormData();
-      form.append('csvFile', new File([csv], 'candidates.csv', { type: 'text/csv' }));
-      const response = await fetch(`/api/Drive/UploadCandidatesCsv?jobDescId=${jd}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
-        body: form,
-      });
-      return response.status;
-    },
-    { jd: jd.jobDescId, csv },
-  );
-  expect(status).toBe(200);
+  await importCsv(page, jd.jobDescId, csv);
   const list = await api<Array<{ resumeId: number; candidateEmail: string }>>(page, 'GET', `/api/Drive/ViewJDResumes?JdID=${jd.jobDescId}`);
   return { ...jd, resumeIdOf: (email: string) => list.find((r) => r.candidateEmail === email)!.resumeId };
 }

@@ -61,6 +61,24 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   return result.body as T;
 }
 
+/** Imports candidates into JD `jobDescId` from `csv` (a header line first), as the recruiter. */
+export async function importCsv(page: Page, jobDescId: number, csv: string): Promise<void> {
+  const status = await page.evaluate(
+    async ({ jobDescId, csv }) => {
+      const form = new FormData();
+      form.append('csvFile', new File([csv], 'candidates.csv', { type: 'text/csv' }));
+      const response = await fetch(`/api/Drive/UploadCandidatesCsv?jobDescId=${jobDescId}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: form,
+      });
+      return response.status;
+    },
+    { jobDescId, csv },
+  );
+  expect(status, 'CSV import').toBe(200);
+}
+
 /** Creates an AI interviewer assistant for `role` asking `questions`; returns its id. */
 export async function createAssistant(page: Page, name: string, role: string, topics: string[], questions: string[]): Promise<string> {
   const created = await api<{ id: string }>(page, 'POST', '/api/Voice/assistants', {
