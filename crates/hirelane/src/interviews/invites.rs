@@ -214,9 +214,10 @@ async fn mail_invite(
         &mail_parts(invite, &link, &guidelines),
         invite.apply_last_date.as_deref(),
     );
+    let subject = email.subject.clone();
     match state.mailer.send(&invite.candidate_email, email).await {
         Ok(()) => {
-            repo::mark_sent(&state.db, invite.id, sender, now).await?;
+            repo::mark_sent(&state.db, invite.id, &subject, sender, now).await?;
             if is_new {
                 answer.sent += 1;
             } else {

@@ -152,8 +152,14 @@ pub async fn upsert(
     Ok(out)
 }
 
-/// Counts one more e-mail of the invite link, and logs it.
-pub async fn mark_sent(db: &Db, id: i64, sender: &Actor, now: Timestamp) -> Result<()> {
+/// Counts one more e-mail of the invite link, and logs it with the subject it went with.
+pub async fn mark_sent(
+    db: &Db,
+    id: i64,
+    subject: &str,
+    sender: &Actor,
+    now: Timestamp,
+) -> Result<()> {
     let mut tx = db.begin_write().await?;
     with_tx!(&mut tx, |conn| {
         sqlx::query(
@@ -166,7 +172,7 @@ pub async fn mark_sent(db: &Db, id: i64, sender: &Actor, now: Timestamp) -> Resu
         .await
         .map(drop)
     })?;
-    let detail = json!({ "template": "interviewInvite", "subject": "Interview invitation" });
+    let detail = json!({ "template": "interviewInvite", "subject": subject });
     activity::record(
         &mut tx,
         EventKind::EmailSent,

@@ -122,6 +122,10 @@ async fn stages_follow_the_process_and_only_people_decide() {
             "newest first: {ana_events:?}"
         );
         assert_eq!(ana_events[1]["actor"]["kind"], "candidate");
+        assert_eq!(
+            ana_events[2]["summary"], "E-mail sent: Interview invitation: Platform Engineer",
+            "the subject the invite went with"
+        );
         assert_eq!(ana_events[0]["actor"]["kind"], "system");
         assert_eq!(ana_events[0]["summary"], "Moved from Invited to Scheduled");
         assert_eq!(ana_events[4]["actor"]["name"], "Admin User");
