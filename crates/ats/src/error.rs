@@ -1,10 +1,10 @@
 //! The crate's one error type.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Why a document yielded no usable text. Each variant maps to a stable machine code
 /// ([`ExtractError::code`]) that the server stores as the resume's `analysisStatus`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[serde(tag = "code", content = "detail", rename_all = "camelCase")]
 pub enum ExtractError {
     /// The file is password-protected and cannot be read without the password.

@@ -65,7 +65,8 @@ pub(crate) fn extract(
         } else {
             &HashMap::new()
         };
-        text.push_str(&xml_text(&xml, part_links)?);
+        let room = limits.max_text_bytes.saturating_sub(text.len());
+        text.push_str(&xml_text(&xml, part_links, room)?);
         text.push('\n');
     }
     Ok(RawText {
@@ -135,16 +136,24 @@ fn hyperlink_targets(rels: &str) -> HashMap<String, String> {
     map
 }
 
-/// The visible text of one WordprocessingML part.
-fn xml_text(xml: &str, links: &HashMap<String, String>) -> Result<String, ExtractError> {
+/// The visible text of one WordprocessingML part, refused once it passes `max_len` bytes: a
+/// small file of empty paragraphs inflates to megabytes of line breaks.
+fn xml_text(
+    xml: &str,
+    links: &HashMap<String, String>,
+    max_len: usize,
+) -> Result<String, ExtractError> {
     let mut reader = Reader::from_str(xml);
-    let mut out = String::with_capacity(xml.len() / 4);
+    let mut out = String::with_capacity((xml.len() / 4).min(max_len));
     let mut in_text = false;
     // Depth inside elements whose content must be skipped (deletions, VML fallbacks).
     let mut skip_depth = 0usize;
     // Hyperlinks being read: (target, text length when the link started).
     let mut link_stack: Vec<Option<(String, usize)>> = Vec::new();
     loop {
+        if out.len() > max_len {
+            return Err(ExtractError::TooLarge);
+        }
         let event = reader
             .read_event()
             .map_err(|e| ExtractError::Corrupt(format!("bad XML in document: {e}")))?;
@@ -250,7 +259,7 @@ mod tests {
             <w:del><w:r><w:delText>deleted</w:delText></w:r></w:del></w:p>
             <w:p><mc:AlternateContent><mc:Choice><w:t>box</w:t></mc:Choice><mc:Fallback><w:t>box</w:t></mc:Fallback></mc:AlternateContent></w:p>
             </w:body></w:document>"#;
-        let text = xml_text(xml, &HashMap::new()).unwrap();
+        let text = xml_text(xml, &HashMap::new(), usize::MAX).unwrap();
         assert_eq!(text.trim(), "Kept & shown inserted\nbox");
     }
 
@@ -260,8 +269,18 @@ mod tests {
         let xml =
             r#"<w:p><w:hyperlink r:id="rId9"><w:r><w:t>GitHub</w:t></w:r></w:hyperlink></w:p>"#;
         assert_eq!(
-            xml_text(xml, &links).unwrap(),
+            xml_text(xml, &links, usize::MAX).unwrap(),
             "GitHub (https://github.com/jane)\n"
         );
+    }
+
+    #[test]
+    fn text_past_the_cap_is_refused() {
+        let xml = format!("<w:body>{}</w:body>", "<w:p></w:p>".repeat(100));
+        assert_eq!(
+            xml_text(&xml, &HashMap::new(), 99),
+            Err(ExtractError::TooLarge)
+        );
+        assert!(xml_text(&xml, &HashMap::new(), 100).is_ok());
     }
 }

@@ -7,13 +7,13 @@ mod pdf;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::error::ExtractError;
 pub use normalize::normalize;
 
 /// The kind of document, decided from its content, never from its file name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DocKind {
     /// Portable Document Format.
     Pdf,
@@ -24,7 +24,7 @@ pub enum DocKind {
 }
 
 /// Normalised text of a document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Document {
     /// What the bytes turned out to be.
     pub kind: DocKind,
@@ -46,7 +46,11 @@ pub struct Limits {
     pub max_pages: u32,
     /// Largest total decompressed size of the XML parts read from a DOCX (zip-bomb guard).
     pub max_docx_xml_bytes: u64,
-    /// Time budget, checked between pages and parts: one page cannot be interrupted.
+    /// Largest extracted text, in bytes, before normalising and parsing; more is
+    /// [`ExtractError::TooLarge`] (twenty dense pages are about 100 KB).
+    pub max_text_bytes: usize,
+    /// Time budget, checked between pages and parts: one page cannot be interrupted (the
+    /// server runs extraction in a child process it can kill for that reason).
     pub time_budget: Duration,
     /// Fewer meaningful characters (letters and digits) than this means [`ExtractError::NoText`].
     pub min_text_chars: usize,
@@ -58,6 +62,7 @@ impl Default for Limits {
             max_bytes: 10 * 1024 * 1024,
             max_pages: 20,
             max_docx_xml_bytes: 32 * 1024 * 1024,
+            max_text_bytes: 1024 * 1024,
             time_budget: Duration::from_secs(5),
             min_text_chars: 50,
         }
@@ -119,6 +124,9 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
             truncated: false,
         }),
     })) {
+        Ok(Ok(raw)) if raw.text.len() > limits.max_text_bytes => {
+            return Err(ExtractError::TooLarge);
+        }
         Ok(result) => result?,
         Err(_) => {
             return Err(ExtractError::Corrupt(
