@@ -36,6 +36,9 @@ enum Command {
     /// Candidates' data.
     #[command(subcommand)]
     Candidate(CandidateCommand),
+    /// Read one uploaded file from stdin in a limited process (run by the server, not by hand).
+    #[command(hide = true)]
+    Extract(hirelane::candidates::extraction::ChildLimits),
     /// Load the demo: 3 JDs and 30 resumes, analysed through the normal pipeline.
     Demo {
         /// The demo set (jobs.json and resumes/).
@@ -74,10 +77,20 @@ enum UserCommand {
 /// Registered on the first start so a newcomer can sign in at once.
 const FIRST_RECRUITER: (&str, &str) = ("admin@example.com", "Admin User");
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli).await {
+    // The file reader stays one small thread: no runtime, no settings.
+    if let Command::Extract(limits) = cli.command {
+        return hirelane::candidates::extraction::run_child(limits);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build();
+    let result = match runtime {
+        Ok(runtime) => runtime.block_on(run(cli)),
+        Err(err) => Err(err.into()),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
@@ -94,6 +107,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Purge => purge(settings).await,
         Command::Candidate(CandidateCommand::Erase { email }) => erase(settings, &email).await,
         Command::Demo { dir, force } => demo(settings, &dir, force).await,
+        Command::Extract(_) => unreachable!("the file reader runs before the runtime"),
     }
 }
 

@@ -158,3 +158,24 @@ fn an_exhausted_time_budget_stops_extraction() {
         Err(ExtractError::TimedOut)
     );
 }
+
+#[test]
+fn an_inflating_docx_is_too_large_before_it_is_parsed() {
+    // 60 KB of zip, 31 MB of empty paragraphs (see make_hostile.py).
+    let bytes = std::fs::read(dir().join("hostile_inflating.docx")).unwrap();
+    assert_eq!(ats::extract(&bytes), Err(ExtractError::TooLarge));
+}
+
+#[test]
+fn a_deeply_nested_pdf_is_damaged_not_a_crash() {
+    let depth = 300_000;
+    let pdf = format!(
+        "%PDF-1.7\n1 0 obj\n<< /Type /Page /MediaBox {}0 0 612 792{} >>\nendobj\n%%EOF\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    assert!(matches!(
+        ats::extract(pdf.as_bytes()),
+        Err(ExtractError::Corrupt(reason)) if reason.contains("nested too deeply")
+    ));
+}

@@ -4,9 +4,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::intake;
 use super::repo::{self, NewResume, Recorded, StoredFile};
 use super::status::{AnalysisStatus, UploadStatus};
+use super::{extraction, intake};
 use crate::activity::log::Actor;
 use crate::auth::random_token;
 use crate::error::{Error, ErrorCode, Result};
@@ -99,19 +99,25 @@ pub async fn accept_resume(
     Ok(file_result(name, recorded, reading.status, reading.problem))
 }
 
-/// Extracts the resume's text off the async threads (a crashing reader only fails this file)
-/// and reads its contacts; answers the bytes back for storing.
+/// Extracts the resume's text in a child process (a file that crashes or stalls the reader only
+/// fails itself) and reads its contacts off the async threads; answers the bytes back for storing.
 async fn read(state: &AppState, bytes: Vec<u8>) -> Result<(Vec<u8>, Reading)> {
-    let (bytes, extracted) = tokio::task::spawn_blocking(move || {
-        let extracted = std::panic::catch_unwind(|| ats::extract(&bytes))
-            .unwrap_or_else(|_| Err(ats::ExtractError::Corrupt("the reader crashed".into())));
-        (bytes, extracted)
-    })
-    .await
-    .map_err(|e| Error::Internal(anyhow::anyhow!("extraction task failed: {e}")))?;
-    let reading = match extracted {
+    let extracted = extraction::extract(&state.settings.uploads, &bytes).await?;
+    let options = state.parse_options();
+    let reading = tokio::task::spawn_blocking(move || reading_of(extracted, &options))
+        .await
+        .map_err(|e| Error::Internal(anyhow::anyhow!("resume parsing failed: {e}")))??;
+    Ok((bytes, reading))
+}
+
+/// What the extraction gives for the candidate's row: contacts and text, or why there is none.
+fn reading_of(
+    extracted: Result<ats::Document, ats::ExtractError>,
+    options: &ats::ParseOptions,
+) -> Result<Reading> {
+    Ok(match extracted {
         Ok(document) => {
-            let resume = ats::parse_resume_with(&document.text, &state.parse_options());
+            let resume = ats::parse_resume_with(&document.text, options);
             Reading {
                 contacts: (
                     resume.name.unwrap_or_default(),
@@ -141,8 +147,7 @@ async fn read(state: &AppState, bytes: Vec<u8>) -> Result<(Vec<u8>, Reading)> {
             status: AnalysisStatus::Unreadable,
             problem: Some(unreadable_reason(&reason)),
         },
-    };
-    Ok((bytes, reading))
+    })
 }
 
 fn file_result(

@@ -8,6 +8,7 @@ mod delete;
 mod details;
 mod download;
 pub mod erase;
+pub mod extraction;
 pub mod files;
 pub mod intake;
 pub mod interview_outcome;

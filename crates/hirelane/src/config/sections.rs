@@ -58,6 +58,13 @@ pub struct UploadSettings {
     /// How long a worker's claim on a resume holds before another worker (on any instance)
     /// may take it over. Longer than any one analysis; shorter means faster failover.
     pub analysis_lease_seconds: u64,
+    /// Each file is read by a child process, `PROGRAM extract`, so a hostile file can crash or
+    /// stall only that process. Defaults to this program.
+    pub extract_program: Option<PathBuf>,
+    /// The reading process's address-space limit, in megabytes.
+    pub extract_memory_mb: u64,
+    /// The reading process's CPU-time and wall-clock limit, in seconds.
+    pub extract_timeout_seconds: u64,
 }
 
 impl Default for UploadSettings {
@@ -67,6 +74,9 @@ impl Default for UploadSettings {
             analysis_workers: 0,
             files_dir: None,
             analysis_lease_seconds: 120,
+            extract_program: None,
+            extract_memory_mb: 1024,
+            extract_timeout_seconds: 15,
         }
     }
 }

@@ -150,6 +150,8 @@ impl TestApp {
         settings.database.max_connections = 5;
         settings.web.dist_dir = dist;
         settings.auth.secret = Some(Secret::new(TEST_SECRET));
+        // Files are read by the real binary's `extract` command (the test runner is not it).
+        settings.uploads.extract_program = Some(env!("CARGO_BIN_EXE_hirelane").into());
         let sim = Simulator::start(
             SimConfig::new(SIM_KEY)
                 .with_seed(7)
