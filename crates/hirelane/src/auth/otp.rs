@@ -1,6 +1,6 @@
 //! One-time sign-in codes: six digits, stored only as a keyed hash, valid 15 minutes, single
-//! use, dead after five wrong tries; a resend waits 60 seconds and at most 3 come per
-//! 15 minutes. Every rule reads the injected clock.
+//! use, dead after five wrong tries; a new code waits 60 seconds after an unused one and at
+//! most 3 resends come per 15 minutes. Every rule reads the injected clock.
 
 use jiff::{SignedDuration, Timestamp};
 use subtle::ConstantTimeEq;
@@ -58,8 +58,19 @@ pub async fn issue(
 ) -> Result<Issued> {
     let now_ms = to_millis(now);
     let existing = load(db, email).await?;
-    let (window_start, resends) = match (&existing, resend) {
-        (Some(c), true) if c.is_live(now_ms) => resend_allowance(c, now_ms)?,
+    let (window_start, resends) = match &existing {
+        // Every new code waits out the cooldown, first send or resend: otherwise a first send
+        // buys five fresh guesses at once, over and over.
+        Some(c) if !c.consumed => {
+            wait_for_cooldown(c, now_ms)?;
+            match (resend, c.is_live(now_ms)) {
+                (true, true) => resend_allowance(c, now_ms)?,
+                // A first send keeps a live code's resend count, so alternating the two
+                // cannot reset it.
+                (false, true) => (c.resend_window_start, c.resends),
+                (_, false) => (now_ms, 0),
+            }
+        }
         _ => (now_ms, 0),
     };
     let code = random_code();
@@ -109,13 +120,18 @@ pub async fn issue(
     Ok(Issued { code, recruiter_id })
 }
 
-/// The resend window and count after this resend, or the reason it must wait.
-fn resend_allowance(c: &Challenge, now_ms: i64) -> Result<(i64, i64)> {
+/// Refuses a new code within a minute of an unused one.
+fn wait_for_cooldown(c: &Challenge, now_ms: i64) -> Result<()> {
     let since_last = now_ms - c.issued_at;
     let cooldown_ms = RESEND_COOLDOWN.as_millis() as i64;
     if since_last < cooldown_ms {
         return Err(cooldown(((cooldown_ms - since_last) as u64).div_ceil(1000)));
     }
+    Ok(())
+}
+
+/// The resend window and count after this resend, or the reason it must wait.
+fn resend_allowance(c: &Challenge, now_ms: i64) -> Result<(i64, i64)> {
     let window_ms = RESEND_WINDOW.as_millis() as i64;
     let (window_start, resends) = if c.resend_window_start + window_ms <= now_ms {
         (now_ms, 0)

@@ -130,6 +130,35 @@ async fn resend_waits_a_minute_and_replaces_the_code() {
     .await;
 }
 
+/// The cooldown holds for a first send too, and alternating first sends and resends neither
+/// skips it nor resets the resend count.
+#[tokio::test]
+async fn every_new_code_waits_a_minute_after_an_unused_one() {
+    on_each_db(|app: TestApp| async move {
+        // Two minutes apart, so the per-address ceiling of six sends per 15 minutes stays out.
+        assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
+        for retry in [true, false, true, true] {
+            app.advance(SignedDuration::from_mins(2));
+            let (status, body) = app.request_otp(ADMIN_EMAIL, retry).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        app.advance(SignedDuration::from_mins(2));
+        let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
+        assert_eq!((status, &body["code"]), (429, &json!("resend_limit")), "{body}");
+
+        app.advance(SignedDuration::from_mins(15));
+        assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
+        let (status, body) = app.request_otp(ADMIN_EMAIL, false).await;
+        assert_eq!((status, &body["code"]), (429, &json!("resend_cooldown")), "{body}");
+        assert_eq!(body["retryAfterSeconds"], 60);
+        // A used code needs no wait: signing in again at once works.
+        let code = app.otp_from_outbox(ADMIN_EMAIL, 6).await;
+        assert_eq!(app.verify_otp(ADMIN_EMAIL, &code).await.0, 200);
+        assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn at_most_three_resends_per_quarter_hour() {
     on_each_db(|app: TestApp| async move {
@@ -184,6 +213,7 @@ async fn too_many_codes_for_one_address_are_refused() {
     on_each_db(|app: TestApp| async move {
         for _ in 0..6 {
             assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
+            app.advance(SignedDuration::from_secs(61));
         }
         let (status, body) = app.request_otp(ADMIN_EMAIL, false).await;
         assert_eq!(status, 429);
