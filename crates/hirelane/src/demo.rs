@@ -61,10 +61,11 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
     let recruiter = match recruiters::list(&state.db).await?.into_iter().next() {
         Some(r) => r,
         None => {
+            let (email, name) = crate::auth::first_run::BUILT_IN;
             recruiters::add(
                 &state.db,
-                "admin@example.com",
-                "Admin User",
+                email,
+                name,
                 recruiters::Role::Admin,
                 state.clock.now(),
             )

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use hirelane::Application;
+use hirelane::auth::first_run::{self, FirstRun};
 use hirelane::auth::recruiters::{self, Role};
 use hirelane::clock::{Clock, SystemClock};
 use hirelane::config::Settings;
@@ -74,9 +75,6 @@ enum UserCommand {
     Remove { email: String },
 }
 
-/// Registered on the first start so a newcomer can sign in at once.
-const FIRST_RECRUITER: (&str, &str) = ("admin@example.com", "Admin User");
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // The file reader stays one small thread: no runtime, no settings.
@@ -125,14 +123,19 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     hirelane::telemetry::init(&settings.log);
     let app = Application::build(settings, serving_clock()).await?;
     let state = app.state().clone();
-    if recruiters::count(&state.db).await? == 0 {
-        let (email, name) = FIRST_RECRUITER;
-        match recruiters::add(&state.db, email, name, Role::Admin, SystemClock.now()).await {
-            Ok(_) => tracing::info!(email, "registered the first recruiter"),
-            // Several instances starting together on an empty database: another one won.
-            Err(hirelane::error::Error::Conflict { .. }) => {}
-            Err(err) => return Err(err.into()),
-        }
+    let embedded = state.settings.database.url.is_none();
+    match first_run::prepare(&state.db, embedded, SystemClock.now()).await? {
+        FirstRun::Ready => {}
+        FirstRun::NoRecruiters => tracing::warn!(
+            "no recruiter is registered yet: add one with `hirelane user add EMAIL \"Full Name\" --admin`"
+        ),
+        FirstRun::OnlyBuiltIn => anyhow::bail!(
+            "the only recruiter is the quick start's built-in {}, whose sign-in codes nobody reads \
+             on this database; add a real one with `hirelane user add EMAIL \"Full Name\" --admin`, \
+             then remove the built-in one with `hirelane user remove {}`",
+            first_run::BUILT_IN.0,
+            first_run::BUILT_IN.0
+        ),
     }
     if !state.settings.web.dist_dir.join("index.html").exists() {
         tracing::warn!(
@@ -145,7 +148,11 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         database = state.db.backend(),
         port = app.port(),
         "Hirelane is running at {url} — sign in as {} with the code from {}",
-        FIRST_RECRUITER.0,
+        if embedded {
+            first_run::BUILT_IN.0
+        } else {
+            "a registered recruiter"
+        },
         match state.settings.mail.transport {
             hirelane::config::MailTransport::Outbox =>
                 format!("the log below or {}", state.settings.outbox_dir().display()),

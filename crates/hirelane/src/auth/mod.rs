@@ -1,6 +1,7 @@
 //! Sign-in by e-mailed one-time code, access and refresh tokens, and the guard every protected
 //! route takes as its first argument.
 
+pub mod first_run;
 mod guard;
 pub mod keys;
 pub mod lockout;

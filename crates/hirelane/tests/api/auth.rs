@@ -144,12 +144,20 @@ async fn every_new_code_waits_a_minute_after_an_unused_one() {
         }
         app.advance(SignedDuration::from_mins(2));
         let (status, body) = app.request_otp(ADMIN_EMAIL, true).await;
-        assert_eq!((status, &body["code"]), (429, &json!("resend_limit")), "{body}");
+        assert_eq!(
+            (status, &body["code"]),
+            (429, &json!("resend_limit")),
+            "{body}"
+        );
 
         app.advance(SignedDuration::from_mins(15));
         assert_eq!(app.request_otp(ADMIN_EMAIL, false).await.0, 200);
         let (status, body) = app.request_otp(ADMIN_EMAIL, false).await;
-        assert_eq!((status, &body["code"]), (429, &json!("resend_cooldown")), "{body}");
+        assert_eq!(
+            (status, &body["code"]),
+            (429, &json!("resend_cooldown")),
+            "{body}"
+        );
         assert_eq!(body["retryAfterSeconds"], 60);
         // A used code needs no wait: signing in again at once works.
         let code = app.otp_from_outbox(ADMIN_EMAIL, 6).await;
@@ -499,6 +507,53 @@ async fn wrong_codes_across_new_codes_lock_the_address() {
         let code = app.otp_from_outbox(ADMIN_EMAIL, 3).await;
         let (status, body) = app.verify_otp(ADMIN_EMAIL, &code).await;
         assert_eq!(status, 200, "{body}");
+    })
+    .await;
+}
+
+/// The quick start's admin@example.com is registered on the embedded default only; a configured
+/// database whose only recruiter it is refuses to serve until a real one is added.
+#[tokio::test]
+async fn the_built_in_recruiter_is_for_the_embedded_default_only() {
+    use hirelane::auth::first_run::{FirstRun, prepare};
+    on_each_db(|app: TestApp| async move {
+        let (db, now) = (&app.state.db, app.state.clock.now());
+        // The test app registered admin@example.com, as a start on the old default did.
+        assert_eq!(
+            prepare(db, false, now).await.expect("prepare"),
+            FirstRun::OnlyBuiltIn
+        );
+        // The embedded default keeps it and adds nobody.
+        assert_eq!(
+            prepare(db, true, now).await.expect("prepare"),
+            FirstRun::Ready
+        );
+        assert_eq!(
+            hirelane::auth::recruiters::count(db).await.expect("count"),
+            1
+        );
+        hirelane::auth::recruiters::add(
+            db,
+            "lead@acme.test",
+            "Team Lead",
+            hirelane::auth::Role::Admin,
+            now,
+        )
+        .await
+        .expect("a real admin");
+        assert_eq!(
+            prepare(db, false, now).await.expect("prepare"),
+            FirstRun::Ready
+        );
+        assert!(
+            hirelane::auth::recruiters::remove(db, ADMIN_EMAIL)
+                .await
+                .expect("removed")
+        );
+        assert_eq!(
+            prepare(db, false, now).await.expect("prepare"),
+            FirstRun::Ready
+        );
     })
     .await;
 }
