@@ -111,6 +111,23 @@ where
     }
 }
 
+/// A numeric query parameter within its documented bounds, else `400 invalid_query` naming them:
+/// a huge page number would otherwise become a negative offset in SQL.
+pub fn within(name: &str, value: i64, bounds: std::ops::RangeInclusive<i64>) -> Result<i64, Error> {
+    if bounds.contains(&value) {
+        Ok(value)
+    } else {
+        Err(Error::bad_request(
+            ErrorCode::InvalidQuery,
+            format!(
+                "{name} must be a whole number from {} to {}.",
+                bounds.start(),
+                bounds.end()
+            ),
+        ))
+    }
+}
+
 /// The declared name that `key` matches ignoring case, or `key` unchanged.
 fn canonical(fields: &[&'static str], key: String) -> String {
     fields

@@ -10,7 +10,7 @@ use super::log::EventKind;
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
-use crate::http::{Json, Query};
+use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
@@ -44,9 +44,9 @@ pub(super) struct FeedParams {
     /// Events older than this event id (the previous page's `nextBefore`).
     #[serde(default)]
     before: Option<i64>,
-    /// Events per page (default 50); values outside 1-200 count as the nearest bound.
+    /// Events per page (default 50).
     #[serde(default)]
-    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<i64>,
 }
 
@@ -174,7 +174,7 @@ impl Filter {
             actor: params.actor.map(ActorKind::as_str),
             recruiter_id: params.recruiter_id,
             before: params.before.filter(|b| *b > 0).unwrap_or(i64::MAX),
-            limit: params.limit.unwrap_or(PAGE).clamp(1, 200),
+            limit: within("limit", params.limit.unwrap_or(PAGE), 1..=200)?,
         })
     }
 }

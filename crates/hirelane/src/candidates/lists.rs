@@ -15,22 +15,24 @@ use super::status::{AnalysisStatus, InviteStatus, Recommendation};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
-use crate::http::{Json, Query};
+use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::pipeline::stages::Stage;
 use crate::state::AppState;
 
+/// Far past any real list, yet its offset (times 100 rows) stays far from overflowing.
+const MAX_PAGE: i64 = 100_000;
+
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub(super) struct ListParams {
-    /// Page number from 1 (lower values count as 1); without it the whole list is returned.
-    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    /// Page number from 1; without it the whole list is returned.
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
-    /// Rows per page when `page` is given: default 10, values outside 1-100 count as the
-    /// nearest bound.
-    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    /// Rows per page when `page` is given (default 10).
+    #[param(minimum = 1, maximum = 100)]
     page_size: Option<i64>,
     /// `newest` (default), `oldest`, `score`, `score_asc` or `name`.
     #[serde(default)]
@@ -47,17 +49,22 @@ pub(super) struct ListParams {
 }
 
 impl ListParams {
-    fn query(&self, job_id: Option<i64>) -> ListQuery {
-        ListQuery {
+    fn query(&self, job_id: Option<i64>) -> Result<ListQuery> {
+        let page = match self.page {
+            Some(page) => Some((
+                within("page", page, 1..=MAX_PAGE)?,
+                within("pageSize", self.page_size.unwrap_or(10), 1..=100)?,
+            )),
+            None => None,
+        };
+        Ok(ListQuery {
             job_id,
             text: Some(self.q.clone()),
             recommendation: Some(self.recommendation.clone()),
             stage: self.stage,
             sort: Sort::parse(&self.sort),
-            page: self
-                .page
-                .map(|page| (page.max(1), self.page_size.unwrap_or(10).clamp(1, 100))),
-        }
+            page,
+        })
     }
 }
 
@@ -125,7 +132,7 @@ pub(super) async fn view_jd_resumes(
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
     let job_id = active_job_id(&state, &jd.jd_id.0).await?;
-    let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))).await?;
+    let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))?).await?;
     let now = state.clock.now();
     let records: Vec<ResumeRecord> = rows
         .into_iter()
@@ -213,7 +220,7 @@ pub(super) async fn get_all_candidates(
     State(state): State<AppState>,
     Query(params): Query<ListParams>,
 ) -> Result<Response> {
-    let (rows, total) = pages::list(&state.lists, &state.db, &params.query(None)).await?;
+    let (rows, total) = pages::list(&state.lists, &state.db, &params.query(None)?).await?;
     let records: Vec<AllCandidate> = rows
         .into_iter()
         .map(|row| {

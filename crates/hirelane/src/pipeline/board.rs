@@ -13,7 +13,7 @@ use crate::auth::Recruiter;
 use crate::candidates::status::{AnalysisStatus, Recommendation};
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
-use crate::http::{Json, Query};
+use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::state::AppState;
@@ -34,14 +34,13 @@ pub(super) struct BoardParams {
     /// Only this column (for "show more").
     #[serde(default)]
     stage: Option<Stage>,
-    /// Cards to skip in each column (for "show more"); values outside 0-1,000,000 count as
-    /// the nearest bound.
+    /// Cards to skip in each column (for "show more").
     #[serde(default)]
-    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    #[param(minimum = 0, maximum = 1000000)]
     offset: Option<i64>,
-    /// Cards per column (default 50); values outside 1-200 count as the nearest bound.
+    /// Cards per column (default 50).
     #[serde(default)]
-    #[param(minimum = -9223372036854775808i64, maximum = 9223372036854775807i64)]
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<i64>,
 }
 
@@ -126,8 +125,8 @@ pub(super) async fn board(
 ) -> Result<Json<Board>> {
     let job = active_job(&state, &params.jd_id.0).await?;
     let counts = stage_counts(&state, job.id).await?;
-    let limit = params.limit.unwrap_or(CARDS).clamp(1, 200);
-    let offset = params.offset.unwrap_or(0).clamp(0, 1_000_000);
+    let limit = within("limit", params.limit.unwrap_or(CARDS), 1..=200)?;
+    let offset = within("offset", params.offset.unwrap_or(0), 0..=1_000_000)?;
     let stages: Vec<Stage> = match params.stage {
         Some(stage) => vec![stage],
         None => ALL.to_vec(),

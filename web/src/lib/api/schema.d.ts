@@ -2016,7 +2016,7 @@ export interface operations {
                 recruiterId?: number;
                 /** @description Events older than this event id (the previous page's `nextBefore`). */
                 before?: number;
-                /** @description Events per page (default 50); values outside 1-200 count as the nearest bound. */
+                /** @description Events per page (default 50). */
                 limit?: number;
             };
             header?: never;
@@ -2304,12 +2304,9 @@ export interface operations {
     get_all_candidates: {
         parameters: {
             query?: {
-                /** @description Page number from 1 (lower values count as 1); without it the whole list is returned. */
+                /** @description Page number from 1; without it the whole list is returned. */
                 page?: number;
-                /**
-                 * @description Rows per page when `page` is given: default 10, values outside 1-100 count as the
-                 *     nearest bound.
-                 */
+                /** @description Rows per page when `page` is given (default 10). */
                 pageSize?: number;
                 /** @description `newest` (default), `oldest`, `score`, `score_asc` or `name`. */
                 sort?: string;
@@ -2710,12 +2707,9 @@ export interface operations {
             query: {
                 /** @description The JD (integer id or folder id). */
                 jdId: string;
-                /** @description Page number from 1 (lower values count as 1); without it the whole list is returned. */
+                /** @description Page number from 1; without it the whole list is returned. */
                 page?: number;
-                /**
-                 * @description Rows per page when `page` is given: default 10, values outside 1-100 count as the
-                 *     nearest bound.
-                 */
+                /** @description Rows per page when `page` is given (default 10). */
                 pageSize?: number;
                 /** @description `newest` (default), `oldest`, `score`, `score_asc` or `name`. */
                 sort?: string;
@@ -3398,12 +3392,9 @@ export interface operations {
                 jdId: string;
                 /** @description Only this column (for "show more"). */
                 stage?: components["schemas"]["Stage"];
-                /**
-                 * @description Cards to skip in each column (for "show more"); values outside 0-1,000,000 count as
-                 *     the nearest bound.
-                 */
+                /** @description Cards to skip in each column (for "show more"). */
                 offset?: number;
-                /** @description Cards per column (default 50); values outside 1-200 count as the nearest bound. */
+                /** @description Cards per column (default 50). */
                 limit?: number;
             };
             header?: never;

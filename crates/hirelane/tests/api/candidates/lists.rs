@@ -188,8 +188,8 @@ async fn lists_page_sort_and_filter_on_the_server() {
             .await
             .expect("list");
         assert_eq!(response.headers()["x-total-count"], "25");
-        let page: Value = response.json().await.expect("json");
-        let names: Vec<&str> = page
+        let first: Value = response.json().await.expect("json");
+        let names: Vec<&str> = first
             .as_array()
             .expect("page")
             .iter()
@@ -218,6 +218,45 @@ async fn lists_page_sort_and_filter_on_the_server() {
             assert_eq!(found.as_array().map(Vec::len), Some(1), "{q}: {found}");
             assert_eq!(found[0]["candidateName"], "Person 07");
         }
+        // Out of bounds is a clear 400, never an overflowing OFFSET (a 500 on PostgreSQL).
+        let page_of = |query: &str| format!("/api/Drive/ViewJDResumes?JdID={jd}&{query}");
+        for (path, message) in [
+            (
+                page_of("page=9223372036854775807"),
+                "page must be a whole number from 1 to 100000.",
+            ),
+            (
+                page_of("page=0"),
+                "page must be a whole number from 1 to 100000.",
+            ),
+            (
+                page_of("page=2&pageSize=1000"),
+                "pageSize must be a whole number from 1 to 100.",
+            ),
+            (
+                "/api/Drive/GetAllCandidates?page=100001".to_owned(),
+                "page must be a whole number from 1 to 100000.",
+            ),
+            (
+                format!("/api/Pipeline/Board?jdId={jd}&offset=-1"),
+                "offset must be a whole number from 0 to 1000000.",
+            ),
+            (
+                "/api/Activity?limit=100000".to_owned(),
+                "limit must be a whole number from 1 to 200.",
+            ),
+        ] {
+            let (status, body) = app.call(Method::GET, &path, &token, None).await;
+            assert_eq!(status, 400, "{path}: {body}");
+            assert_eq!(body["code"], "invalid_query", "{path}");
+            assert_eq!(body["message"], message, "{path}");
+        }
+        let (total, names) = page(&app, &token, &page_of("page=100000&pageSize=100")).await;
+        assert_eq!(
+            (total.as_str(), names.len()),
+            ("25", 0),
+            "the last page allowed is empty"
+        );
     })
     .await;
 }
