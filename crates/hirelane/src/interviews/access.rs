@@ -5,7 +5,7 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 
 use super::repo::{InviteRow, find_by_token};
-use super::rules::{Page, bookable_until, page};
+use super::rules::{LINK_AFTER_END, Page, bookable_until, ended_at, page};
 use crate::clock::from_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::rate_limit::{self, Limit};
@@ -30,7 +30,8 @@ pub fn conflict(code: ErrorCode, message: &str) -> Error {
     }
 }
 
-/// The invite a candidate route names, after the rate limit.
+/// The invite a candidate route names, after the rate limit; a link that ended more than
+/// [`LINK_AFTER_END`] ago names nothing any more.
 pub async fn invite_for(state: &AppState, ip: &str, token: &str) -> Result<InviteRow> {
     rate_limit::hit(
         &state.db,
@@ -48,7 +49,20 @@ pub async fn invite_for(state: &AppState, ip: &str, token: &str) -> Result<Invit
     if !well_formed {
         return Err(no_data());
     }
-    find_by_token(&state.db, token).await?.ok_or_else(no_data)
+    let invite = find_by_token(&state.db, token).await?.ok_or_else(no_data)?;
+    let standing = standing(state, &invite);
+    let ended = ended_at(
+        invite.state,
+        standing.page,
+        invite.completed_at.map(from_millis),
+        from_millis(invite.updated_at),
+        standing.at,
+        standing.until,
+    );
+    if ended.is_some_and(|end| state.clock.now() >= end + LINK_AFTER_END) {
+        return Err(no_data());
+    }
+    Ok(invite)
 }
 
 pub fn apply_last_date(invite: &InviteRow) -> Option<Date> {

@@ -51,7 +51,7 @@ pub(super) struct Scheduled {
     responses(
         (status = 200, body = Scheduled, description = "Booked; the confirmation e-mail carries a calendar invitation"),
         (status = 400, body = ErrorBody, description = "The slot is not a valid time, off the 15-minute grid, in the past, after the apply-last date, in an unknown zone or with a GMT offset that does not match it (`invalid_slot`)"),
-        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`)"),
         (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), the window closed (`window_closed`), it is already scheduled (`already_scheduled`) or another window changed it (`state_changed`)"),
         (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
@@ -71,7 +71,7 @@ pub(super) async fn schedule_interview(
     responses(
         (status = 200, body = Scheduled, description = "Moved; the confirmation e-mail carries a calendar invitation"),
         (status = 400, body = ErrorBody, description = "The slot is not a valid time, off the 15-minute grid, in the past, after the apply-last date, in an unknown zone or with a GMT offset that does not match it (`invalid_slot`)"),
-        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`)"),
         (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), the window closed (`window_closed`), it is not scheduled (`not_scheduled`) or another window changed it (`state_changed`)"),
         (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )

@@ -69,7 +69,7 @@ pub(super) struct StartAnswer {
     params(("inviteId" = String, Path, description = "The invite's token")),
     responses(
         (status = 200, body = StartAnswer, description = "The join page's address"),
-        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`)"),
         (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), not scheduled (`not_scheduled`), the link opens 5 minutes before the start (`too_early`) or was disabled 30 minutes after it (`link_disabled`)"),
         (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
@@ -140,7 +140,7 @@ pub(super) struct AssistantOverrides {
     responses(
         (status = 200, body = WebCallAnswer, description = "How the browser joins or starts the call"),
         (status = 400, body = ErrorBody, description = "The voice provider refused the call (`provider_rejected`)"),
-        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`), or the provider has no such assistant"),
+        (status = 404, body = ErrorBody, description = "No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`), or the provider has no such assistant"),
         (status = 409, body = ErrorBody, description = "The interview is completed (`interview_completed`), not scheduled (`not_scheduled`), the link opens 5 minutes before the start (`too_early`) or was disabled 30 minutes after it (`link_disabled`)"),
         (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
         (status = 502, body = ErrorBody, description = "The voice provider cannot be reached (`provider_unavailable`) or web calls are not configured (`web_calls_unconfigured`)"),

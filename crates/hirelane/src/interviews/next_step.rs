@@ -38,7 +38,7 @@ pub(super) struct NextStep {
     params(("inviteId" = String, Path, description = "The invite's token")),
     responses(
         (status = 200, body = NextStep, description = "The invite page's data"),
-        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`)"),
         (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
@@ -73,8 +73,8 @@ pub(super) struct DetailsSaved {
     responses(
         (status = 200, body = DetailsSaved, description = "The answers are stored (a later submission replaces them)"),
         (status = 400, body = ErrorBody, description = "A field breaks a rule (`invalid_details`): `message` names the first, `fields` every one"),
-        (status = 404, body = ErrorBody, description = "No invite has this token: 'No data found.' (`not_found`)"),
-        (status = 409, body = ErrorBody, description = "The interview is already completed (`interview_completed`)"),
+        (status = 404, body = ErrorBody, description = "No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`)"),
+        (status = 409, body = ErrorBody, description = "The interview is already completed (`interview_completed`), or its window closed (`window_closed`): the answers are locked"),
         (status = 429, body = ErrorBody, description = "More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again"),
     )
 )]
@@ -107,7 +107,10 @@ async fn save_candidate_details(state: &AppState, ip: &str, body: &Value) -> Res
             "The interview is already completed.",
         ));
     }
-    if invite.state == InviteState::Cancelled {
+    // Answers are locked once the window closed: nothing after it may change what the
+    // recruiter reviews.
+    if invite.state == InviteState::Cancelled || standing(state, &invite).page == Page::WindowClosed
+    {
         return Err(conflict(
             ErrorCode::WindowClosed,
             "The interview window is closed.",

@@ -34,11 +34,13 @@ pub struct InviteRow {
     pub candidate_email: String,
     pub jdname: String,
     pub apply_last_date: Option<String>,
+    pub completed_at: Option<i64>,
+    pub updated_at: i64,
 }
 
 const SELECT: &str = "SELECT i.id, i.token, i.candidate_id, i.job_id, i.assistant_id, i.state,
         i.interview_at, i.time_zone, i.ics_sequence, i.call_id, i.details,
-        i.details_submitted_at, c.candidate_name, c.candidate_email, j.jdname, j.apply_last_date
+        i.details_submitted_at, i.completed_at, i.updated_at, c.candidate_name, c.candidate_email, j.jdname, j.apply_last_date
     FROM interview_invites i
     JOIN candidates c ON c.id = i.candidate_id
     JOIN jobs j ON j.id = i.job_id";

@@ -137,6 +137,29 @@ pub fn page(
     }
 }
 
+/// How long a candidate's link keeps working after there is nothing left to do on it: an old
+/// link in a mailbox should not open the invite, or change its answers, for ever.
+pub const LINK_AFTER_END: SignedDuration = SignedDuration::from_hours(30 * 24);
+
+/// When an invite stopped offering anything to do: the interview completed, the invite was
+/// cancelled (`changed_at`), or the booking window closed (for a booked interview, not before
+/// its join window ended). `None` while something can still be done.
+pub fn ended_at(
+    state: InviteState,
+    page: Page,
+    completed_at: Option<Timestamp>,
+    changed_at: Timestamp,
+    interview_at: Option<Timestamp>,
+    until: Option<Timestamp>,
+) -> Option<Timestamp> {
+    match state {
+        InviteState::Completed => Some(completed_at.unwrap_or(changed_at)),
+        InviteState::Cancelled => Some(changed_at),
+        _ if page == Page::WindowClosed => until.max(interview_at.map(|at| at + JOIN_CLOSES_AFTER)),
+        _ => None,
+    }
+}
+
 /// Where `now` falls relative to an interview's join window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JoinPhase {

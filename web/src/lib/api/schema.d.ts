@@ -2797,7 +2797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No invite has this token: 'No data found.' (`not_found`) */
+            /** @description No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2806,7 +2806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The interview is already completed (`interview_completed`) */
+            /** @description The interview is already completed (`interview_completed`), or its window closed (`window_closed`): the answers are locked */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3027,7 +3027,7 @@ export interface operations {
                     "application/json": components["schemas"]["NextStep"];
                 };
             };
-            /** @description No invite has this token: 'No data found.' (`not_found`) */
+            /** @description No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3078,7 +3078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No invite has this token: 'No data found.' (`not_found`) */
+            /** @description No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3178,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No invite has this token: 'No data found.' (`not_found`) */
+            /** @description No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3288,7 +3288,7 @@ export interface operations {
                     "application/json": components["schemas"]["StartAnswer"];
                 };
             };
-            /** @description No invite has this token: 'No data found.' (`not_found`) */
+            /** @description No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3347,7 +3347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No invite has this token: 'No data found.' (`not_found`), or the provider has no such assistant */
+            /** @description No invite has this token, or its link ended 30 days after the interview completed or the window closed: 'No data found.' (`not_found`), or the provider has no such assistant */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -345,6 +345,7 @@ async fn the_invite_page_walks_the_state_machine_to_completion() {
         }
         let (_, page) = next_step(&app, &jane).await;
         assert_eq!(page["showPageId"], 3, "{page}");
+        let completed_at = app.state.clock.now();
         let (status, body) = book(
             &app,
             "ReScheduleInterview",
@@ -406,6 +407,14 @@ async fn the_invite_page_walks_the_state_machine_to_completion() {
             .get_with_token("/api/Drive/GetAllCandidates", &recruiter)
             .await;
         assert_eq!(row_named(&list, "Rita Review")["inviteStatus"], "Closed");
+
+        // Thirty days after the interview completed, its link names nothing any more.
+        let days = |n: i64| completed_at + SignedDuration::from_hours(24 * n);
+        app.clock.set(days(29));
+        assert_eq!(next_step(&app, &jane).await.1["showPageId"], 3);
+        app.clock.set(days(30) + SignedDuration::from_mins(1));
+        let (status, body) = next_step(&app, &jane).await;
+        assert_eq!((status, &body["message"]), (404, &json!("No data found.")));
     })
     .await;
 }

@@ -139,6 +139,41 @@ async fn next_step_details_are_validated_and_shown_to_the_recruiter() {
         assert_eq!(answers["lastWorkingDate"], "2026-04-30");
         assert!(answers["submittedAt"].is_string());
         assert_eq!(details[0]["inviteStatus"], "Invited");
+
+        // Once the window closed (the apply-last date was the 10th), the answers are locked.
+        set_clock(&app, "2026-03-11T00:00:00Z");
+        let mut late = details_form(&jane);
+        late["expectedCTC"] = json!(99);
+        let (status, body) = app
+            .post_json("/api/Interview/AddCandidateDetails", &late)
+            .await;
+        assert_eq!(
+            (status, &body["code"]),
+            (409, &json!("window_closed")),
+            "{body}"
+        );
+        let (status, page) = next_step(&app, &jane).await;
+        assert_eq!((status, &page["showPageId"]), (200, &json!(4)));
+        // Thirty days later the link names nothing any more.
+        set_clock(&app, "2026-04-09T23:59:59Z");
+        assert_eq!(next_step(&app, &jane).await.0, 200);
+        set_clock(&app, "2026-04-10T00:00:00Z");
+        let (status, body) = next_step(&app, &jane).await;
+        assert_eq!((status, &body["message"]), (404, &json!("No data found.")));
+        let (status, _) = app
+            .post_json("/api/Interview/AddCandidateDetails", &late)
+            .await;
+        assert_eq!(status, 404);
+        let (_, details) = app
+            .get_with_token(
+                &format!("/api/Interview/ResumeDetails?resumeId={}", s.ids[0]),
+                &app.token().await,
+            )
+            .await;
+        assert_eq!(
+            details[0]["nextStepDetails"]["expectedCTC"], 20.5,
+            "the answers kept"
+        );
     })
     .await;
 }
