@@ -119,6 +119,7 @@ class BenchServer:
         self.ports = [free_port() for _ in range(self.instances)]
         self.port = self.ports[0]
         env = dict(os.environ, HIRELANE__DATA_DIR=str(self.data), HIRELANE__LOG__LEVEL="warn",
+                   HIRELANE__SERVER__OPS_ADDRESS="127.0.0.1:0",
                    HIRELANE__WEB__DIST_DIR=str(self.web_dist or self.data / "no-web"))
         self.database = None
         if self.postgres:

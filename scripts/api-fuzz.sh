@@ -14,7 +14,7 @@ bin="${HIRELANE_BIN:-$CARGO_TARGET_DIR/debug/hirelane}"
 
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-HIRELANE__DATA_DIR="$work/data" HIRELANE__SERVER__PORT="$port" HIRELANE__WEB__DIST_DIR="$work/none" \
+HIRELANE__DATA_DIR="$work/data" HIRELANE__SERVER__PORT="$port" HIRELANE__SERVER__OPS_ADDRESS=127.0.0.1:0 HIRELANE__WEB__DIST_DIR="$work/none" \
   RUST_LOG=warn "$bin" serve > "$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT

@@ -18,8 +18,9 @@ What it proves, in order:
      duplicate, none lost), its file is in the bucket, and the survivor took over the dead
      instance's leases (rows claimed more than once are counted and reported).
   2b. The nginx sample of docs/operations.md, as written (ports, certificate and nginx's own
-     file paths changed), in front of both: HTTP/2 over TLS, port 80 redirects, /metrics is
-     refused from outside the monitoring network, requests are spread over both instances, and
+     file paths changed), in front of both: HTTP/2 over TLS, port 80 redirects, /metrics and
+     /readyz are not reachable through it (they are on each instance's loopback operations
+     port), requests are spread over both instances, and
      after the kill below every request through it is still answered.
   4. The killed instance restarts; then, with both polling every second and their test clocks
      moved together: each interview reminder (day before, hour before) goes out once; a call
@@ -236,7 +237,7 @@ class Nginx:
         self.log.close()
 
 
-READYZ = 'hirelane_http_requests_total{route="/readyz",method="GET",status="2xx"}'
+HEALTHZ = 'hirelane_http_requests_total{route="/healthz",method="GET",status="2xx"}'
 
 
 def nginx_spreads_and_guards(proxy, a, b):
@@ -244,16 +245,17 @@ def nginx_spreads_and_guards(proxy, a, b):
     assert proxy.alpn() == "h2", proxy.alpn()
     status, headers, _ = proxy.request("GET", "/api-docs/openapi.json", tls=False)
     assert status == 301 and headers["Location"].startswith("https://"), (status, dict(headers))
-    status, _, _ = proxy.request("GET", "/metrics")
-    assert status == 403, f"/metrics through nginx answered {status}"
-    before = [metrics(Client(i.port)).get(READYZ, 0) for i in (a, b)]
+    for path in ("/metrics", "/readyz"):
+        status, _, _ = proxy.request("GET", path)
+        assert status == 404, f"{path} through nginx answered {status}: it is on the operations port only"
+    before = [metrics(Client(i.ops_port)).get(HEALTHZ, 0) for i in (a, b)]
     for _ in range(10):
-        status, headers, _ = proxy.request("GET", "/readyz")
+        status, headers, _ = proxy.request("GET", "/healthz")
         assert status == 200 and headers["X-Request-Id"], (status, dict(headers))
-    after = [metrics(Client(i.port)).get(READYZ, 0) for i in (a, b)]
+    after = [metrics(Client(i.ops_port)).get(HEALTHZ, 0) for i in (a, b)]
     served = [int(x - y) for x, y in zip(after, before)]
     assert sum(served) == 10 and min(served) >= 1, f"nginx spread 10 requests as {served}"
-    status, _, answer = proxy.request("POST", f"/api/auth/requestotp?email={ADMIN}&retry=false")
+    status, _, answer = proxy.request("POST", f"/api/auth/requestotp?email=through-nginx@example.com&retry=false")
     assert status == 200, (status, answer)
     return served
 
@@ -328,9 +330,11 @@ class Instance:
     def __init__(self, name, workdir, binary, env):
         self.name = name
         self.port = free_port()
+        self.ops_port = free_port()  # /readyz and /metrics, apart from the app
         self.data = workdir / name
         self.data.mkdir()
-        self.env = dict(env, HIRELANE__DATA_DIR=str(self.data), HIRELANE__SERVER__PORT=str(self.port))
+        self.env = dict(env, HIRELANE__DATA_DIR=str(self.data), HIRELANE__SERVER__PORT=str(self.port),
+                        HIRELANE__SERVER__OPS_ADDRESS=f"127.0.0.1:{self.ops_port}")
         self.binary = binary
         self.process = None
 
@@ -342,7 +346,7 @@ class Instance:
     def ready(self):
         if self.process.poll() is not None:
             raise AssertionError(f"{self.name} exited with {self.process.returncode}:\n{self.log_text()}")
-        return Client(self.port).request("GET", "/readyz")[0] == 200
+        return Client(self.ops_port).request("GET", "/readyz")[0] == 200
 
     def log_text(self):
         return self.full_log()[-4000:]
@@ -655,7 +659,7 @@ def main():
         proxy = Nginx(workdir, [a.port, b.port])
         outside.append(proxy)
         spread = nginx_spreads_and_guards(proxy, a, b)
-        log(f"nginx (the operations guide's sample): HTTP/2 over TLS, redirect, /metrics refused, "
+        log(f"nginx (the operations guide's sample): HTTP/2 over TLS, redirect, no /metrics or /readyz, "
             f"10 requests spread {spread[0]}/{spread[1]}")
         report["nginx_spread"] = spread
 
@@ -720,9 +724,9 @@ def main():
         log(f"{RESUMES} uploads answered ({len(failovers)} re-sent to A after the kill)")
         # nginx notices the dead instance on its own and retries on the survivor.
         for _ in range(6):
-            status, _, answer = proxy.request("GET", "/readyz")
+            status, _, answer = proxy.request("GET", "/healthz")
             assert status == 200, (status, answer)
-        status, _, answer = proxy.request("POST", f"/api/auth/requestotp?email={ADMIN}&retry=false")
+        status, _, answer = proxy.request("POST", f"/api/auth/requestotp?email=after-the-kill@example.com&retry=false")
         assert status == 200, (status, answer)
         log("through nginx every request still answered after the kill")
 
@@ -755,7 +759,7 @@ def main():
         assert not missing, f"{len(missing)} files missing from the bucket, e.g. {missing[:3]}"
 
         # The survivor's own counters agree.
-        m = metrics(ca)
+        m = metrics(Client(a.ops_port))
         assert m.get('hirelane_emails_total{result="sent"}', 0) >= 1, m
         assert m.get('hirelane_analysis_queue_depth{state="queued"}') == 0
         assert m.get('hirelane_analyses_total{outcome="done"}', 0) >= len(taken_over)

@@ -37,6 +37,7 @@ use crate::mail::Mailer;
 use crate::metrics;
 use crate::ops;
 use crate::rate_limit;
+use crate::serve;
 use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
@@ -68,6 +69,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    /// `/readyz` and `/metrics`, apart from the app (`server.ops_address`).
+    ops: Option<(TcpListener, Router)>,
     state: AppState,
 }
 
@@ -81,17 +84,30 @@ impl Application {
             .with_context(|| format!("cannot listen on {address}"))?;
         // The voice provider's webhooks need the port actually bound (port 0 picks one).
         settings.server.port = listener.local_addr().map(|a| a.port())?;
+        let ops_listener = match settings.server.ops_address.trim() {
+            "" => None,
+            address => Some(TcpListener::bind(address).await.with_context(|| {
+                format!("cannot listen on {address} (server.ops_address, for /readyz and /metrics)")
+            })?),
+        };
         let state = open_state(settings, clock, true).await?;
         let router = router(state.clone());
+        let ops = ops_listener.map(|listener| (listener, ops_router(state.clone())));
         Ok(Application {
             listener,
             router,
+            ops,
             state,
         })
     }
 
     pub fn port(&self) -> u16 {
         self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Where `/readyz` and `/metrics` are served, if anywhere.
+    pub fn ops_address(&self) -> Option<SocketAddr> {
+        self.ops.as_ref().and_then(|(l, _)| l.local_addr().ok())
     }
 
     pub fn state(&self) -> &AppState {
@@ -116,13 +132,47 @@ impl Application {
         let analysis = tokio::spawn(candidates::worker::run(self.state.clone(), workers));
         let reconciler = tokio::spawn(voice::run_reconciler(self.state.clone()));
         let reminders = tokio::spawn(interviews::run_reminders(self.state.clone()));
-        let served = axum::serve(
+        // One signal stops both listeners.
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let signal = tokio::spawn(async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        });
+        let until_stopped = |mut stopped: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        };
+        let header_read_timeout = Duration::from_secs(
+            self.state
+                .settings
+                .server
+                .header_read_timeout_seconds
+                .max(1),
+        );
+        let app = serve::serve(
             self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await;
+            self.router,
+            header_read_timeout,
+            until_stopped(stopped.clone()),
+        );
+        let ops = async {
+            match self.ops {
+                Some((listener, router)) => {
+                    serve::serve(
+                        listener,
+                        router,
+                        header_read_timeout,
+                        until_stopped(stopped),
+                    )
+                    .await
+                }
+                None => Ok(()),
+            }
+        };
+        let (served, ops_served) = tokio::join!(app, ops);
+        signal.abort();
+        if let Err(err) = ops_served {
+            tracing::error!(error = %err, "the operations listener failed");
+        }
         maintenance.abort();
         analysis.abort();
         reconciler.abort();
@@ -210,8 +260,8 @@ fn router(state: AppState) -> Router {
     router
         .nest("/api", api.fallback(api_not_found))
         .route("/healthz", get(ops::healthz))
-        .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(ops::metrics))
+        .route("/readyz", get(ops::elsewhere))
+        .route("/metrics", get(ops::elsewhere))
         .route(
             "/api-docs/openapi.json",
             get(move || {
@@ -221,6 +271,10 @@ fn router(state: AppState) -> Router {
         )
         .fallback_service(spa(&dist))
         .layer(axum::middleware::from_fn(cache_policy))
+        .layer(axum::middleware::from_fn_with_state(
+            Duration::from_secs(state.settings.server.request_timeout_seconds.max(1)),
+            time_limit,
+        ))
         // Inside the router so the matched route is known; the fallback counts as "unmatched".
         .layer(axum::middleware::from_fn_with_state(
             state.http_metrics.clone(),
@@ -251,6 +305,27 @@ fn router(state: AppState) -> Router {
             }),
         )
         .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+}
+
+/// The operator's endpoints, served on their own listener.
+fn ops_router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(ops::healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::metrics))
+        .with_state(state)
+}
+
+/// Answers 408 for a request not done in time, a slow body upload included.
+async fn time_limit(
+    axum::extract::State(limit): axum::extract::State<Duration>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => Error::TimedOut.into_response(),
+    }
 }
 
 /// Moves the test clock: `{"advanceSeconds": n}` or `{"set": "ISO instant"}`; answers `{now}`.

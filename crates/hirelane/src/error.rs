@@ -59,6 +59,7 @@ pub enum ErrorCode {
     RecruiterExists,
     ResendCooldown,
     ResendLimit,
+    RequestTimeout,
     ResumeFileIdRequired,
     SignInLocked,
     StateChanged,
@@ -124,6 +125,7 @@ impl ErrorCode {
             ErrorCode::RecruiterExists => "recruiter_exists",
             ErrorCode::ResendCooldown => "resend_cooldown",
             ErrorCode::ResendLimit => "resend_limit",
+            ErrorCode::RequestTimeout => "request_timeout",
             ErrorCode::ResumeFileIdRequired => "resume_file_id_required",
             ErrorCode::SignInLocked => "sign_in_locked",
             ErrorCode::StateChanged => "state_changed",
@@ -188,6 +190,9 @@ pub enum Error {
     /// text the page shows.
     #[error("{message}")]
     Unavailable { code: ErrorCode, message: String },
+    /// The request was not answered within the server's time limit.
+    #[error("the request took too long")]
+    TimedOut,
     /// A part we depend on failed; the cause is logged, the client sees a generic message.
     #[error(transparent)]
     Database(#[from] sqlx::Error),
@@ -278,6 +283,13 @@ impl IntoResponse for Error {
                 message,
                 Some(serde_json::json!({ "retryAfterSeconds": retry_after_seconds })),
                 Some(retry_after_seconds),
+            ),
+            Error::TimedOut => (
+                StatusCode::REQUEST_TIMEOUT,
+                ErrorCode::RequestTimeout,
+                "The request took too long. Please try again.".to_owned(),
+                None,
+                None,
             ),
             Error::Database(err) => {
                 tracing::error!(error = %err, "database error");

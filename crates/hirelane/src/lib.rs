@@ -21,6 +21,7 @@ pub mod metrics;
 pub mod ops;
 pub mod pipeline;
 pub mod rate_limit;
+pub mod serve;
 pub mod state;
 pub mod store;
 pub mod team;

@@ -1,5 +1,5 @@
-//! The operator's endpoints: liveness (`/healthz`), readiness (`/readyz`) and the Prometheus
-//! scrape (`/metrics`), which adds the shared queue's depth and every part's counters to this
+//! The operator's endpoints: liveness (`/healthz`, on both listeners), readiness (`/readyz`) and
+//! the Prometheus scrape (`/metrics`), both only on the operations listener; which adds the shared queue's depth and every part's counters to this
 //! instance's request figures.
 
 use std::fmt::Write;
@@ -11,6 +11,16 @@ use axum::response::{IntoResponse, Response};
 use crate::metrics::counter;
 use crate::state::AppState;
 use crate::with_db;
+
+/// `/readyz` and `/metrics` on the app's port: they live on the operations listener, so the
+/// internet never learns which part is failing or how busy the server is.
+pub async fn elsewhere() -> Response {
+    crate::error::Error::not_found(
+        crate::error::ErrorCode::NotFound,
+        "Served on the operations address (server.ops_address), not on this port.",
+    )
+    .into_response()
+}
 
 /// Liveness with a database round trip.
 pub async fn healthz(State(state): State<AppState>) -> Response {

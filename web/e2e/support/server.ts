@@ -78,6 +78,8 @@ export async function startServer(): Promise<RunningServer> {
     HIRELANE__DATA_DIR: dataDir,
     HIRELANE__SERVER__PORT: String(port),
     HIRELANE__SERVER__HOST: '127.0.0.1',
+    // Any free port: the browser tests never read /readyz or /metrics.
+    HIRELANE__SERVER__OPS_ADDRESS: '127.0.0.1:0',
     HIRELANE__SERVER__PUBLIC_URL: baseUrl,
     HIRELANE__WEB__DIST_DIR: DIST_DIR,
     // A test build (`--features test-clock`) then serves POST /_test/clock (see clock.ts).

@@ -97,6 +97,14 @@ pub struct ServerSettings {
     /// Behind one trusted proxy that appends the address it saw to `X-Forwarded-For` (nginx's
     /// `$proxy_add_x_forwarded_for`): the client is that last entry, never what came before it.
     pub trust_forwarded_for: bool,
+    /// Where `/readyz` and `/metrics` are served, apart from the app's port so the internet
+    /// never sees them: loopback by default; a private address for a remote load balancer or
+    /// Prometheus; empty to serve them nowhere. `/healthz` stays on the app's port as well.
+    pub ops_address: String,
+    /// A connection that has not sent a request's headers within this many seconds is closed.
+    pub header_read_timeout_seconds: u64,
+    /// A request not answered within this many seconds (body upload included) answers 408.
+    pub request_timeout_seconds: u64,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -355,6 +363,9 @@ impl Default for ServerSettings {
             port: 8080,
             public_url: None,
             trust_forwarded_for: false,
+            ops_address: "127.0.0.1:9464".into(),
+            header_read_timeout_seconds: 15,
+            request_timeout_seconds: 120,
         }
     }
 }

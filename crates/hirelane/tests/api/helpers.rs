@@ -65,6 +65,8 @@ where
 /// A running application and what a test needs to drive it.
 pub struct TestApp {
     pub address: String,
+    /// The operations listener: `/readyz` and `/metrics`.
+    pub ops_address: String,
     pub client: reqwest::Client,
     pub clock: Arc<ManualClock>,
     pub outbox: PathBuf,
@@ -146,6 +148,7 @@ impl TestApp {
         };
         settings.server.host = "127.0.0.1".into();
         settings.server.port = 0;
+        settings.server.ops_address = "127.0.0.1:0".into();
         settings.database.url = Some(Secret::new(database_url));
         settings.database.max_connections = 5;
         settings.web.dist_dir = dist;
@@ -227,6 +230,7 @@ impl TestApp {
             .await
             .expect("application builds");
         let port = app.port();
+        let ops = app.ops_address().expect("the operations listener");
         let state = app.state().clone();
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         let server = tokio::spawn(app.run_with_shutdown(async move {
@@ -234,6 +238,7 @@ impl TestApp {
         }));
         let app = TestApp {
             address: format!("http://127.0.0.1:{port}"),
+            ops_address: format!("http://{ops}"),
             client: reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
@@ -249,6 +254,11 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
+    }
+
+    /// A URL on the operations listener (`/readyz`, `/metrics`).
+    pub fn ops_url(&self, path: &str) -> String {
+        format!("{}{path}", self.ops_address)
     }
 
     pub fn advance(&self, by: SignedDuration) {

@@ -1,6 +1,10 @@
 //! The single-page app, health check and HTTP hygiene (headers, request ids, compression).
 
-use crate::helpers::{Backend, TestApp, on_each_db};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::helpers::{Backend, TestApp, on_each_db, on_each_db_configured};
 
 #[tokio::test]
 async fn client_routes_get_the_app_and_api_misses_get_json() {
@@ -86,7 +90,7 @@ async fn readiness_names_each_part_and_the_one_that_failed() {
     on_each_db(|app: TestApp| async move {
         let response = app
             .client
-            .get(app.url("/readyz"))
+            .get(app.ops_url("/readyz"))
             .send()
             .await
             .expect("request");
@@ -99,7 +103,7 @@ async fn readiness_names_each_part_and_the_one_that_failed() {
         app.state.db.close().await;
         let response = app
             .client
-            .get(app.url("/readyz"))
+            .get(app.ops_url("/readyz"))
             .send()
             .await
             .expect("request");
@@ -126,7 +130,7 @@ async fn metrics_count_requests_by_route_and_mails_in_prometheus_text() {
         }
         let response = app
             .client
-            .get(app.url("/metrics"))
+            .get(app.ops_url("/metrics"))
             .send()
             .await
             .expect("request");
@@ -211,4 +215,89 @@ async fn start_up_fails_fast_naming_an_unreachable_bucket_or_mail_server() {
         .await
         .expect_err("no mail server there");
     assert!(format!("{err:#}").starts_with("mail"), "{err:#}");
+}
+
+/// `/readyz` and `/metrics` answer only on the operations listener; the app's port (the one a
+/// proxy exposes) says where they went, and keeps the liveness check.
+#[tokio::test]
+async fn operations_endpoints_are_not_on_the_app_port() {
+    on_each_db(|app: TestApp| async move {
+        for path in ["/readyz", "/metrics"] {
+            let response = app.client.get(app.url(path)).send().await.expect("request");
+            assert_eq!(response.status(), 404, "{path} on the app port");
+            let body: serde_json::Value = response.json().await.expect("json");
+            assert_eq!(body["code"], "not_found");
+            let response = app
+                .client
+                .get(app.ops_url(path))
+                .send()
+                .await
+                .expect("request");
+            assert_eq!(response.status(), 200, "{path} on the operations port");
+        }
+        for url in [app.url("/healthz"), app.ops_url("/healthz")] {
+            let response = app.client.get(&url).send().await.expect("request");
+            assert_eq!(response.status(), 200, "{url}");
+        }
+        let response = app
+            .client
+            .get(app.ops_url("/api/auth/me"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(
+            response.status(),
+            404,
+            "the API is not on the operations port"
+        );
+    })
+    .await;
+}
+
+/// What the server sends back on a raw connection before closing it (within ten seconds).
+async fn raw_exchange(app: &TestApp, request: &[u8]) -> String {
+    let address = app.address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect");
+    stream.write_all(request).await.expect("write");
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the server closed the connection");
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// Slowloris: headers that never end, or a body that never comes, do not hold a connection.
+#[tokio::test]
+async fn slow_clients_are_cut_off() {
+    let configure = |settings: &mut hirelane::config::Settings| {
+        settings.server.header_read_timeout_seconds = 1;
+        settings.server.request_timeout_seconds = 1;
+    };
+    on_each_db_configured(configure, |app: TestApp| async move {
+        // Headers started, never finished: closed without an answer.
+        let answer = raw_exchange(&app, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: 1").await;
+        assert!(
+            answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+            "{answer}"
+        );
+        // A body promised and not sent: 408 in the API's error shape.
+        let answer = raw_exchange(
+            &app,
+            b"POST /api/auth/verifyotp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\nConnection: close\r\n\r\n{\"email\":",
+        )
+        .await;
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        assert!(answer.contains("\"code\":\"request_timeout\""), "{answer}");
+        // The server answers everyone else as before.
+        let response = app
+            .client
+            .get(app.url("/healthz"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200);
+    })
+    .await;
 }
