@@ -1,8 +1,14 @@
 //! The candidate lists: one JD's resumes and every candidate, paged, sorted and filtered.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{HeaderName, HeaderValue};
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::{StreamExt, TryStreamExt, stream};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -10,11 +16,11 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::summarize;
 use super::pages;
-use super::repo::{CandidateRow, ListQuery, Sort};
+use super::repo::{self, CandidateRow, ListQuery, Sort};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
-use crate::error::{ErrorBody, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
@@ -49,22 +55,26 @@ pub(super) struct ListParams {
 }
 
 impl ListParams {
-    fn query(&self, job_id: Option<i64>) -> Result<ListQuery> {
-        let page = match self.page {
-            Some(page) => Some((
-                within("page", page, 1..=MAX_PAGE)?,
-                within("pageSize", self.page_size.unwrap_or(10), 1..=100)?,
-            )),
-            None => None,
-        };
-        Ok(ListQuery {
+    fn query(&self, job_id: Option<i64>) -> ListQuery {
+        ListQuery {
             job_id,
             text: Some(self.q.clone()),
             recommendation: Some(self.recommendation.clone()),
             stage: self.stage,
             sort: Sort::parse(&self.sort),
-            page,
-        })
+        }
+    }
+
+    /// `(page from 1, page size)`, or `None` for the whole list.
+    fn page(&self) -> Result<Option<(i64, i64)>> {
+        self.page
+            .map(|page| {
+                Ok((
+                    within("page", page, 1..=MAX_PAGE)?,
+                    within("pageSize", self.page_size.unwrap_or(10), 1..=100)?,
+                ))
+            })
+            .transpose()
     }
 }
 
@@ -132,13 +142,69 @@ pub(super) async fn view_jd_resumes(
     Query(list): Query<ListParams>,
 ) -> Result<Response> {
     let job_id = active_job_id(&state, &jd.jd_id.0).await?;
-    let (rows, total) = pages::list(&state.lists, &state.db, &list.query(Some(job_id))?).await?;
-    let now = state.clock.now();
-    let records: Vec<ResumeRecord> = rows
-        .into_iter()
-        .map(|row| resume_record(&state, row, now))
-        .collect();
-    Ok(with_total(total, Json(records)))
+    let page = list.page()?;
+    respond(state, list.query(Some(job_id)), page, |state, row| {
+        resume_record(state, row, state.clock.now())
+    })
+    .await
+}
+
+/// Rows read and written per step of a whole list.
+const STREAM_CHUNK: usize = 500;
+
+/// One page with its total; or the whole list written out as a JSON array a chunk of rows at
+/// a time, so a list of 50,000 candidates never sits in memory as rows or as JSON (only its
+/// ids do). A failure half-way cuts the answer off, which no client reads as a whole list.
+async fn respond<T, F>(
+    state: AppState,
+    query: ListQuery,
+    page: Option<(i64, i64)>,
+    record: F,
+) -> Result<Response>
+where
+    T: Serialize + 'static,
+    F: Fn(&AppState, CandidateRow) -> T + Send + Sync + 'static,
+{
+    if let Some(page) = page {
+        let (rows, total) = pages::list(&state.lists, &state.db, &query, page).await?;
+        let records: Vec<T> = rows.into_iter().map(|row| record(&state, row)).collect();
+        return Ok(with_total(total, Json(records)));
+    }
+    let ids = pages::ids(&state.lists, &state.db, &query).await?;
+    let total = ids.len() as i64;
+    let chunks: Vec<Vec<i64>> = ids.chunks(STREAM_CHUNK).map(<[i64]>::to_vec).collect();
+    let (record, wrote_any) = (Arc::new(record), Arc::new(AtomicBool::new(false)));
+    let rows = stream::iter(chunks).then(move |chunk| {
+        let (state, record, wrote_any) = (state.clone(), record.clone(), wrote_any.clone());
+        async move {
+            let mut found: HashMap<i64, CandidateRow> = repo::find_many(&state.db, &chunk)
+                .await?
+                .into_iter()
+                .map(|row| (row.id, row))
+                .collect();
+            let mut json = Vec::with_capacity(chunk.len() * 512);
+            // Rows removed since the ids were read are left out.
+            for row in chunk.iter().filter_map(|id| found.remove(id)) {
+                if wrote_any.swap(true, Ordering::Relaxed) {
+                    json.push(b',');
+                }
+                serde_json::to_writer(&mut json, &record(&state, row))
+                    .map_err(|e| Error::Internal(e.into()))?;
+            }
+            Ok::<_, Error>(Bytes::from(json))
+        }
+    });
+    let body = stream::once(async { Ok(Bytes::from_static(b"[")) })
+        .chain(rows.inspect_err(|err| tracing::error!(error = %err, "a streamed list stopped")))
+        .chain(stream::once(async { Ok(Bytes::from_static(b"]")) }));
+    let response = (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        Body::from_stream(body),
+    );
+    Ok(with_total(total, response))
 }
 
 fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeRecord {
@@ -220,37 +286,35 @@ pub(super) async fn get_all_candidates(
     State(state): State<AppState>,
     Query(params): Query<ListParams>,
 ) -> Result<Response> {
-    let (rows, total) = pages::list(&state.lists, &state.db, &params.query(None)?).await?;
-    let records: Vec<AllCandidate> = rows
-        .into_iter()
-        .map(|row| {
-            let invite = summarize(&state, &row);
-            AllCandidate {
-                invite_status: invite.status,
-                interview_date_time: invite.interview_date_time,
-                candidate_name: row.candidate_name,
-                candidate_email: row.candidate_email,
-                candidate_phone: row.candidate_phone,
-                jdname: row.jdname,
-                jdid: row.jdid,
-                job_desc_id: row.job_id,
-                ats_score: row.ats_score,
-                recommendation: row
-                    .recommendation
-                    .as_deref()
-                    .and_then(Recommendation::parse),
-                interview_status: row.interview_status,
-                resume_id: row.id,
-                call_id: row.call_id,
-                uploaded_at: to_iso(from_millis(row.created_on)),
-                file_name: row.file_name,
-                analysis_status: row.analysis_status,
-                stage: row.stage,
-                stage_reason: row.stage_reason,
-            }
-        })
-        .collect();
-    Ok(with_total(total, Json(records)))
+    let page = params.page()?;
+    respond(state, params.query(None), page, all_candidate).await
+}
+
+fn all_candidate(state: &AppState, row: CandidateRow) -> AllCandidate {
+    let invite = summarize(state, &row);
+    AllCandidate {
+        invite_status: invite.status,
+        interview_date_time: invite.interview_date_time,
+        candidate_name: row.candidate_name,
+        candidate_email: row.candidate_email,
+        candidate_phone: row.candidate_phone,
+        jdname: row.jdname,
+        jdid: row.jdid,
+        job_desc_id: row.job_id,
+        ats_score: row.ats_score,
+        recommendation: row
+            .recommendation
+            .as_deref()
+            .and_then(Recommendation::parse),
+        interview_status: row.interview_status,
+        resume_id: row.id,
+        call_id: row.call_id,
+        uploaded_at: to_iso(from_millis(row.created_on)),
+        file_name: row.file_name,
+        analysis_status: row.analysis_status,
+        stage: row.stage,
+        stage_reason: row.stage_reason,
+    }
 }
 
 fn with_total(total: i64, body: impl IntoResponse) -> Response {

@@ -34,37 +34,47 @@ struct Order {
     by_job: HashMap<i64, Vec<i64>>,
 }
 
-/// A page of a candidate list and how many match in all, as [`repo::list`] answers.
+/// A page (`(number from 1, size)`) of a candidate list and how many match in all, as
+/// [`repo::list`] answers.
 pub async fn list(
     lists: &ListOrder,
     db: &Db,
     query: &ListQuery,
+    (page, size): (i64, i64),
 ) -> Result<(Vec<CandidateRow>, i64)> {
-    match query.page {
-        Some((page, size)) if unfiltered(query) => {
-            let order = lists.current(db).await?;
-            let ids: &[i64] = match query.job_id {
-                Some(job) => order.by_job.get(&job).map_or(&[], Vec::as_slice),
-                None => &order.all,
-            };
-            let skip =
-                usize::try_from((page - 1).max(0).saturating_mul(size)).unwrap_or(usize::MAX);
-            let take = usize::try_from(size).unwrap_or(0);
-            let wanted: Vec<i64> = if query.sort == Sort::Oldest {
-                ids.iter().rev().skip(skip).take(take).copied().collect()
-            } else {
-                ids.iter().skip(skip).take(take).copied().collect()
-            };
-            let mut rows: HashMap<i64, CandidateRow> = repo::find_many(db, &wanted)
-                .await?
-                .into_iter()
-                .map(|row| (row.id, row))
-                .collect();
-            let page = wanted.iter().filter_map(|id| rows.remove(id)).collect();
-            Ok((page, ids.len() as i64))
-        }
-        _ => repo::list(db, query).await,
+    if !unfiltered(query) {
+        return repo::list(db, query, (page, size)).await;
     }
+    let order = lists.current(db).await?;
+    let ids = order.ids(query.job_id);
+    let skip = usize::try_from((page - 1).max(0).saturating_mul(size)).unwrap_or(usize::MAX);
+    let take = usize::try_from(size).unwrap_or(0);
+    let wanted: Vec<i64> = if query.sort == Sort::Oldest {
+        ids.iter().rev().skip(skip).take(take).copied().collect()
+    } else {
+        ids.iter().skip(skip).take(take).copied().collect()
+    };
+    let mut rows: HashMap<i64, CandidateRow> = repo::find_many(db, &wanted)
+        .await?
+        .into_iter()
+        .map(|row| (row.id, row))
+        .collect();
+    let page = wanted.iter().filter_map(|id| rows.remove(id)).collect();
+    Ok((page, ids.len() as i64))
+}
+
+/// The ids of a whole list in its order, for writing it out a chunk at a time.
+pub async fn ids(lists: &ListOrder, db: &Db, query: &ListQuery) -> Result<Vec<i64>> {
+    if !unfiltered(query) {
+        return repo::list_ids(db, query).await;
+    }
+    let order = lists.current(db).await?;
+    let ids = order.ids(query.job_id);
+    Ok(if query.sort == Sort::Oldest {
+        ids.iter().rev().copied().collect()
+    } else {
+        ids.to_vec()
+    })
 }
 
 /// Whether the list is one whose order is kept here: no text or recommendation filter, newest
@@ -75,6 +85,16 @@ fn unfiltered(query: &ListQuery) -> bool {
         && blank(&query.recommendation)
         && query.stage.is_none()
         && matches!(query.sort, Sort::Newest | Sort::Oldest)
+}
+
+impl Order {
+    /// Every candidate of the JD, or of all JDs, newest first.
+    fn ids(&self, job_id: Option<i64>) -> &[i64] {
+        match job_id {
+            Some(job) => self.by_job.get(&job).map_or(&[], Vec::as_slice),
+            None => &self.all,
+        }
+    }
 }
 
 impl ListOrder {

@@ -379,90 +379,145 @@ pub struct ListQuery {
     /// Only candidates in this hiring stage.
     pub stage: Option<Stage>,
     pub sort: Sort,
-    /// `(page from 1, page size)`; `None` lists everything.
-    pub page: Option<(i64, i64)>,
 }
 
-/// Candidates of JDs outside the bin, and how many match in all.
-pub async fn list(db: &Db, query: &ListQuery) -> Result<(Vec<CandidateRow>, i64)> {
-    let text = query
-        .text
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| format!("%{}%", escape_like(&filter_text(t))));
-    let recommendation = query
-        .recommendation
-        .as_deref()
-        .map(|r| r.trim().to_lowercase())
-        .filter(|r| !r.is_empty());
-    // Only the filters in use appear in the SQL, so the planner can walk the
-    // (job_id, created_on, id) or (created_on, id) index in page order. The unary `+` keeps
-    // SQLite without statistics from starting at the JDs instead and sorting every row.
-    let mut filter = String::from("+j.deleted_at IS NULL");
-    let mut next = 1;
-    let mut placeholder = |condition: &str| {
-        filter.push_str(&condition.replace('?', &format!("${next}")));
-        next += 1;
-    };
-    if query.job_id.is_some() {
-        placeholder(" AND c.job_id = ?");
-    }
-    if text.is_some() {
-        placeholder(" AND c.search_text LIKE ?");
-    }
-    if recommendation.is_some() {
-        placeholder(" AND LOWER(COALESCE(c.recommendation, '')) = ?");
-    }
-    if query.stage.is_some() {
-        placeholder(" AND c.stage = ?");
-    }
-    let (limit, offset) = limit_offset(query.page);
-    let select = format!(
-        "{SELECT} WHERE {filter} ORDER BY {} LIMIT ${next} OFFSET ${}",
-        query.sort.order_by(),
-        next + 1
-    );
-    let count =
-        format!("SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id WHERE {filter}");
-    let (rows, total) = with_db!(db, |pool| {
-        let mut rows_query =
-            sqlx::query_as::<_, CandidateRow>(sqlx::AssertSqlSafe(select.as_str()));
-        let mut count_query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count.as_str()));
-        if let Some(job_id) = query.job_id {
-            rows_query = rows_query.bind(job_id);
-            count_query = count_query.bind(job_id);
+/// A list's `WHERE` clause with numbered placeholders, and the values they take in order.
+struct ListFilter {
+    sql: String,
+    values: Vec<FilterValue>,
+}
+
+enum FilterValue {
+    Int(i64),
+    Text(String),
+}
+
+/// Binds a [`ListFilter`]'s values onto any query, in order.
+macro_rules! bind_filter {
+    ($query:expr, $filter:expr) => {{
+        let mut query = $query;
+        for value in &$filter.values {
+            query = match value {
+                FilterValue::Int(v) => query.bind(*v),
+                FilterValue::Text(v) => query.bind(v.clone()),
+            };
         }
-        if let Some(text) = &text {
-            rows_query = rows_query.bind(text.clone());
-            count_query = count_query.bind(text.clone());
-        }
-        if let Some(recommendation) = &recommendation {
-            rows_query = rows_query.bind(recommendation.clone());
-            count_query = count_query.bind(recommendation.clone());
-        }
-        if let Some(stage) = query.stage {
-            rows_query = rows_query.bind(stage.as_str());
-            count_query = count_query.bind(stage.as_str());
-        }
-        let rows = rows_query.bind(limit).bind(offset).fetch_all(pool).await?;
-        let total = if query.page.is_some() {
-            count_query.fetch_one(pool).await?
-        } else {
-            rows.len() as i64
+        query
+    }};
+}
+
+impl ListFilter {
+    fn of(query: &ListQuery) -> ListFilter {
+        let text = query
+            .text
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| format!("%{}%", escape_like(&filter_text(t))));
+        let recommendation = query
+            .recommendation
+            .as_deref()
+            .map(|r| r.trim().to_lowercase())
+            .filter(|r| !r.is_empty());
+        // Only the filters in use appear in the SQL, so the planner can walk the
+        // (job_id, created_on, id) or (created_on, id) index in page order. The unary `+` keeps
+        // SQLite without statistics from starting at the JDs instead and sorting every row.
+        let mut filter = ListFilter {
+            sql: String::from("+j.deleted_at IS NULL"),
+            values: Vec::new(),
         };
+        let conditions = [
+            (" AND c.job_id = ?", query.job_id.map(FilterValue::Int)),
+            (" AND c.search_text LIKE ?", text.map(FilterValue::Text)),
+            (
+                " AND LOWER(COALESCE(c.recommendation, '')) = ?",
+                recommendation.map(FilterValue::Text),
+            ),
+            (
+                " AND c.stage = ?",
+                query
+                    .stage
+                    .map(|s| FilterValue::Text(s.as_str().to_owned())),
+            ),
+        ];
+        for (condition, value) in conditions {
+            if let Some(value) = value {
+                filter.values.push(value);
+                let placeholder = format!("${}", filter.values.len());
+                filter.sql.push_str(&condition.replace('?', &placeholder));
+            }
+        }
+        filter
+    }
+
+    /// The number of the next placeholder after the filter's.
+    fn next(&self) -> usize {
+        self.values.len() + 1
+    }
+}
+
+/// One page (`(number from 1, size)`) of candidates of JDs outside the bin, and how many match
+/// in all.
+pub async fn list(
+    db: &Db,
+    query: &ListQuery,
+    page: (i64, i64),
+) -> Result<(Vec<CandidateRow>, i64)> {
+    let filter = ListFilter::of(query);
+    let (limit, offset) = limit_offset(page);
+    let select = format!(
+        "{SELECT} WHERE {} ORDER BY {} LIMIT ${} OFFSET ${}",
+        filter.sql,
+        query.sort.order_by(),
+        filter.next(),
+        filter.next() + 1
+    );
+    let count = format!(
+        "SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id WHERE {}",
+        filter.sql
+    );
+    let (rows, total) = with_db!(db, |pool| {
+        let rows = bind_filter!(
+            sqlx::query_as::<_, CandidateRow>(sqlx::AssertSqlSafe(select.as_str())),
+            filter
+        )
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(pool)
+        .await?;
+        let total = bind_filter!(
+            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count.as_str())),
+            filter
+        )
+        .fetch_one(pool)
+        .await?;
         Ok::<_, sqlx::Error>((rows, total))
     })?;
     Ok((rows, total))
 }
 
+/// The ids of a whole list in its order: 8 bytes a candidate, for lists written out in chunks.
+pub async fn list_ids(db: &Db, query: &ListQuery) -> Result<Vec<i64>> {
+    let filter = ListFilter::of(query);
+    let select = format!(
+        "SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id WHERE {} ORDER BY {}",
+        filter.sql,
+        query.sort.order_by()
+    );
+    Ok(with_db!(db, |pool| {
+        bind_filter!(
+            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(select.as_str())),
+            filter
+        )
+        .fetch_all(pool)
+        .await
+    })?)
+}
+
 /// `LIMIT` and `OFFSET` of a page; a page past any list (even past what 64 bits count) is
 /// simply empty.
-fn limit_offset(page: Option<(i64, i64)>) -> (i64, i64) {
-    match page {
-        Some((page, size)) => (size, (page - 1).max(0).saturating_mul(size)),
-        None => (1_000_000_000, 0),
-    }
+fn limit_offset((page, size): (i64, i64)) -> (i64, i64) {
+    (size, (page - 1).max(0).saturating_mul(size))
 }
 
 /// What a list filter matches: a query that looks like a phone number (digits with spaces,
@@ -614,8 +669,8 @@ mod tests {
 
     #[test]
     fn far_pages_do_not_overflow() {
-        assert_eq!(limit_offset(Some((3, 10))), (10, 20));
-        assert_eq!(limit_offset(Some((i64::MAX, 100))), (100, i64::MAX));
+        assert_eq!(limit_offset((3, 10)), (10, 20));
+        assert_eq!(limit_offset((i64::MAX, 100)), (100, i64::MAX));
     }
 
     #[test]

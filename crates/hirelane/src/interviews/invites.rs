@@ -176,10 +176,9 @@ async fn chosen_candidates(
         let query = ListQuery {
             job_id: Some(job_id),
             recommendation: Some("pass".into()),
-            page: Some((1, MAX_INVITES as i64)),
             ..Default::default()
         };
-        return Ok(list(&state.db, &query).await?.0);
+        return Ok(list(&state.db, &query, (1, MAX_INVITES as i64)).await?.0);
     }
     let candidates: Vec<CandidateRow> = find_many(&state.db, &body.resume_ids)
         .await?

@@ -261,6 +261,62 @@ async fn lists_page_sort_and_filter_on_the_server() {
     .await;
 }
 
+/// Whole lists are written out in chunks of 500 rows: every row once, in order, as one valid
+/// JSON array, with the total in the header, filtered or not.
+#[tokio::test]
+async fn whole_lists_stream_every_row_in_order() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let jd = create_job(&app, &token, false).await;
+        let mut csv = String::from("name,email,phone\n");
+        for i in 0..1_234 {
+            csv.push_str(&format!("Person {i:04},p{i}@example.com,\n"));
+        }
+        let (status, body) = upload_csv(&app, &token, jd, "people.csv", &csv).await;
+        assert_eq!(status, 200, "{body}");
+        for (path, expected) in [
+            (
+                format!("/api/Drive/ViewJDResumes?JdID={jd}&sort=name"),
+                1_234,
+            ),
+            ("/api/Drive/GetAllCandidates?sort=oldest".to_owned(), 1_234),
+            ("/api/Drive/GetAllCandidates".to_owned(), 1_234),
+            ("/api/Drive/GetAllCandidates?q=Person%2001".to_owned(), 100),
+        ] {
+            let response = app
+                .client
+                .get(app.url(&path))
+                .bearer_auth(&token)
+                .send()
+                .await
+                .expect("list");
+            assert_eq!(response.status(), 200, "{path}");
+            assert_eq!(
+                response.headers()["x-total-count"],
+                expected.to_string().as_str()
+            );
+            assert!(
+                response.headers().get("content-length").is_none(),
+                "{path} is streamed"
+            );
+            let rows: Vec<Value> = response.json().await.expect("one JSON array");
+            assert_eq!(rows.len(), expected, "{path}");
+            let names: Vec<&str> = rows
+                .iter()
+                .filter_map(|r| r["candidateName"].as_str())
+                .collect();
+            let mut sorted = names.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), expected, "{path}: every row once");
+            if path.contains("sort=name") {
+                assert_eq!(names, sorted, "{path}: in order");
+            }
+        }
+    })
+    .await;
+}
+
 /// A page of a candidate list: the `X-Total-Count` header and the names in order.
 async fn page(app: &TestApp, token: &str, path: &str) -> (String, Vec<String>) {
     let response = app
