@@ -423,7 +423,8 @@ async fn maintenance(state: AppState) {
             let jobs = jobs::purge_bin(&state).await?;
             let limits = rate_limit::prune(&state.db, now).await?;
             let codes = auth::otp::prune(&state.db, now).await?
-                + auth::lockout::prune(&state.db, now).await?;
+                + auth::lockout::prune(&state.db, now).await?
+                + voice::deliveries::prune(&state.db, now).await?;
             Ok::<_, Error>((jobs, limits, codes))
         }
         .await;

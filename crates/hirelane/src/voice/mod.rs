@@ -8,6 +8,7 @@ pub mod assessment;
 pub mod assistants;
 pub mod calls;
 pub mod client;
+pub mod deliveries;
 pub mod evidence;
 pub mod integrity;
 pub mod interview_analysis;

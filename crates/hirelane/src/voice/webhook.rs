@@ -17,6 +17,7 @@ use sha2::Sha256;
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
+use super::deliveries;
 use super::repo::{self, NewCall};
 use super::reports;
 use super::vapi::{self, Call};
@@ -129,9 +130,15 @@ pub(super) async fn vapi_webhook(
 ) -> Result<Json<Received>> {
     authenticate(&state, &headers, &body)?;
     if let Some(event) = read_event(&body)? {
+        let digest = deliveries::digest(&body);
+        if deliveries::seen(&state.db, &digest).await? {
+            tracing::warn!(call_id = %event.call.id, "voice webhook: a message processed before came again; ignored");
+            return Ok(Json(Received { received: true }));
+        }
         let now = state.clock.now();
         record_call(&state, &event, now).await?;
         apply(&state, &event, now).await?;
+        deliveries::remember(&state.db, &digest, now).await?;
     }
     Ok(Json(Received { received: true }))
 }

@@ -656,6 +656,32 @@ async fn the_quick_start_runs_the_simulator_in_process() {
     );
 }
 
+/// A captured plain-secret delivery sent again changes nothing, even once what it reported was
+/// erased: the server remembers every message it processed (by digest).
+#[tokio::test]
+async fn a_replayed_webhook_brings_back_nothing_erased() {
+    on_each_db(|app: TestApp| async move {
+        let report = json!({ "message": { "type": "end-of-call-report", "endedReason": "customer-ended-call",
+            "call": { "id": "call-r", "assistantOverrides": { "metadata": { "candidateName": "Replayed" } } },
+            "startedAt": "2026-03-02T09:00:00Z", "endedAt": "2026-03-02T09:05:00Z",
+            "artifact": { "transcript": "AI: Hi\nUser: Hello" },
+            "analysis": { "successEvaluation": "true" } } });
+        assert_eq!(post_webhook(&app, Some(WEBHOOK_SECRET), &report).await.0, 200);
+        let find = || hirelane::voice::repo::find(&app.state.db, "call-r");
+        assert!(find().await.expect("db").is_some());
+        // The call is erased (as `hirelane candidate erase` does).
+        let mut tx = app.state.db.begin_write().await.expect("tx");
+        hirelane::voice::repo::delete_calls(&mut tx, &["call-r".to_owned()])
+            .await
+            .expect("deleted");
+        tx.commit().await.expect("commit");
+        let (status, body) = post_webhook(&app, Some(WEBHOOK_SECRET), &report).await;
+        assert_eq!((status, body), (200, json!({ "received": true })));
+        assert!(find().await.expect("db").is_none(), "the replay brought nothing back");
+    })
+    .await;
+}
+
 /// With a signing secret, signatures are checked with it: one made with the webhook secret (which
 /// the plain mode sends in the clear) is refused, and the plain mode keeps working.
 #[tokio::test]
