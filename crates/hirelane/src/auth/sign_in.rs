@@ -22,6 +22,11 @@ const SENDS_PER_EMAIL: Limit = Limit::per_minutes(6, 15);
 const SENDS_PER_IP: Limit = Limit::per_minutes(30, 15);
 /// Verification attempts from one client address per quarter hour.
 const VERIFIES_PER_IP: Limit = Limit::per_minutes(40, 15);
+/// Code requests and verifications from everyone together per quarter hour: far above what a
+/// team signs in with, far below what guessing from many addresses at once (a botnet) needs,
+/// and a cap on the mail an attacker can make the server send.
+const SENDS_IN_ALL: Limit = Limit::per_minutes(300, 15);
+const VERIFIES_IN_ALL: Limit = Limit::per_minutes(1_000, 15);
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -60,6 +65,7 @@ pub(super) async fn request_otp(
     let email = recruiters::normalize_email(&params.email)?;
     let now = state.clock.now();
     rate_limit::hit(&state.db, &format!("otp-send:ip:{ip}"), SENDS_PER_IP, now).await?;
+    rate_limit::hit(&state.db, "otp-send:all", SENDS_IN_ALL, now).await?;
     rate_limit::hit(
         &state.db,
         &format!("otp-send:email:{email}"),
@@ -191,6 +197,7 @@ pub(super) async fn verify_otp(
         now,
     )
     .await?;
+    rate_limit::hit(&state.db, "otp-verify:all", VERIFIES_IN_ALL, now).await?;
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Error::bad_request(
             ErrorCode::InvalidOtp,

@@ -557,3 +557,34 @@ async fn the_built_in_recruiter_is_for_the_embedded_default_only() {
     })
     .await;
 }
+
+/// Many client addresses and many accounts together still meet one ceiling: 300 code requests
+/// per quarter hour for the whole server (a botnet cannot turn it into a mail cannon).
+#[tokio::test]
+async fn code_requests_from_everyone_together_have_a_ceiling() {
+    let behind_proxy = |s: &mut hirelane::config::Settings| s.server.trust_forwarded_for = true;
+    crate::helpers::on_each_db_configured(behind_proxy, |app: TestApp| async move {
+        let ask = |n: usize| {
+            app.client
+                .post(app.url(&format!(
+                    "/api/auth/requestotp?email=someone{n}@example.org"
+                )))
+                .header("x-forwarded-for", format!("198.51.100.{}", n / 25))
+                .send()
+        };
+        for n in 0..300 {
+            let status = ask(n).await.expect("request").status().as_u16();
+            assert_eq!(
+                status, 200,
+                "request {n}: each address and account is under its own limit"
+            );
+        }
+        let response = ask(300).await.expect("request");
+        assert_eq!(response.status(), 429);
+        let body: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(body["code"], "rate_limited");
+        app.advance(SignedDuration::from_mins(15));
+        assert_eq!(ask(301).await.expect("request").status(), 200);
+    })
+    .await;
+}
