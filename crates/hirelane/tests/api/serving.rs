@@ -10,7 +10,7 @@ use crate::helpers::{Backend, TestApp, on_each_db, on_each_db_configured};
 async fn client_routes_get_the_app_and_api_misses_get_json() {
     let (app, teardown) = TestApp::spawn(&Backend::Sqlite).await;
     for path in ["/", "/login", "/folders", "/jd/abc", "/no/such/page"] {
-        let response = app.client.get(app.url(path)).send().await.expect("request");
+        let response = get(&app, &app.url(path)).await;
         assert_eq!(response.status(), 200, "{path}");
         let text = response.text().await.expect("text");
         assert!(
@@ -18,12 +18,7 @@ async fn client_routes_get_the_app_and_api_misses_get_json() {
             "{path} serves index.html"
         );
     }
-    let response = app
-        .client
-        .get(app.url("/api/NoSuch/Thing"))
-        .send()
-        .await
-        .expect("request");
+    let response = get(&app, &app.url("/api/NoSuch/Thing")).await;
     assert_eq!(response.status(), 404);
     let body: serde_json::Value = response.json().await.expect("json");
     assert_eq!(body["code"], "not_found");
@@ -33,12 +28,7 @@ async fn client_routes_get_the_app_and_api_misses_get_json() {
 #[tokio::test]
 async fn responses_carry_security_headers_and_request_ids() {
     let (app, teardown) = TestApp::spawn(&Backend::Sqlite).await;
-    let response = app
-        .client
-        .get(app.url("/login"))
-        .send()
-        .await
-        .expect("request");
+    let response = get(&app, &app.url("/login")).await;
     let headers = response.headers();
     let csp = headers["content-security-policy"].to_str().expect("csp");
     assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"));
@@ -64,22 +54,12 @@ async fn responses_carry_security_headers_and_request_ids() {
 #[tokio::test]
 async fn health_check_reaches_the_database() {
     on_each_db(|app: TestApp| async move {
-        let response = app
-            .client
-            .get(app.url("/healthz"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.url("/healthz")).await;
         assert_eq!(response.status(), 200);
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["database"], "ok", "on {}", app.backend);
         app.state.db.close().await;
-        let response = app
-            .client
-            .get(app.url("/healthz"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.url("/healthz")).await;
         assert_eq!(response.status(), 503);
     })
     .await;
@@ -88,12 +68,7 @@ async fn health_check_reaches_the_database() {
 #[tokio::test]
 async fn readiness_names_each_part_and_the_one_that_failed() {
     on_each_db(|app: TestApp| async move {
-        let response = app
-            .client
-            .get(app.ops_url("/readyz"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.ops_url("/readyz")).await;
         assert_eq!(response.status(), 200, "on {}", app.backend);
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["status"], "ready");
@@ -101,12 +76,7 @@ async fn readiness_names_each_part_and_the_one_that_failed() {
             assert_eq!(body[part], "ok", "{part} on {}", app.backend);
         }
         app.state.db.close().await;
-        let response = app
-            .client
-            .get(app.ops_url("/readyz"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.ops_url("/readyz")).await;
         assert_eq!(response.status(), 503);
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["database"], "unreachable");
@@ -128,12 +98,7 @@ async fn metrics_count_requests_by_route_and_mails_in_prometheus_text() {
                 .await
                 .expect("request");
         }
-        let response = app
-            .client
-            .get(app.ops_url("/metrics"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.ops_url("/metrics")).await;
         assert_eq!(response.status(), 200);
         assert!(
             response.headers()["content-type"]
@@ -217,34 +182,29 @@ async fn start_up_fails_fast_naming_an_unreachable_bucket_or_mail_server() {
     assert!(format!("{err:#}").starts_with("mail"), "{err:#}");
 }
 
+/// A GET without credentials.
+async fn get(app: &TestApp, url: &str) -> reqwest::Response {
+    app.client.get(url).send().await.expect("request")
+}
+
 /// `/readyz` and `/metrics` answer only on the operations listener; the app's port (the one a
 /// proxy exposes) says where they went, and keeps the liveness check.
 #[tokio::test]
 async fn operations_endpoints_are_not_on_the_app_port() {
     on_each_db(|app: TestApp| async move {
         for path in ["/readyz", "/metrics"] {
-            let response = app.client.get(app.url(path)).send().await.expect("request");
+            let response = get(&app, &app.url(path)).await;
             assert_eq!(response.status(), 404, "{path} on the app port");
             let body: serde_json::Value = response.json().await.expect("json");
             assert_eq!(body["code"], "not_found");
-            let response = app
-                .client
-                .get(app.ops_url(path))
-                .send()
-                .await
-                .expect("request");
+            let response = get(&app, &app.ops_url(path)).await;
             assert_eq!(response.status(), 200, "{path} on the operations port");
         }
         for url in [app.url("/healthz"), app.ops_url("/healthz")] {
-            let response = app.client.get(&url).send().await.expect("request");
+            let response = get(&app, &url).await;
             assert_eq!(response.status(), 200, "{url}");
         }
-        let response = app
-            .client
-            .get(app.ops_url("/api/auth/me"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.ops_url("/api/auth/me")).await;
         assert_eq!(
             response.status(),
             404,
@@ -291,12 +251,7 @@ async fn slow_clients_are_cut_off() {
         assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
         assert!(answer.contains("\"code\":\"request_timeout\""), "{answer}");
         // The server answers everyone else as before.
-        let response = app
-            .client
-            .get(app.url("/healthz"))
-            .send()
-            .await
-            .expect("request");
+        let response = get(&app, &app.url("/healthz")).await;
         assert_eq!(response.status(), 200);
     })
     .await;
