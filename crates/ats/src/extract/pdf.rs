@@ -56,8 +56,10 @@ const MAX_NESTING: usize = 100;
 /// pdf_oxide parses nested arrays and dictionaries recursively without a depth limit: a few
 /// hundred kilobytes of `[` overflow the thread's stack, which aborts the whole process
 /// (`catch_unwind` cannot catch that). This scan of the file's own syntax refuses such input
-/// before parsing. Streams are skipped, so nesting hidden in a compressed object stream gets
-/// past it; the server's extraction child process is the guard for that.
+/// before parsing. Strings, comments and streams are skipped only when they end: a damaged file
+/// is repaired by the parser from whatever follows (the fuzzer found nesting after a stream with
+/// no `endstream`). Nesting hidden in a compressed object stream still gets past it; the server's
+/// extraction child process is the guard for that.
 fn nests_deeper_than(bytes: &[u8], max: usize) -> bool {
     let mut depth = 0usize;
     let mut i = 0;
@@ -74,14 +76,11 @@ fn nests_deeper_than(bytes: &[u8], max: usize) -> bool {
                 depth = depth.saturating_sub(1);
                 i += 1;
             }
-            b'%' => i = skip_past(bytes, i, |b| b == b'\n' || b == b'\r'),
-            b'(' => i = skip_literal_string(bytes, i),
-            b'<' => i = skip_past(bytes, i, |b| b == b'>'),
+            b'%' => i = end_of(bytes, i, |b| b == b'\n' || b == b'\r').unwrap_or(i),
+            b'(' => i = end_of_literal_string(bytes, i).unwrap_or(i),
+            b'<' => i = end_of(bytes, i, |b| b == b'>').unwrap_or(i),
             b's' if bytes[i..].starts_with(b"stream") && !is_regular(bytes, i.wrapping_sub(1)) => {
-                match find(&bytes[i..], b"endstream") {
-                    Some(end) => i += end + b"endstream".len() - 1,
-                    None => return false,
-                }
+                i = end_of_stream_data(bytes, i).unwrap_or(i);
             }
             _ => {}
         }
@@ -93,17 +92,54 @@ fn nests_deeper_than(bytes: &[u8], max: usize) -> bool {
     false
 }
 
-/// The index of the first byte after `start` that `stop` accepts (or the end).
-fn skip_past(bytes: &[u8], start: usize, stop: impl Fn(u8) -> bool) -> usize {
+/// The last byte of the data of the stream whose keyword is at `at`: as long as its dictionary
+/// says (`/Length n`, as the parser reads it, so bytes past a wrong length are scanned like the
+/// parser's repair reads them), else up to `endstream`.
+fn end_of_stream_data(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut data = at + b"stream".len();
+    data += match bytes.get(data..data + 2) {
+        Some(b"\r\n") => 2,
+        Some([b'\n' | b'\r', _]) => 1,
+        _ => 0,
+    };
+    match declared_length(&bytes[at.saturating_sub(2048)..at]) {
+        Some(length) => Some(data.saturating_add(length).min(bytes.len()) - 1),
+        None => find(&bytes[at..], b"endstream").map(|end| at + end + b"endstream".len() - 1),
+    }
+}
+
+/// A direct `/Length n` in the dictionary before a stream (not `/Length1`, not `n 0 R`).
+fn declared_length(dictionary: &[u8]) -> Option<usize> {
+    let key = dictionary
+        .windows(8)
+        .rposition(|w| w.starts_with(b"/Length") && w[7].is_ascii_whitespace())?;
+    let rest = &dictionary[key + 8..];
+    let rest = &rest[rest.iter().position(|b| !b.is_ascii_whitespace())?..];
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after: Vec<&[u8]> = rest[digits..]
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .take(2)
+        .collect();
+    let indirect =
+        after.len() == 2 && after[0].iter().all(u8::is_ascii_digit) && after[1].starts_with(b"R");
+    if digits == 0 || indirect {
+        return None;
+    }
+    std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
+}
+
+/// The index of the first byte after `start` that `stop` accepts.
+fn end_of(bytes: &[u8], start: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
     bytes[start + 1..]
         .iter()
         .position(|&b| stop(b))
-        .map_or(bytes.len(), |p| start + 1 + p)
+        .map(|p| start + 1 + p)
 }
 
 /// The index of the `)` closing the literal string opened at `start`: balanced parentheses
 /// nest, a backslash escapes the next byte.
-fn skip_literal_string(bytes: &[u8], start: usize) -> usize {
+fn end_of_literal_string(bytes: &[u8], start: usize) -> Option<usize> {
     let (mut open, mut i) = (0usize, start);
     while i < bytes.len() {
         match bytes[i] {
@@ -112,14 +148,14 @@ fn skip_literal_string(bytes: &[u8], start: usize) -> usize {
             b')' => {
                 open -= 1;
                 if open == 0 {
-                    return i;
+                    return Some(i);
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    bytes.len()
+    None
 }
 
 /// True for a byte that can be part of a PDF name or keyword (so `endstream` is not `stream`).
@@ -208,6 +244,24 @@ mod tests {
         assert!(!nests_deeper_than(in_string.as_bytes(), 100));
         let in_stream = format!("<< /Length 500 >>\nstream\n{}\nendstream", "[".repeat(500));
         assert!(!nests_deeper_than(in_stream.as_bytes(), 100));
+        // Stream data is as long as its dictionary says; what follows is read like the rest.
+        let too_short = format!(
+            "<< /Length 3 >>\nstream\nabc 1 0 obj {} endstream",
+            "[".repeat(101)
+        );
+        assert!(nests_deeper_than(too_short.as_bytes(), 100));
+        let by_reference = format!(
+            "<< /Length 9 0 R >>\nstream\n{}\nendstream",
+            "[".repeat(500)
+        );
+        assert!(!nests_deeper_than(by_reference.as_bytes(), 100));
+        assert_eq!(declared_length(b"<< /Length1 5 /Length 42 >>"), Some(42));
+        assert_eq!(declared_length(b"<< /Length 42 0 R >>"), None);
+        // What follows a stream, string or comment that never ends is still read.
+        for opener in ["stream\n", "(", "<", "%"] {
+            let unended = format!("{opener}\n1 0 obj {}", "[".repeat(101));
+            assert!(nests_deeper_than(unended.as_bytes(), 100), "{opener:?}");
+        }
     }
 
     #[test]
