@@ -1,9 +1,9 @@
 //! Validation of the create-assistant and schedule-call forms (SPEC section 5), and the IST
 //! conversion of the scheduled time.
 
-use jiff::Timestamp;
 use jiff::civil::{Date, Time};
 use jiff::tz::{Offset, TimeZone};
+use jiff::{SignedDuration, Timestamp};
 
 use super::vapi::AssistantForm;
 use crate::error::{Error, ErrorCode, Result};
@@ -110,6 +110,13 @@ pub fn validate_call(input: &CallInput, now: Timestamp) -> Result<ValidCall> {
         return Err(Error::bad_request(
             ErrorCode::Validation,
             "The date cannot be in the past.",
+        ));
+    }
+    // A minute's grace: a form filled in at 10:00 for 10:00 is not in the past.
+    if earliest_at + SignedDuration::from_mins(1) <= now {
+        return Err(Error::bad_request(
+            ErrorCode::Validation,
+            "The time cannot be in the past.",
         ));
     }
     Ok(ValidCall {
@@ -239,6 +246,14 @@ mod tests {
         };
         let valid = validate_call(&input, now).expect("valid");
         assert_eq!(valid.earliest_at.to_string(), "2026-03-02T12:30:00Z");
+        // 09:00 UTC is 14:30 in IST: earlier today is past, this minute is not.
+        input.time = "14:29".into();
+        assert_eq!(
+            message(validate_call(&input, now).expect_err("past")),
+            "The time cannot be in the past."
+        );
+        input.time = "14:30".into();
+        assert!(validate_call(&input, now).is_ok());
         input.date = "2026-03-01".into();
         assert!(validate_call(&input, now).is_err());
         input.phone = String::new();

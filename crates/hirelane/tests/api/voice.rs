@@ -155,6 +155,17 @@ async fn scheduled_call_runs_to_an_analysis() {
             body["message"],
             "Invalid date or time format. Please check your input."
         );
+        // It is 14:30 in IST: an earlier time today is refused, not placed at once.
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/Voice/calls",
+                &token,
+                Some(&json!({ "assistantId": assistant, "candidateName": "Jane",
+                              "phone": "919876543210", "date": "2026-03-02", "time": "14:00" })),
+            )
+            .await;
+        assert_eq!((status, &body["message"]), (400, &json!("The time cannot be in the past.")));
 
         let call_id = schedule(&app, &token, &assistant, "Jane Pass").await;
         let (status, call) = app
