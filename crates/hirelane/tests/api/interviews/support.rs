@@ -132,8 +132,15 @@ pub(crate) fn decoded(eml: &str) -> String {
     let eml = eml.replace("\r\n", "\n");
     let mut out = String::new();
     let mut encoding = String::new();
+    // Parts end at a boundary line, not at any line starting with "--": a quoted-printable
+    // line can start so when it wraps inside a token such as `ab--cd`.
+    let mut boundaries: Vec<String> = Vec::new();
     let mut lines = eml.lines().peekable();
     while let Some(line) = lines.next() {
+        if let Some(at) = line.find("boundary=") {
+            let boundary = line[at + "boundary=".len()..].trim_matches(|c| c == '"' || c == ';');
+            boundaries.push(format!("--{boundary}"));
+        }
         if let Some(enc) = line
             .to_ascii_lowercase()
             .strip_prefix("content-transfer-encoding: ")
@@ -142,7 +149,7 @@ pub(crate) fn decoded(eml: &str) -> String {
         } else if line.is_empty() && !encoding.is_empty() {
             let mut body = Vec::new();
             while let Some(next) = lines.peek() {
-                if next.starts_with("--") {
+                if boundaries.iter().any(|b| next.starts_with(b.as_str())) {
                     break;
                 }
                 body.push(lines.next().unwrap_or_default());
