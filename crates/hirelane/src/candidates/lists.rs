@@ -65,15 +65,12 @@ impl ListParams {
         }
     }
 
-    /// `(page from 1, page size)`, or `None` for the whole list.
+    /// `(page from 1, page size)`, or `None` for the whole list; a page size is checked even
+    /// without a page.
     fn page(&self) -> Result<Option<(i64, i64)>> {
+        let size = within("pageSize", self.page_size.unwrap_or(10), 1..=100)?;
         self.page
-            .map(|page| {
-                Ok((
-                    within("page", page, 1..=MAX_PAGE)?,
-                    within("pageSize", self.page_size.unwrap_or(10), 1..=100)?,
-                ))
-            })
+            .map(|page| Ok((within("page", page, 1..=MAX_PAGE)?, size)))
             .transpose()
     }
 }

@@ -80,17 +80,23 @@ pub(super) async fn delete_jd(
     body: Option<Json<Option<DeleteBody>>>,
 ) -> Result<Json<Done>> {
     let row = active_job(&state, &params.id.0).await?;
-    let reason = params
-        .reason
-        .or_else(|| body.and_then(|Json(b)| b?.reason))
-        .map(|r| r.trim().to_owned())
-        .unwrap_or_default();
-    if reason.chars().count() > 2000 {
+    let body_reason = body.and_then(|Json(b)| b?.reason);
+    // Both places are checked, even when the query's reason is the one kept.
+    let too_long = |r: &Option<String>| {
+        r.as_deref()
+            .is_some_and(|r| r.trim().chars().count() > 2000)
+    };
+    if too_long(&params.reason) || too_long(&body_reason) {
         return Err(Error::bad_request(
             ErrorCode::Validation,
             "The reason cannot exceed 2000 characters.",
         ));
     }
+    let reason = params
+        .reason
+        .or(body_reason)
+        .map(|r| r.trim().to_owned())
+        .unwrap_or_default();
     if !repo::move_to_bin(&state.db, row.id, recruiter.id, &reason, state.clock.now()).await? {
         return Err(Error::not_found(ErrorCode::InvalidId, INVALID_ID));
     }

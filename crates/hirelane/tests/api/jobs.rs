@@ -188,6 +188,19 @@ async fn delete_reason_may_come_in_the_body() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
         let id = create(&app, &token, &create_payload()).await["jobDescId"].clone();
+        // A reason too long is refused wherever it is, even beside a short one in the query.
+        let (status, body) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/Drive/DeleteJD?id={id}&reason=short"),
+                &token,
+                Some(&json!({ "reason": "x".repeat(2001) })),
+            )
+            .await;
+        assert_eq!(
+            (status, &body["message"]),
+            (400, &json!("The reason cannot exceed 2000 characters."))
+        );
         let (status, _) = app
             .call(
                 Method::DELETE,

@@ -234,6 +234,10 @@ async fn lists_page_sort_and_filter_on_the_server() {
                 "pageSize must be a whole number from 1 to 100.",
             ),
             (
+                page_of("pageSize=0"),
+                "pageSize must be a whole number from 1 to 100.",
+            ),
+            (
                 "/api/Drive/GetAllCandidates?page=100001".to_owned(),
                 "page must be a whole number from 1 to 100000.",
             ),
