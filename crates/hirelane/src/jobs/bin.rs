@@ -120,7 +120,7 @@ pub(super) struct BinItem {
     deleted_at: String,
     /// When it will be removed for good.
     purge_at: String,
-    /// Whole days left before the purge (0 on the last day).
+    /// Days left before the purge, a begun day counting whole (30 right after the delete).
     days_left: i64,
 }
 
@@ -154,8 +154,9 @@ pub(super) async fn bin(_: Recruiter, State(state): State<AppState>) -> Result<J
     ))
 }
 
+/// Days left, a begun day counting whole: 30 right after a delete, not 29.
 fn days_between(now: Timestamp, later: Timestamp) -> i64 {
-    (later.as_second() - now.as_second()).max(0) / 86_400
+    ((later.as_second() - now.as_second()).max(0) + 86_399) / 86_400
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -196,10 +197,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn days_left_round_down_and_stop_at_zero() {
+    fn days_left_round_up_and_stop_at_zero() {
         let t = |s| Timestamp::from_second(s).expect("valid");
         assert_eq!(days_between(t(0), t(30 * 86_400)), 30);
-        assert_eq!(days_between(t(1), t(30 * 86_400)), 29);
+        assert_eq!(days_between(t(1), t(30 * 86_400)), 30);
+        assert_eq!(days_between(t(86_400), t(30 * 86_400)), 29);
+        assert_eq!(days_between(t(30 * 86_400 - 1), t(30 * 86_400)), 1);
         assert_eq!(days_between(t(10), t(5)), 0);
     }
 }
