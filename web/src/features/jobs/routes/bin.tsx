@@ -9,14 +9,9 @@ import { toast } from '@/lib/toast';
 import { useBin } from '../api/get-bin';
 import { useRestoreJd } from '../api/restore-jd';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDateTime } from '../lib/format';
+import { daysLeftText, daysUntilPurge, formatDateTime } from '../lib/format';
 
 export const RESTORE_SUCCESS = 'JD restored successfully.';
-
-function daysLeftText(days: number): string {
-  if (days <= 0) return 'Deleted for good today';
-  return days === 1 ? '1 day left' : `${days} days left`;
-}
 
 /** The bin: deleted JDs with who, when and why, days until the purge, and Restore. */
 export function BinRoute() {
@@ -58,6 +53,7 @@ export function BinRoute() {
         <ul aria-label="Deleted job descriptions" className="mt-6 space-y-3">
           {entries.map((entry) => {
             const restoring = restore.isPending && restore.variables.id === entry.jobDescId;
+            const days = daysUntilPurge(entry);
             return (
               <li
                 key={entry.jobDescId}
@@ -69,12 +65,12 @@ export function BinRoute() {
                     <h2 className="break-words font-semibold text-slate-900">{entry.jdname}</h2>
                     <span
                       className={
-                        entry.daysLeft <= 3
+                        days <= 3
                           ? 'rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-200'
                           : 'rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200'
                       }
                     >
-                      {daysLeftText(entry.daysLeft)}
+                      {daysLeftText(days)}
                     </span>
                   </div>
                   <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
