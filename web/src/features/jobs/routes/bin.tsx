@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
-
 import { Button } from '@/components/ui/button';
 import { RestoreIcon, TrashIcon } from '@/components/ui/icons';
+import { ListState } from '@/components/ui/list-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { BIN_RETENTION_DAYS } from '@/config/constants';
 import { toast } from '@/lib/toast';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useBin } from '../api/get-bin';
 import { useRestoreJd } from '../api/restore-jd';
@@ -12,15 +12,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { daysLeftText, daysUntilPurge, formatDateTime } from '../lib/format';
 
 export const RESTORE_SUCCESS = 'JD restored successfully.';
+export const BIN_FAILED = 'The bin could not be loaded.';
 
 /** The bin: deleted JDs with who, when and why, days until the purge, and Restore. */
 export function BinRoute() {
   const bin = useBin();
   const restore = useRestoreJd();
 
-  useEffect(() => {
-    if (bin.error) console.error('Failed to load the bin', bin.error);
-  }, [bin.error]);
+  useLogError(bin.error, 'Failed to load the bin');
 
   const restoreEntry = async (id: number, name: string) => {
     try {
@@ -39,17 +38,22 @@ export function BinRoute() {
         title="Bin"
         description={`Deleted job descriptions stay here for ${BIN_RETENTION_DAYS} days, then they are permanently deleted.`}
       />
-      {bin.isPending ? (
-        <PageSpinner label="Loading the bin…" />
-      ) : entries.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span className="rounded-full bg-slate-100 p-3 text-slate-500">
-            <TrashIcon />
-          </span>
-          <p className="mt-4 font-medium text-slate-900">The bin is empty</p>
-          <p className="mt-1 text-sm text-slate-600">Deleted job descriptions will appear here.</p>
-        </div>
-      ) : (
+      <ListState
+        query={bin}
+        loading={<PageSpinner label="Loading the bin…" />}
+        errorMessage={BIN_FAILED}
+        errorClassName="mt-6"
+        isEmpty={entries.length === 0}
+        empty={
+          <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+            <span className="rounded-full bg-slate-100 p-3 text-slate-500">
+              <TrashIcon />
+            </span>
+            <p className="mt-4 font-medium text-slate-900">The bin is empty</p>
+            <p className="mt-1 text-sm text-slate-600">Deleted job descriptions will appear here.</p>
+          </div>
+        }
+      >
         <ul aria-label="Deleted job descriptions" className="mt-6 space-y-3">
           {entries.map((entry) => {
             const restoring = restore.isPending && restore.variables.id === entry.jobDescId;
@@ -98,7 +102,7 @@ export function BinRoute() {
             );
           })}
         </ul>
-      )}
+      </ListState>
     </section>
   );
 }
