@@ -223,7 +223,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
     }
     try {
       await deleteResume.mutateAsync({ resumeFileId: fileId });
-      toast.success(DELETE_DONE);
+      toast.success(DELETE_DONE, { keepOnNavigation: true });
       await navigate(-1);
     } catch {
       toast.error(DELETE_FAILED);

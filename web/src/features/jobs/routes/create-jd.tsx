@@ -25,7 +25,7 @@ export function CreateJdRoute() {
   const submit = async (values: JdFormValues): Promise<JdErrors | void> => {
     try {
       await createJd.mutateAsync(toCreatePayload(values, { folder }));
-      toast.success(CREATE_SUCCESS);
+      toast.success(CREATE_SUCCESS, { keepOnNavigation: true });
       await navigate(paths.folders);
     } catch (error) {
       toast.error(CREATE_FAILURE);

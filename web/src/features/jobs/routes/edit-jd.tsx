@@ -70,7 +70,7 @@ export function EditJdRoute() {
   useEffect(() => {
     if (!failure || left.current) return;
     left.current = true;
-    toast.error(failure);
+    toast.error(failure, { keepOnNavigation: true });
     void navigate(paths.folders, { replace: true });
   }, [failure, navigate]);
 
@@ -92,7 +92,7 @@ export function EditJdRoute() {
     };
     try {
       await editJd.mutateAsync(payload);
-      toast.success(editMessages.success);
+      toast.success(editMessages.success, { keepOnNavigation: true });
       setPending(null);
       await navigate(paths.folders);
     } catch (error) {

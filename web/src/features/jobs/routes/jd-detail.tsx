@@ -101,7 +101,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
     try {
       await deleteJd.mutateAsync({ id: detail.jobDescId, reason });
       setDeleting(false);
-      toast.success(DELETE_SUCCESS);
+      toast.success(DELETE_SUCCESS, { keepOnNavigation: true });
       await navigate(paths.folders);
     } catch {
       toast.error(DELETE_FAILURE);
