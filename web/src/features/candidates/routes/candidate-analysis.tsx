@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { AttemptsList } from '@/components/interview-evidence/attempts';
 import { toast } from '@/lib/toast';
+import { useGoBack } from '@/lib/use-go-back';
 
 import { resumeFileIdOf, useDeleteResume } from '../api/delete-resume';
 import { useInterviewAnalysis } from '../api/get-interview-analysis';
@@ -189,6 +190,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
   const queryClient = useQueryClient();
   const details = useResumeDetails(resumeId);
   const deleteResume = useDeleteResume();
+  const goBack = useGoBack(paths.candidates);
   const [open, setOpen] = useState<Sections>({ resume: true, interview: true, nextStep: true });
   // Extra sections start open: only the ones closed are kept.
   const [extraClosed, setExtraClosed] = useState<Record<string, boolean>>({});
@@ -224,7 +226,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
     try {
       await deleteResume.mutateAsync({ resumeFileId: fileId });
       toast.success(DELETE_DONE, { keepOnNavigation: true });
-      await navigate(-1);
+      goBack();
     } catch {
       toast.error(DELETE_FAILED);
     }
@@ -279,7 +281,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
       <PageHeader
         title={data?.candidateName || 'Candidate Analysis'}
         description={data?.jobName}
-        onBack={() => void navigate(-1)}
+        onBack={goBack}
         actions={
           data && (
             <button
