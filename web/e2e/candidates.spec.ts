@@ -121,12 +121,11 @@ test.describe('candidates', () => {
     expect(again.headers()['content-disposition']).toMatch(/^inline/);
     await popup.close();
 
-    // Delete: confirm, message, back one page, and the row is gone.
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this resume?');
-      void dialog.accept();
-    });
+    // Delete: confirm in the app's dialog, message, back one page, and the row is gone.
     await page.getByRole('button', { name: 'Delete resume' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete resume' });
+    await expect(confirmDelete.getByText('Are you sure you want to delete this resume?')).toBeVisible();
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('Resume deleted successfully.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/candidate-details/${jd.jdid}`));
     await expect(rows).toHaveCount(2);

@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/ui/list-state';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useActivity } from '../api/get-activity';
@@ -31,7 +32,7 @@ export function ActivityFeedView({ filters, limit, showSubject, label, emptyText
     );
   }
   // A failed "Load more" keeps what is shown; only a failed first page replaces it.
-  if (feed.isError && !feed.data) return <p className="text-sm text-slate-600">{ACTIVITY_FAILED}</p>;
+  if (feed.isError && !feed.data) return <LoadError message={ACTIVITY_FAILED} query={feed} />;
 
   const events = feed.data.pages.flatMap((page) => page.events);
   if (events.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;

@@ -150,7 +150,9 @@ export function LoginForm() {
         validTo: data.validTo ?? null,
         fullName: data.user?.userFullName ?? null,
       });
-      toast.success(loginMessages.signedIn, { autoClose: LOGIN_SUCCESS_TOAST_MS });
+      // What the sign-in page said (a wrong code, a resend) is done with; only the welcome goes on.
+      toast.dismiss();
+      toast.success(loginMessages.signedIn, { autoClose: LOGIN_SUCCESS_TOAST_MS, keepOnNavigation: true });
       void navigate(paths.dashboard, { replace: true });
     } catch (error) {
       setDigits(emptyDigits());

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 
+import { CreateAssistantHint } from '@/components/assistants/create-assistant-hint';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, describedBy, inputClass } from '@/components/ui/field';
@@ -36,6 +37,7 @@ function InviteForm({ description, busy, errors, onClose, onConfirm }: Omit<Invi
   // With a single assistant there is nothing to choose.
   const assistantId = choice || (list.length === 1 ? list[0]!.id : '');
   const loadError = assistants.isError ? ASSISTANTS_FAILED : undefined;
+  const noAssistants = !assistants.isPending && !loadError && list.length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +52,7 @@ function InviteForm({ description, busy, errors, onClose, onConfirm }: Omit<Invi
         label="AI assistant"
         required
         className="mt-4"
-        hint="The AI interviewer that runs these interviews."
+        hint={noAssistants ? <CreateAssistantHint /> : 'The AI interviewer that runs these interviews.'}
         error={loadError}
       >
         <select

@@ -84,8 +84,10 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
     await queryClient.invalidateQueries({ queryKey: candidateKeys.jd(jdid) });
     if (generation.current !== batch) return;
     const failed = results.filter((result) => !result.ok);
-    if (results.length - failed.length > 0) toast.success(UPLOAD_MESSAGES.resumeSuccess);
-    for (const result of results) if (result.updated && result.message) toast.info(result.message);
+    // All uploaded means the list opens next; its toasts go along.
+    const keepOnNavigation = failed.length === 0;
+    if (results.length - failed.length > 0) toast.success(UPLOAD_MESSAGES.resumeSuccess, { keepOnNavigation });
+    for (const result of results) if (result.updated && result.message) toast.info(result.message, { keepOnNavigation });
     if (failed.length === 0) goToList();
     else if (failed.length === 1 && results.length === 1) toast.error(failed[0]!.message);
     else toast.error(`${failed.length} of ${results.length} files could not be uploaded.`);
@@ -99,7 +101,7 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
       dispatch({ type: 'done', id, outcome: 'created', message: `${answer.imported} imported, ${answer.updated} updated` });
       setCsvErrors(answer.errors ?? []);
       await queryClient.invalidateQueries({ queryKey: candidateKeys.jd(jdid) });
-      toast.success(UPLOAD_MESSAGES.csvSuccess);
+      toast.success(UPLOAD_MESSAGES.csvSuccess, { keepOnNavigation: (answer.errors ?? []).length === 0 });
       if ((answer.errors ?? []).length === 0) goToList();
     } catch (error) {
       if (generation.current !== batch) return;

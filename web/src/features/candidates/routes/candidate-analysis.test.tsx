@@ -265,3 +265,36 @@ describe('helpers', () => {
     expect(splitSkills(null)).toEqual([]);
   });
 });
+
+describe('CandidateAnalysisRoute: delete', () => {
+  it("asks in the app's dialog, not the browser's, and deletes only on Delete", async () => {
+    seedSession();
+    const confirm = vi.spyOn(window, 'confirm');
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith('/api/Drive/DeleteResume')) return json(200, { message: 'Resume deleted successfully.' });
+      if (call.url.startsWith('/api/Interview/ResumeDetails')) return json(200, [DETAILS]);
+      return json(404, { message: 'Not found', code: 'not_found' });
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/candidate/analysis/:resumeId/:callId', element: <CandidateAnalysisRoute /> },
+        { path: '/candidates', element: <h1>Candidate List</h1> },
+      ],
+      { at: '/candidate/analysis/5/0' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete resume' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete resume' });
+    expect(within(dialog).getByText('Are you sure you want to delete this resume?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/api/Drive/DeleteResume'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete resume' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete resume' })).getByRole('button', { name: 'Delete' }));
+    // Opened straight on this page, there is no page to go back to: the Candidate List it is.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidates'));
+    expect(calls.filter((call) => call.url.startsWith('/api/Drive/DeleteResume'))).toHaveLength(1);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+});

@@ -3,12 +3,15 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
 import { ChevronDownIcon, ExternalLinkIcon, MailIcon, PhoneIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { AttemptsList } from '@/components/interview-evidence/attempts';
 import { toast } from '@/lib/toast';
+import { useGoBack } from '@/lib/use-go-back';
 
 import { resumeFileIdOf, useDeleteResume } from '../api/delete-resume';
 import { useInterviewAnalysis } from '../api/get-interview-analysis';
@@ -189,6 +192,8 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
   const queryClient = useQueryClient();
   const details = useResumeDetails(resumeId);
   const deleteResume = useDeleteResume();
+  const goBack = useGoBack(paths.candidates);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [open, setOpen] = useState<Sections>({ resume: true, interview: true, nextStep: true });
   // Extra sections start open: only the ones closed are kept.
   const [extraClosed, setExtraClosed] = useState<Record<string, boolean>>({});
@@ -215,18 +220,20 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
   };
 
   const onDelete = async () => {
-    if (!window.confirm(DELETE_CONFIRM)) return;
     const fileId = data ? resumeFileIdOf(data) : null;
     if (!fileId) {
+      setConfirmingDelete(false);
       toast.error(FILE_ID_MISSING);
       return;
     }
     try {
       await deleteResume.mutateAsync({ resumeFileId: fileId });
-      toast.success(DELETE_DONE);
-      await navigate(-1);
+      toast.success(DELETE_DONE, { keepOnNavigation: true });
+      goBack();
     } catch {
       toast.error(DELETE_FAILED);
+    } finally {
+      setConfirmingDelete(false);
     }
   };
 
@@ -279,7 +286,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
       <PageHeader
         title={data?.candidateName || 'Candidate Analysis'}
         description={data?.jobName}
-        onBack={() => void navigate(-1)}
+        onBack={goBack}
         actions={
           data && (
             <button
@@ -287,7 +294,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
               aria-label="Delete resume"
               title="Delete resume"
               disabled={deleteResume.isPending}
-              onClick={() => void onDelete()}
+              onClick={() => setConfirmingDelete(true)}
               className="rounded-lg p-2 text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
             >
               <TrashIcon />
@@ -395,6 +402,17 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
           </div>
         </>
       )}
+      <Dialog open={confirmingDelete} title="Delete resume" onClose={() => setConfirmingDelete(false)} busy={deleteResume.isPending}>
+        <p className="mt-2 text-sm text-slate-700">{DELETE_CONFIRM}</p>
+        <div className="mt-6 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setConfirmingDelete(false)} disabled={deleteResume.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void onDelete()} loading={deleteResume.isPending}>
+            {deleteResume.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
     </section>
   );
 }

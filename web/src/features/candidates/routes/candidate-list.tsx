@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-
+import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { toStage } from '@/lib/stages';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useAllCandidates } from '../api/get-all-candidates';
 import type { AnyCandidate } from '../api/types';
@@ -17,7 +17,7 @@ import { useRowSelection } from '../hooks/use-row-selection';
 import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
 import type { SelectionActionsSlot } from '../lib/selection-actions';
-import { NO_CANDIDATES } from './jd-candidates';
+import { CANDIDATES_FAILED, NO_CANDIDATES } from './jd-candidates';
 
 const toRow = (candidate: AnyCandidate): CandidateRow => ({
   resumeId: candidate.resumeId,
@@ -50,9 +50,7 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
   const list = useAllCandidates(filters);
   const selection = useRowSelection('all');
 
-  useEffect(() => {
-    if (list.error) console.error('Failed to load candidates', list.error);
-  }, [list.error]);
+  useLogError(list.error, 'Failed to load candidates');
 
   const rows = (list.data?.items ?? []).map(toRow);
   return (
@@ -70,29 +68,31 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
         />
         <CandidateInvites selection={selection} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
-        {list.isPending ? (
-          <PageSpinner label="Loading candidates…" />
-        ) : rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
-            {NO_CANDIDATES}
-          </p>
-        ) : (
-          <>
-            <CandidateTable
-              rows={rows}
-              showJob
-              selection={selection}
-              sort={filters.sort}
-              onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
-            />
-            <Pagination
-              page={filters.page}
-              total={list.data?.total ?? 0}
-              pageSize={CANDIDATES_PAGE_SIZE}
-              onPage={(p) => setFilters({ page: p })}
-            />
-          </>
-        )}
+        <ListState
+          query={list}
+          loading={<PageSpinner label="Loading candidates…" />}
+          errorMessage={CANDIDATES_FAILED}
+          isEmpty={rows.length === 0}
+          empty={
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
+              {NO_CANDIDATES}
+            </p>
+          }
+        >
+          <CandidateTable
+            rows={rows}
+            showJob
+            selection={selection}
+            sort={filters.sort}
+            onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
+          />
+          <Pagination
+            page={filters.page}
+            total={list.data?.total ?? 0}
+            pageSize={CANDIDATES_PAGE_SIZE}
+            onPage={(p) => setFilters({ page: p })}
+          />
+        </ListState>
       </div>
     </section>
   );

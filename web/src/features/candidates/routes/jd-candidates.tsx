@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
+import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { toStage } from '@/lib/stages';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useJdInfo } from '../api/get-jd-info';
 import { useJdResumes, useJdResumesPage } from '../api/get-jd-resumes';
@@ -26,6 +27,7 @@ import { nextScoreSort } from '../lib/list-filters';
 import type { SelectionActionsSlot } from '../lib/selection-actions';
 
 export const NO_CANDIDATES = 'No candidates found';
+export const CANDIDATES_FAILED = 'The candidates could not be loaded.';
 
 const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   resumeId: resume.resumeId,
@@ -63,10 +65,7 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
   const page = useJdResumesPage(jdid, filters);
   const selection = useRowSelection(jdid);
 
-  // Fetch failures are only logged; the page shows the empty view (SPEC section 8).
-  useEffect(() => {
-    if (page.error) console.error('Failed to load candidates', page.error);
-  }, [page.error]);
+  useLogError(page.error, 'Failed to load candidates');
 
   const name = jd.data?.jdname ?? navState?.jdname ?? '';
   const rows = (page.data?.items ?? []).map((resume) => toRow(resume, name));
@@ -101,23 +100,25 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
         />
         <CandidateInvites selection={selection} allPass={allPass} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
-        {page.isPending ? (
-          <PageSpinner label="Loading candidates…" />
-        ) : rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
-            {NO_CANDIDATES}
-          </p>
-        ) : (
-          <>
-            <CandidateTable
-              rows={rows}
-              selection={selection}
-              sort={filters.sort}
-              onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
-            />
-            <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
-          </>
-        )}
+        <ListState
+          query={page}
+          loading={<PageSpinner label="Loading candidates…" />}
+          errorMessage={CANDIDATES_FAILED}
+          isEmpty={rows.length === 0}
+          empty={
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
+              {NO_CANDIDATES}
+            </p>
+          }
+        >
+          <CandidateTable
+            rows={rows}
+            selection={selection}
+            sort={filters.sort}
+            onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
+          />
+          <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
+        </ListState>
       </div>
     </section>
   );

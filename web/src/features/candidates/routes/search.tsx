@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { FolderIcon, SearchIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 
@@ -68,10 +69,8 @@ export function SearchRoute() {
       <div className="mt-6" aria-live="polite">
         {!q.trim() ? null : search.isFetching && !search.data ? (
           <p className="text-sm text-slate-600">Searching...</p>
-        ) : search.isError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {SEARCH_ERROR}
-          </p>
+        ) : search.isError && !search.data ? (
+          <LoadError message={SEARCH_ERROR} query={search} />
         ) : search.data && search.data.length === 0 ? (
           <p className="text-sm text-slate-600">No results found.</p>
         ) : (

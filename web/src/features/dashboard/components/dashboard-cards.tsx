@@ -69,15 +69,18 @@ function Tiles({ stats, highlight }: { stats: Stat[]; highlight?: string }) {
   return (
     <dl className="mt-4 grid grid-cols-3 gap-2">
       {stats.map((stat) => (
+        // The label follows the number in the markup (dt before dd) but shows under it; a reversed
+        // column packs from the bottom, so justify-end keeps every number on the top line even
+        // when one label ("Total Interviews") wraps.
         <div
           key={stat.key}
           className={cn(
-            'flex flex-col-reverse rounded-lg px-2 py-3 text-center',
+            'flex min-w-0 flex-col-reverse justify-end rounded-lg px-2 py-3 text-center',
             stat.key === highlight ? 'bg-brand-50 ring-1 ring-inset ring-brand-200' : 'bg-slate-50',
           )}
         >
-          <dt className="mt-1 text-xs font-medium text-slate-600">{stat.label}</dt>
-          <dd data-testid={`dashboard-${stat.key}`} className="text-2xl font-semibold tabular-nums text-slate-900">
+          <dt className="mt-1 text-xs font-medium leading-tight text-slate-600">{stat.label}</dt>
+          <dd data-testid={`dashboard-${stat.key}`} className="whitespace-nowrap text-2xl font-semibold tabular-nums text-slate-900">
             {stat.value.toLocaleString()}
           </dd>
         </div>

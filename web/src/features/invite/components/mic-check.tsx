@@ -52,7 +52,8 @@ export function MicCheck({
     status === 'denied' || status === 'missing' || status === 'unsupported' || status === 'error' ? MIC_MESSAGES[status] : null;
   return (
     <div className="space-y-3" data-testid="mic-check" data-state={status}>
-      <div className="flex items-center justify-between gap-3">
+      {/* On a phone the heading and the button do not fit side by side: the button wraps under. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 font-semibold text-slate-900">
           <MicIcon className="text-brand-600" />
           Microphone check

@@ -57,6 +57,12 @@ export function JdForm({ mode, initialValues, busy, submitLabel, busyLabel, onCa
     setErrors((shown) => clearFixedErrors(shown, (name) => validateField(name, next)));
   };
 
+  // Save stays disabled while the title is blank, so the reason shows once the field is left blank.
+  const onTitleBlur = () => {
+    const message = validateField('jdname', values);
+    if (message) setErrors((shown) => ({ ...shown, jdname: message }));
+  };
+
   const onDescriptionChange = useCallback((html: string) => {
     setValues((previous) => ({ ...previous, jddescription: html }));
   }, []);
@@ -94,6 +100,7 @@ export function JdForm({ mode, initialValues, busy, submitLabel, busyLabel, onCa
           autoComplete="off"
           value={values.jdname}
           onChange={(event) => update('jdname', event.target.value)}
+          onBlur={onTitleBlur}
           placeholder="e.g. Senior Backend Engineer"
         />
       </Field>

@@ -22,3 +22,21 @@ export function sortFolders<T extends { jdname: string; createdOn: string }>(ite
   if (sort === 'name') return copy.sort((a, b) => a.jdname.localeCompare(b.jdname, undefined, { sensitivity: 'base', numeric: true }));
   return copy.sort((a, b) => Date.parse(b.createdOn) - Date.parse(a.createdOn));
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Days until a binned JD is purged, counting a day that has begun as a whole one: 30 right after
+ * a delete, 1 on the last day, 0 once due. The server's `daysLeft` rounds down (29 a second
+ * after the delete), so the page counts from `purgeAt` and keeps `daysLeft` for a bad date.
+ */
+export function daysUntilPurge({ purgeAt, daysLeft }: { purgeAt: string; daysLeft: number }, now: Date = new Date()): number {
+  const left = Date.parse(purgeAt) - now.getTime();
+  if (Number.isNaN(left)) return Math.max(0, daysLeft);
+  return Math.max(0, Math.ceil(left / DAY_MS));
+}
+
+export function daysLeftText(days: number): string {
+  if (days <= 0) return 'Deleted for good today';
+  return days === 1 ? '1 day left' : `${days} days left`;
+}

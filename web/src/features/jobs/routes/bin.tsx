@@ -1,31 +1,25 @@
-import { useEffect } from 'react';
-
 import { Button } from '@/components/ui/button';
 import { RestoreIcon, TrashIcon } from '@/components/ui/icons';
+import { ListState } from '@/components/ui/list-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { BIN_RETENTION_DAYS } from '@/config/constants';
 import { toast } from '@/lib/toast';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useBin } from '../api/get-bin';
 import { useRestoreJd } from '../api/restore-jd';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDateTime } from '../lib/format';
+import { daysLeftText, daysUntilPurge, formatDateTime } from '../lib/format';
 
 export const RESTORE_SUCCESS = 'JD restored successfully.';
-
-function daysLeftText(days: number): string {
-  if (days <= 0) return 'Deleted for good today';
-  return days === 1 ? '1 day left' : `${days} days left`;
-}
+export const BIN_FAILED = 'The bin could not be loaded.';
 
 /** The bin: deleted JDs with who, when and why, days until the purge, and Restore. */
 export function BinRoute() {
   const bin = useBin();
   const restore = useRestoreJd();
 
-  useEffect(() => {
-    if (bin.error) console.error('Failed to load the bin', bin.error);
-  }, [bin.error]);
+  useLogError(bin.error, 'Failed to load the bin');
 
   const restoreEntry = async (id: number, name: string) => {
     try {
@@ -44,20 +38,26 @@ export function BinRoute() {
         title="Bin"
         description={`Deleted job descriptions stay here for ${BIN_RETENTION_DAYS} days, then they are permanently deleted.`}
       />
-      {bin.isPending ? (
-        <PageSpinner label="Loading the bin…" />
-      ) : entries.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span className="rounded-full bg-slate-100 p-3 text-slate-500">
-            <TrashIcon />
-          </span>
-          <p className="mt-4 font-medium text-slate-900">The bin is empty</p>
-          <p className="mt-1 text-sm text-slate-600">Deleted job descriptions will appear here.</p>
-        </div>
-      ) : (
+      <ListState
+        query={bin}
+        loading={<PageSpinner label="Loading the bin…" />}
+        errorMessage={BIN_FAILED}
+        errorClassName="mt-6"
+        isEmpty={entries.length === 0}
+        empty={
+          <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+            <span className="rounded-full bg-slate-100 p-3 text-slate-500">
+              <TrashIcon />
+            </span>
+            <p className="mt-4 font-medium text-slate-900">The bin is empty</p>
+            <p className="mt-1 text-sm text-slate-600">Deleted job descriptions will appear here.</p>
+          </div>
+        }
+      >
         <ul aria-label="Deleted job descriptions" className="mt-6 space-y-3">
           {entries.map((entry) => {
             const restoring = restore.isPending && restore.variables.id === entry.jobDescId;
+            const days = daysUntilPurge(entry);
             return (
               <li
                 key={entry.jobDescId}
@@ -69,12 +69,12 @@ export function BinRoute() {
                     <h2 className="break-words font-semibold text-slate-900">{entry.jdname}</h2>
                     <span
                       className={
-                        entry.daysLeft <= 3
+                        days <= 3
                           ? 'rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-200'
                           : 'rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200'
                       }
                     >
-                      {daysLeftText(entry.daysLeft)}
+                      {daysLeftText(days)}
                     </span>
                   </div>
                   <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
@@ -102,7 +102,7 @@ export function BinRoute() {
             );
           })}
         </ul>
-      )}
+      </ListState>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { paths } from '@/config/paths';
 import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
 import { renderRoutes } from '@/testing/render';
 
@@ -57,6 +58,45 @@ describe('CreateJdRoute', () => {
     expect(screen.queryByText('Experience is required.')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Additional Notes'), '{Backspace}');
     expect(screen.queryByText('Additional notes cannot exceed 300 characters.')).not.toBeInTheDocument();
+  });
+
+  it("says 'Title is required.' once the title is left blank, and clears it as one is typed", async () => {
+    seedSession();
+    mockFetch(() => json(500, { message: 'no', code: 'x' }));
+    const user = userEvent.setup();
+    renderCreate();
+
+    const title = await screen.findByLabelText(/^Title/);
+    expect(screen.queryByText('Title is required.')).not.toBeInTheDocument();
+    await user.click(title);
+    await user.tab();
+    expect(screen.getByText('Title is required.')).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(title, 'Data Engineer');
+    expect(screen.queryByText('Title is required.')).not.toBeInTheDocument();
+  });
+
+  it('Cancel goes to /folders on a page opened without in-app history, and back one page otherwise', async () => {
+    seedSession();
+    mockFetch(() => json(500, { message: 'no', code: 'x' }));
+    const user = userEvent.setup();
+    const first = renderCreate();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Folders page' })).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe(paths.folders);
+    first.unmount();
+
+    const second = renderRoutes(
+      [
+        { path: '/create', element: <CreateJdRoute /> },
+        { path: '/candidates', element: <h1>Candidates page</h1> },
+      ],
+      { at: '/candidates' },
+    );
+    await second.router.navigate('/create');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Candidates page' })).toBeInTheDocument();
   });
 
   it('sends the create payload with the folder, toasts and goes to /folders', async () => {

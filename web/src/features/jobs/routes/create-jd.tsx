@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useGoBack } from '@/lib/use-go-back';
 
 import { toCreatePayload, useCreateJd } from '../api/create-jd';
 import { JdForm } from '../components/jd-form';
@@ -21,11 +22,12 @@ export function CreateJdRoute() {
   const [params] = useSearchParams();
   const folder = params.get('folder')?.trim() ?? '';
   const createJd = useCreateJd();
+  const goBack = useGoBack(paths.folders);
 
   const submit = async (values: JdFormValues): Promise<JdErrors | void> => {
     try {
       await createJd.mutateAsync(toCreatePayload(values, { folder }));
-      toast.success(CREATE_SUCCESS);
+      toast.success(CREATE_SUCCESS, { keepOnNavigation: true });
       await navigate(paths.folders);
     } catch (error) {
       toast.error(CREATE_FAILURE);
@@ -38,7 +40,7 @@ export function CreateJdRoute() {
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
       <title>Create New Job Description · Hirelane</title>
-      <PageHeader title="Create New Job Description" onBack={() => void navigate(-1)} />
+      <PageHeader title="Create New Job Description" onBack={goBack} />
       <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <JdForm
           mode="create"
@@ -46,7 +48,7 @@ export function CreateJdRoute() {
           busy={createJd.isPending}
           submitLabel="Save"
           busyLabel="Saving..."
-          onCancel={() => void navigate(-1)}
+          onCancel={goBack}
           onSubmit={submit}
         />
       </div>

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useGoBack } from '@/lib/use-go-back';
 
 import { useEditJd } from '../api/edit-jd';
 import type { EditJdPayload } from '../api/edit-jd';
@@ -56,6 +57,7 @@ export function EditJdRoute() {
   const prefill = hasPrefill(state) ? state : null;
   const jd = useJd(id, { enabled: Boolean(id) && prefill === null });
   const editJd = useEditJd();
+  const goBack = useGoBack(paths.folders);
   const [pending, setPending] = useState<JdFormValues | null>(null);
   const left = useRef(false);
 
@@ -70,7 +72,7 @@ export function EditJdRoute() {
   useEffect(() => {
     if (!failure || left.current) return;
     left.current = true;
-    toast.error(failure);
+    toast.error(failure, { keepOnNavigation: true });
     void navigate(paths.folders, { replace: true });
   }, [failure, navigate]);
 
@@ -92,7 +94,7 @@ export function EditJdRoute() {
     };
     try {
       await editJd.mutateAsync(payload);
-      toast.success(editMessages.success);
+      toast.success(editMessages.success, { keepOnNavigation: true });
       setPending(null);
       await navigate(paths.folders);
     } catch (error) {
@@ -105,7 +107,7 @@ export function EditJdRoute() {
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
       <title>Edit Job Description · Hirelane</title>
-      <PageHeader title="Edit Job Description" onBack={() => void navigate(-1)} />
+      <PageHeader title="Edit Job Description" onBack={goBack} />
       <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <JdForm
           mode="edit"
@@ -113,7 +115,7 @@ export function EditJdRoute() {
           busy={busy}
           submitLabel="Update JD"
           busyLabel="Updating..."
-          onCancel={() => void navigate(-1)}
+          onCancel={goBack}
           onSubmit={(values) => setPending(values)}
         />
       </div>

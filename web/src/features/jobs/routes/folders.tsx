@@ -1,10 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { CalendarIcon, FolderIcon, PlusIcon } from '@/components/ui/icons';
+import { ListState } from '@/components/ui/list-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useFolders } from '../api/get-folders';
 import type { JdNavigationState } from '../api/types';
@@ -13,6 +15,8 @@ import { splitSkills } from '../lib/jd-rules';
 import { formatDate, sortFolders } from '../lib/format';
 import type { FolderSort } from '../lib/format';
 
+export const FOLDERS_FAILED = 'The JD folders could not be loaded.';
+
 /** JD Folders (SPEC section 2): every JD, newest first or by name, with Create Job. */
 export function FoldersRoute() {
   const navigate = useNavigate();
@@ -20,10 +24,7 @@ export function FoldersRoute() {
   const [sort, setSort] = useState<FolderSort>('newest');
   const folders = useFolders();
 
-  // Fetch failures are only logged; the page shows the empty view (SPEC section 8).
-  useEffect(() => {
-    if (folders.error) console.error('Failed to load JD folders', folders.error);
-  }, [folders.error]);
+  useLogError(folders.error, 'Failed to load JD folders');
 
   const items = sortFolders(folders.data ?? [], sort);
 
@@ -56,20 +57,25 @@ export function FoldersRoute() {
         </select>
       </div>
 
-      {folders.isPending ? (
-        <PageSpinner label="Loading JD folders…" />
-      ) : items.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span className="rounded-full bg-brand-50 p-3 text-brand-600">
-            <FolderIcon />
-          </span>
-          <p className="mt-4 font-medium text-slate-900">No JD folders yet</p>
-          <p className="mt-1 text-sm text-slate-600">Create a job description to start collecting resumes.</p>
-          <Link to={paths.create} className="mt-5 text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline">
-            Create your first job
-          </Link>
-        </div>
-      ) : (
+      <ListState
+        query={folders}
+        loading={<PageSpinner label="Loading JD folders…" />}
+        errorMessage={FOLDERS_FAILED}
+        errorClassName="mt-6"
+        isEmpty={items.length === 0}
+        empty={
+          <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+            <span className="rounded-full bg-brand-50 p-3 text-brand-600">
+              <FolderIcon />
+            </span>
+            <p className="mt-4 font-medium text-slate-900">No JD folders yet</p>
+            <p className="mt-1 text-sm text-slate-600">Create a job description to start collecting resumes.</p>
+            <Link to={paths.create} className="mt-5 text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+              Create your first job
+            </Link>
+          </div>
+        }
+      >
         <ul aria-label="JD folders" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((folder) => {
             const skills = splitSkills(folder.keySkills);
@@ -111,7 +117,7 @@ export function FoldersRoute() {
             );
           })}
         </ul>
-      )}
+      </ListState>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useGoBack } from '@/lib/use-go-back';
 
 import { useDeleteJd } from '../api/delete-jd';
 import { useJd } from '../api/get-jd';
@@ -75,7 +76,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
   }, [jd.error, invalid]);
 
   const name = jd.data?.jdname ?? navState?.jdname ?? '';
-  const back = () => void navigate(-1);
+  const back = useGoBack(paths.folders);
 
   if (invalid) {
     return (
@@ -101,7 +102,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
     try {
       await deleteJd.mutateAsync({ id: detail.jobDescId, reason });
       setDeleting(false);
-      toast.success(DELETE_SUCCESS);
+      toast.success(DELETE_SUCCESS, { keepOnNavigation: true });
       await navigate(paths.folders);
     } catch {
       toast.error(DELETE_FAILURE);

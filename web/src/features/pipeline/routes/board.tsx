@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 
 import { AlertIcon, ArrowLeftIcon } from '@/components/ui/icons';
+import { ListState } from '@/components/ui/list-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -17,6 +18,7 @@ import { useStageMove } from '../hooks/use-stage-move';
 import { canMove, needsReason } from '../lib/moves';
 
 const INVALID_ID = 'Invalid JD ID.';
+export const BOARD_FAILED = 'The board could not be loaded.';
 
 type Decision = { stage: MoveChoice['stage']; candidates: DecisionCandidate[]; emailByDefault: boolean };
 
@@ -41,7 +43,7 @@ export function BoardRoute() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
 
   const invalid = isApiError(board.error) && (board.error.status === 404 || board.error.status === 400);
-  // Other fetch failures are only logged (SPEC section 8).
+  // Other fetch failures are logged; the page offers Retry.
   useLogError(invalid ? null : board.error, 'Failed to load the board');
 
   const name = board.data?.jdname ?? navState?.jdname ?? '';
@@ -106,12 +108,18 @@ export function BoardRoute() {
         )}
       </div>
 
-      {board.isPending ? (
-        <PageSpinner label="Loading board…" />
-      ) : board.data ? (
+      <ListState
+        query={board}
+        loading={<PageSpinner label="Loading board…" />}
+        errorMessage={BOARD_FAILED}
+        errorClassName="mt-6"
+        // Every stage has its column, so a board without candidates is still a board.
+        isEmpty={false}
+        empty={null}
+      >
         <div className="-mx-4 mt-6 overflow-x-auto px-4 pb-4" data-testid="board">
           <div className="flex items-start gap-4">
-            {board.data.columns.map((column) => (
+            {board.data?.columns.map((column) => (
               <BoardColumnView
                 key={column.stage}
                 jdid={jdid}
@@ -131,11 +139,7 @@ export function BoardRoute() {
             ))}
           </div>
         </div>
-      ) : (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
-          The board could not be loaded.
-        </p>
-      )}
+      </ListState>
 
       <DecisionDialog
         stage={decision?.stage ?? null}

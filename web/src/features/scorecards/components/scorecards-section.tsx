@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/ui/list-state';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useScorecards } from '../api/get-scorecards';
@@ -26,7 +27,7 @@ export function ScorecardsSection({ resumeId }: { resumeId: string }) {
       </div>
     );
   }
-  if (scorecards.isError) return <p className="text-sm text-slate-600">{SCORECARDS_FAILED}</p>;
+  if (scorecards.isError) return <LoadError message={SCORECARDS_FAILED} query={scorecards} />;
 
   const data = scorecards.data;
   const mine = data.scorecards.find((scorecard) => scorecard.mine) ?? null;

@@ -1,4 +1,5 @@
 import { SettingsHeader } from '@/components/settings/settings-header';
+import { LoadError } from '@/components/ui/list-state';
 import { useEmailTemplates } from '@/lib/queries/email-templates';
 import { useMe } from '@/lib/queries/me';
 import { useLogError } from '@/lib/use-log-error';
@@ -36,7 +37,7 @@ export function EmailTemplatesRoute() {
               className="h-64 animate-pulse rounded-xl bg-slate-100"
             />
           ) : templates.isError ? (
-            <p className="text-sm text-slate-600">{TEMPLATES_FAILED}</p>
+            <LoadError message={TEMPLATES_FAILED} query={templates} />
           ) : (
             // A saved template restarts its editor from what the server kept.
             templates.data.map((template) => (

@@ -1,4 +1,5 @@
 import { SettingsHeader } from '@/components/settings/settings-header';
+import { LoadError } from '@/components/ui/list-state';
 import { useMe } from '@/lib/queries/me';
 import { useLogError } from '@/lib/use-log-error';
 
@@ -32,7 +33,7 @@ export function TeamRoute() {
             className="h-40 animate-pulse rounded-xl bg-slate-100"
           />
         ) : team.isError ? (
-          <p className="text-sm text-slate-600">{TEAM_FAILED}</p>
+          <LoadError message={TEAM_FAILED} query={team} />
         ) : (
           <TeamTable members={team.data} canManage={isAdmin} />
         )}

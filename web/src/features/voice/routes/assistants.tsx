@@ -1,12 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { ListState } from '@/components/ui/list-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
+import { useLogError } from '@/lib/use-log-error';
 
 import { useAssistants, useDeleteAssistant } from '../api/assistants';
 import type { Assistant } from '../api/types';
@@ -19,6 +21,8 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+export const ASSISTANTS_FAILED = 'The assistants could not be loaded.';
+
 /** AI Assistants (SPEC sections 2, 8, 9): sortable cards, delete with confirmation. */
 export function AssistantsRoute() {
   const sortId = useId();
@@ -27,9 +31,7 @@ export function AssistantsRoute() {
   const assistants = useAssistants();
   const remove = useDeleteAssistant();
 
-  useEffect(() => {
-    if (assistants.error) console.error('Failed to load assistants', assistants.error);
-  }, [assistants.error]);
+  useLogError(assistants.error, 'Failed to load assistants');
 
   const items = sortAssistants(assistants.data ?? [], sort);
 
@@ -72,13 +74,18 @@ export function AssistantsRoute() {
           <option value="name">Name</option>
         </select>
       </div>
-      {assistants.isPending ? (
-        <PageSpinner label="Loading assistants…" />
-      ) : items.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center text-slate-600">
-          No assistants found
-        </p>
-      ) : (
+      <ListState
+        query={assistants}
+        loading={<PageSpinner label="Loading assistants…" />}
+        errorMessage={ASSISTANTS_FAILED}
+        errorClassName="mt-6"
+        isEmpty={items.length === 0}
+        empty={
+          <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center text-slate-600">
+            No assistants found
+          </p>
+        }
+      >
         <ul aria-label="Assistants" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((assistant) => (
             <li key={assistant.id} className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -105,7 +112,7 @@ export function AssistantsRoute() {
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
       <Dialog open={deleting !== null} title="Delete assistant" onClose={() => setDeleting(null)} busy={remove.isPending}>
         <p className="text-sm text-slate-700">Are you sure you want to delete {deleting?.name ?? 'this assistant'}?</p>
         <div className="mt-6 flex justify-end gap-2">

@@ -37,6 +37,14 @@ describe('Schedule Interview Call', () => {
     });
   });
 
+  it('offers to create an assistant when there is none', async () => {
+    seedSession();
+    mockFetch(() => json(200, []));
+    renderPage(<ScheduleCallRoute />, { path: '/interview/schedule' });
+    expect(await screen.findByRole('option', { name: 'No assistants available' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an assistant' })).toHaveAttribute('href', '/interview/create-assistant');
+  });
+
   it('shows the load failure texts when the assistants cannot be loaded', async () => {
     seedSession();
     mockFetch((call) => {

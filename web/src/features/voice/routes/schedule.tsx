@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { CreateAssistantHint } from '@/components/assistants/create-assistant-hint';
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, describedBy, inputClass } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 
 import { useAssistants } from '../api/assistants';
@@ -35,6 +36,7 @@ export function ScheduleCallRoute() {
     : assistants.data && !Array.isArray(assistants.data)
       ? 'Could not load assistants.'
       : null;
+  const noAssistants = !assistants.isPending && !loadError && list.length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,8 +93,20 @@ export function ScheduleCallRoute() {
             <input id="time" type="time" value={time} onChange={(e) => setTime(e.target.value)} className={inputClass()} />
           </Field>
         </div>
-        <Field id="assistant" label="Assistant" required error={loadError ?? undefined}>
-          <select id="assistant" value={assistantId} onChange={(e) => setAssistantId(e.target.value)} className={inputClass()}>
+        <Field
+          id="assistant"
+          label="Assistant"
+          required
+          error={loadError ?? undefined}
+          hint={noAssistants ? <CreateAssistantHint /> : undefined}
+        >
+          <select
+            id="assistant"
+            aria-describedby={describedBy('assistant', { hint: noAssistants, error: loadError })}
+            value={assistantId}
+            onChange={(e) => setAssistantId(e.target.value)}
+            className={inputClass()}
+          >
             {list.length === 0 ? (
               <option value="">{assistants.isPending ? 'Loading assistants…' : 'No assistants available'}</option>
             ) : (
