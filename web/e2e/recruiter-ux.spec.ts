@@ -299,6 +299,27 @@ test.describe('4. forms', () => {
     expect(all.filter((assistant) => assistant.name === name)).toHaveLength(1);
   });
 
+  test('a call time earlier today in IST is refused before anything is placed', async ({ page }) => {
+    // 09:00 UTC is 14:30 in IST.
+    await page.clock.install({ time: new Date('2026-03-05T09:00:00Z') });
+    let placed = 0;
+    await page.route('**/api/Voice/calls', (route) => {
+      placed += route.request().method() === 'POST' ? 1 : 0;
+      return route.fallback();
+    });
+    await page.route('**/api/Voice/assistants', (route) =>
+      route.fulfill({ json: [{ id: 'a-1', name: 'Ava', createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z' }] }),
+    );
+    await page.goto('/interview/schedule?assistant=a-1');
+    await page.getByLabel(/^Candidate Name/).fill('Jane Past');
+    await page.getByLabel(/^Phone Number/).fill('919876543210');
+    await page.getByLabel(/^Date/).fill('2026-03-05');
+    await page.getByLabel(/^Time/).fill('14:00');
+    await page.getByRole('button', { name: 'Schedule Call' }).click();
+    await expect(page.getByText('The time cannot be in the past.')).toBeVisible();
+    expect(placed).toBe(0);
+  });
+
   test('with no assistant to pick, the schedule page and the invite dialog link to Create Assistant', async ({ page }) => {
     await page.route('**/api/Voice/assistants', (route) => route.fulfill({ json: [] }));
     await page.goto('/interview/schedule');

@@ -8,6 +8,7 @@ import {
   formatDuration,
   historyCalls,
   istToIso,
+  isPast,
   percent,
   shortId,
   sortAssistants,
@@ -47,6 +48,12 @@ describe('IST conversion', () => {
     expect(istToIso('05/03/2026', '10:00')).toBeNull();
     expect(istToIso('2026-03-05', '25:00')).toBeNull();
     expect(istToIso('', '')).toBeNull();
+  });
+  it('refuses a time already past, with a minute of grace', () => {
+    const now = new Date('2026-03-05T05:00:30Z');
+    expect(isPast('2026-03-05T04:59:00.000Z', now)).toBe(true);
+    expect(isPast('2026-03-05T05:00:00.000Z', now)).toBe(false);
+    expect(isPast('2026-03-05T05:15:00.000Z', now)).toBe(false);
   });
   it('knows today in IST', () => {
     expect(todayInIst(new Date('2026-03-04T19:00:00Z'))).toBe('2026-03-05');

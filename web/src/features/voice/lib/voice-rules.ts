@@ -46,6 +46,16 @@ export function istToIso(date: string, time: string): string | null {
   return instant.toISOString();
 }
 
+export const PAST_TIME = 'The time cannot be in the past.';
+
+/**
+ * Whether a call time has passed, with the server's minute of grace: a form filled in at
+ * 10:00 for 10:00 is not in the past.
+ */
+export function isPast(iso: string, now: Date = new Date()): boolean {
+  return Date.parse(iso) + 60_000 <= now.getTime();
+}
+
 /** Today's date in IST (`YYYY-MM-DD`), the minimum of the schedule form's date. */
 export function todayInIst(now: Date = new Date()): string {
   return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);

@@ -27,6 +27,8 @@ describe('Schedule Interview Call', () => {
     await user.type(screen.getByLabelText(/^Time/), '10:30');
     await user.click(screen.getByRole('button', { name: 'Schedule Call' }));
     expect(await screen.findByText('Call scheduled successfully! Call ID: call-42')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Candidate Name/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Assistant/)).toHaveValue('a-1');
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent?.body).toEqual({
       assistantId: 'a-1',
@@ -35,6 +37,21 @@ describe('Schedule Interview Call', () => {
       date: '2099-03-05',
       time: '10:30',
     });
+  });
+
+  it('refuses a time already past without asking the server', async () => {
+    seedSession();
+    const { calls } = mockFetch((call) => (call.url === '/api/Voice/assistants' ? json(200, ASSISTANTS) : json(200, { id: 'never' })));
+    const user = userEvent.setup();
+    renderPage(<ScheduleCallRoute />, { path: '/interview/schedule', at: '/interview/schedule?assistant=a-1' });
+    expect(await screen.findByRole('option', { name: 'Ava' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Candidate Name/), 'Jane Pass');
+    await user.type(screen.getByLabelText(/^Phone Number/), '919876543210');
+    await user.type(screen.getByLabelText(/^Date/), '2020-03-05');
+    await user.type(screen.getByLabelText(/^Time/), '10:30');
+    await user.click(screen.getByRole('button', { name: 'Schedule Call' }));
+    expect(await screen.findByText('The time cannot be in the past.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('offers to create an assistant when there is none', async () => {

@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { useAssistants } from '../api/assistants';
 import { useScheduleCall } from '../api/calls';
 import { Banner, PageHeader } from '../components/page-header';
-import { INVALID_DATE_TIME, istToIso, todayInIst, withPlus } from '../lib/voice-rules';
+import { INVALID_DATE_TIME, PAST_TIME, isPast, istToIso, todayInIst, withPlus } from '../lib/voice-rules';
 
 type Result = { tone: 'success' | 'error'; text: string };
 
@@ -44,20 +44,31 @@ export function ScheduleCallRoute() {
       setResult({ tone: 'error', text: 'Please fill in all fields.' });
       return;
     }
-    if (!istToIso(date, time)) {
+    const at = istToIso(date, time);
+    if (!at) {
       setResult({ tone: 'error', text: INVALID_DATE_TIME });
+      return;
+    }
+    if (isPast(at)) {
+      setResult({ tone: 'error', text: PAST_TIME });
       return;
     }
     setResult(null);
     schedule.mutate(
       { assistantId, candidateName: candidateName.trim(), phone: withPlus(phone), date, time },
       {
-        onSuccess: (answer) =>
-          setResult(
-            answer.id
-              ? { tone: 'success', text: `Call scheduled successfully! Call ID: ${answer.id}` }
-              : { tone: 'error', text: 'Failed to schedule call.' },
-          ),
+        onSuccess: (answer) => {
+          if (!answer.id) {
+            setResult({ tone: 'error', text: 'Failed to schedule call.' });
+            return;
+          }
+          setResult({ tone: 'success', text: `Call scheduled successfully! Call ID: ${answer.id}` });
+          // A second click must not place the same call again; the assistant stays chosen.
+          setCandidateName('');
+          setPhone('');
+          setDate('');
+          setTime('');
+        },
         onError: (error) =>
           setResult({
             tone: 'error',
