@@ -1007,7 +1007,7 @@ export interface components {
         BinItem: {
             /**
              * Format: int64
-             * @description Whole days left before the purge (0 on the last day).
+             * @description Days left before the purge, a begun day counting whole (30 right after the delete).
              */
             daysLeft: number;
             deleteReason: string;
