@@ -1,6 +1,4 @@
-import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageSpinner } from '@/components/ui/spinner';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { toStage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
@@ -8,6 +6,7 @@ import { useLogError } from '@/lib/use-log-error';
 import { useAllCandidates } from '../api/get-all-candidates';
 import type { AnyCandidate } from '../api/types';
 import { CandidateInvites } from '../components/candidate-invites';
+import { CandidatesState } from '../components/candidates-state';
 import { CandidateTable } from '../components/candidate-table';
 import type { CandidateRow } from '../components/candidate-table';
 import { ListToolbar } from '../components/list-toolbar';
@@ -17,7 +16,6 @@ import { useRowSelection } from '../hooks/use-row-selection';
 import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
 import type { SelectionActionsSlot } from '../lib/selection-actions';
-import { CANDIDATES_FAILED, NO_CANDIDATES } from './jd-candidates';
 
 const toRow = (candidate: AnyCandidate): CandidateRow => ({
   resumeId: candidate.resumeId,
@@ -68,17 +66,7 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
         />
         <CandidateInvites selection={selection} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
-        <ListState
-          query={list}
-          loading={<PageSpinner label="Loading candidates…" />}
-          errorMessage={CANDIDATES_FAILED}
-          isEmpty={rows.length === 0}
-          empty={
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
-              {NO_CANDIDATES}
-            </p>
-          }
-        >
+        <CandidatesState query={list} isEmpty={rows.length === 0}>
           <CandidateTable
             rows={rows}
             showJob
@@ -92,7 +80,7 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
             pageSize={CANDIDATES_PAGE_SIZE}
             onPage={(p) => setFilters({ page: p })}
           />
-        </ListState>
+        </CandidatesState>
       </div>
     </section>
   );

@@ -1,8 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 
-import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageSpinner } from '@/components/ui/spinner';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { toStage } from '@/lib/stages';
@@ -14,6 +12,7 @@ import type { JdCandidatesState, JdResume } from '../api/types';
 import { AnalysisProgressView } from '../components/analysis-progress';
 import { isPass } from '../components/badges';
 import { CandidateInvites } from '../components/candidate-invites';
+import { CandidatesState } from '../components/candidates-state';
 import { CandidateTable } from '../components/candidate-table';
 import type { CandidateRow } from '../components/candidate-table';
 import { ListToolbar } from '../components/list-toolbar';
@@ -25,9 +24,6 @@ import { analysisProgress } from '../lib/analysis-progress';
 import { toInviteStatus } from '../lib/invites';
 import { nextScoreSort } from '../lib/list-filters';
 import type { SelectionActionsSlot } from '../lib/selection-actions';
-
-export const NO_CANDIDATES = 'No candidates found';
-export const CANDIDATES_FAILED = 'The candidates could not be loaded.';
 
 const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   resumeId: resume.resumeId,
@@ -100,17 +96,7 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
         />
         <CandidateInvites selection={selection} allPass={allPass} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
-        <ListState
-          query={page}
-          loading={<PageSpinner label="Loading candidates…" />}
-          errorMessage={CANDIDATES_FAILED}
-          isEmpty={rows.length === 0}
-          empty={
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-medium text-slate-700">
-              {NO_CANDIDATES}
-            </p>
-          }
-        >
+        <CandidatesState query={page} isEmpty={rows.length === 0}>
           <CandidateTable
             rows={rows}
             selection={selection}
@@ -118,7 +104,7 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
             onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
           />
           <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
-        </ListState>
+        </CandidatesState>
       </div>
     </section>
   );
