@@ -141,31 +141,22 @@ async fn scheduled_call_runs_to_an_analysis() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
         let assistant = create_assistant(&app, &token).await;
-        let (status, body) = app
-            .call(
-                Method::POST,
-                "/api/Voice/calls",
-                &token,
-                Some(&json!({ "assistantId": assistant, "candidateName": "Jane",
-                              "phone": "919876543210", "date": "2026-13-02", "time": "15:00" })),
-            )
-            .await;
-        assert_eq!(status, 400);
+        let refused = |date: &'static str, time: &'static str| {
+            let body = json!({ "assistantId": assistant, "candidateName": "Jane",
+                               "phone": "919876543210", "date": date, "time": time });
+            let (app, token) = (&app, &token);
+            async move {
+                let (status, body) = app.call(Method::POST, "/api/Voice/calls", token, Some(&body)).await;
+                assert_eq!(status, 400, "{body}");
+                body["message"].as_str().unwrap_or_default().to_owned()
+            }
+        };
         assert_eq!(
-            body["message"],
+            refused("2026-13-02", "15:00").await,
             "Invalid date or time format. Please check your input."
         );
         // It is 14:30 in IST: an earlier time today is refused, not placed at once.
-        let (status, body) = app
-            .call(
-                Method::POST,
-                "/api/Voice/calls",
-                &token,
-                Some(&json!({ "assistantId": assistant, "candidateName": "Jane",
-                              "phone": "919876543210", "date": "2026-03-02", "time": "14:00" })),
-            )
-            .await;
-        assert_eq!((status, &body["message"]), (400, &json!("The time cannot be in the past.")));
+        assert_eq!(refused("2026-03-02", "14:00").await, "The time cannot be in the past.");
 
         let call_id = schedule(&app, &token, &assistant, "Jane Pass").await;
         let (status, call) = app
