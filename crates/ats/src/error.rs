@@ -19,6 +19,9 @@ pub enum ExtractError {
     /// Too little text to be a resume: usually a scanned or image-only file.
     #[error("no readable text: the file looks scanned or image-only")]
     NoText,
+    /// A text file or DOCX with no text and no pictures at all: nothing to scan, nothing to read.
+    #[error("the document is empty")]
+    Empty,
     /// Over the size, page or decompressed-size limit.
     #[error("the file is larger than the allowed limit")]
     TooLarge,
@@ -29,13 +32,14 @@ pub enum ExtractError {
 
 impl ExtractError {
     /// A stable lower-case code for storage and APIs: `encrypted`, `corrupt`, `unsupported`,
-    /// `no_text`, `too_large`, `timed_out`. All of them mean the resume is `unreadable`.
+    /// `no_text`, `empty`, `too_large`, `timed_out`. All of them mean the resume is `unreadable`.
     pub fn code(&self) -> &'static str {
         match self {
             ExtractError::Encrypted => "encrypted",
             ExtractError::Corrupt(_) => "corrupt",
             ExtractError::Unsupported => "unsupported",
             ExtractError::NoText => "no_text",
+            ExtractError::Empty => "empty",
             ExtractError::TooLarge => "too_large",
             ExtractError::TimedOut => "timed_out",
         }

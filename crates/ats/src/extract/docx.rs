@@ -73,6 +73,7 @@ pub(crate) fn extract(
         text,
         pages: 1,
         truncated: false,
+        may_have_pictures: names.iter().any(|n| n.starts_with("word/media/")),
     })
 }
 

@@ -74,6 +74,9 @@ pub(crate) struct RawText {
     pub text: String,
     pub pages: u32,
     pub truncated: bool,
+    /// Whether the document may hold its words as pictures (a scan): always for a PDF, for a
+    /// DOCX when it has media, never for plain text.
+    pub may_have_pictures: bool,
 }
 
 /// A deadline shared by the extractors.
@@ -122,6 +125,7 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
             text,
             pages: 1,
             truncated: false,
+            may_have_pictures: false,
         }),
     })) {
         Ok(Ok(raw)) if raw.text.len() > limits.max_text_bytes => {
@@ -137,7 +141,12 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
     let text = normalize(&raw.text);
     let meaningful = text.chars().filter(|c| c.is_alphanumeric()).count();
     if meaningful < limits.min_text_chars {
-        return Err(ExtractError::NoText);
+        // Nothing at all and nothing that could be a scan: empty, not "looks scanned".
+        return Err(if meaningful == 0 && !raw.may_have_pictures {
+            ExtractError::Empty
+        } else {
+            ExtractError::NoText
+        });
     }
     Ok(Document {
         kind,

@@ -47,6 +47,7 @@ pub(crate) fn extract(
         text: separate_run_on_sentences(&text),
         pages: total_u32,
         truncated: wanted < total,
+        may_have_pictures: true,
     })
 }
 

@@ -92,6 +92,7 @@ fn broken_files_give_typed_errors() {
                 | ("Corrupt", Err(ExtractError::Corrupt(_)))
                 | ("Unsupported", Err(ExtractError::Unsupported))
                 | ("NoText", Err(ExtractError::NoText))
+                | ("Empty", Err(ExtractError::Empty))
                 | ("TooLarge", Err(ExtractError::TooLarge))
         );
         assert!(ok, "{file}: expected {error}, got {got:?}");
@@ -178,4 +179,24 @@ fn a_deeply_nested_pdf_is_damaged_not_a_crash() {
         ats::extract(pdf.as_bytes()),
         Err(ExtractError::Corrupt(reason)) if reason.contains("nested too deeply")
     ));
+}
+
+/// A DOCX with no text is empty unless it has pictures, which may be a scan.
+#[test]
+fn an_empty_docx_is_empty_and_one_with_only_pictures_looks_scanned() {
+    use std::io::Write;
+    let docx = |with_picture: bool| {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        zip.start_file("word/document.xml", options).unwrap();
+        zip.write_all(br#"<w:document xmlns:w="w"><w:body><w:p/></w:body></w:document>"#)
+            .unwrap();
+        if with_picture {
+            zip.start_file("word/media/image1.png", options).unwrap();
+            zip.write_all(b"\x89PNG").unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    };
+    assert_eq!(ats::extract(&docx(false)), Err(ExtractError::Empty));
+    assert_eq!(ats::extract(&docx(true)), Err(ExtractError::NoText));
 }

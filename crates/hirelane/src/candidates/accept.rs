@@ -196,6 +196,7 @@ fn unreadable_reason(reason: &ats::ExtractError) -> String {
         ats::ExtractError::Encrypted => {
             "The file is password-protected; ask the candidate for an unprotected copy.".into()
         }
+        ats::ExtractError::Empty => "The file is empty; ask the candidate for their resume.".into(),
         ats::ExtractError::NoText => {
             "The file has no selectable text (it looks scanned); review it by hand.".into()
         }
