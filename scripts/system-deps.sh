@@ -9,6 +9,10 @@ command -v pg_isready >/dev/null 2>&1 || need+=(postgresql-client)
 # The multi-instance test runs the operations guide's nginx sample in front of two servers.
 [ -x /usr/sbin/nginx ] || need+=(nginx-light)   # /usr/sbin: not on a non-root PATH
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+# Scanned resumes: poppler renders a PDF's pages, Tesseract (with its English model) reads them.
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+[ -e /usr/share/tesseract-ocr/5/tessdata/eng.traineddata ] || need+=(tesseract-ocr-eng)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

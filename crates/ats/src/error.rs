@@ -31,14 +31,15 @@ pub enum ExtractError {
 }
 
 impl ExtractError {
-    /// A stable lower-case code for storage and APIs: `encrypted`, `corrupt`, `unsupported`,
-    /// `no_text`, `empty`, `too_large`, `timed_out`. All of them mean the resume is `unreadable`.
+    /// The reason as a stable lower-case code for storage, APIs and the CLI: `damaged`,
+    /// `password_protected`, `unsupported`, `scanned` (no text layer), `empty`, `too_large`,
+    /// `timed_out`. All of them mean the resume is `unreadable`.
     pub fn code(&self) -> &'static str {
         match self {
-            ExtractError::Encrypted => "encrypted",
-            ExtractError::Corrupt(_) => "corrupt",
+            ExtractError::Encrypted => "password_protected",
+            ExtractError::Corrupt(_) => "damaged",
             ExtractError::Unsupported => "unsupported",
-            ExtractError::NoText => "no_text",
+            ExtractError::NoText => "scanned",
             ExtractError::Empty => "empty",
             ExtractError::TooLarge => "too_large",
             ExtractError::TimedOut => "timed_out",

@@ -21,8 +21,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print the normalised text (exit 2 for encrypted, corrupt, unsupported or scanned files).
-    Extract { file: PathBuf },
+    /// Print the normalised text (exit 2 for damaged, password-protected, unsupported, empty or
+    /// scanned files, with the reason on stderr).
+    Extract {
+        file: PathBuf,
+        /// Read pages that are pictures with Tesseract (needs `pdftoppm` and `tesseract`).
+        #[arg(long)]
+        ocr: bool,
+    },
     /// Score every file (in directories: *.pdf, *.docx, *.doc, *.txt) against the JD.
     Rank {
         /// JSON with jdname, jddescription, keySkills, experience (and optionally additionalNotes).
@@ -58,13 +64,13 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Extract { file } => extract(&file),
+        Command::Extract { file, ocr } => extract(&file, ocr),
         Command::Rank { jd, json, inputs } => rank(&jd, json, &inputs),
         Command::Bench { runs, files } => bench(runs.max(1), &files),
     }
 }
 
-fn extract(path: &Path) -> ExitCode {
+fn extract(path: &Path, ocr: bool) -> ExitCode {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -72,8 +78,15 @@ fn extract(path: &Path) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match ats::extract(&bytes) {
+    let limits = ats::Limits {
+        ocr: ocr.then(ats::extract::Ocr::default),
+        ..ats::Limits::default()
+    };
+    match ats::extract_with(&bytes, &limits) {
         Ok(doc) => {
+            if doc.ocr {
+                eprintln!("{}: some text was read by OCR", path.display());
+            }
             println!("{}", doc.text);
             ExitCode::SUCCESS
         }

@@ -74,6 +74,7 @@ pub(crate) fn extract(
         pages: 1,
         truncated: false,
         may_have_pictures: names.iter().any(|n| n.starts_with("word/media/")),
+        ocr: false,
     })
 }
 

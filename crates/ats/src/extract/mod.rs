@@ -2,6 +2,7 @@
 
 mod docx;
 mod normalize;
+mod ocr;
 mod pdf;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -11,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::error::ExtractError;
 pub use normalize::normalize;
+pub use ocr::{Ocr, available as ocr_available};
 
 /// The kind of document, decided from its content, never from its file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +37,10 @@ pub struct Document {
     pub pages: u32,
     /// True when only the first [`Limits::max_pages`] pages were read.
     pub truncated: bool,
+    /// True when some of the text was read from pictures of pages (OCR): it may hold misread
+    /// characters.
+    #[serde(default)]
+    pub ocr: bool,
 }
 
 /// Limits that keep one hostile or odd file from hurting the server.
@@ -54,6 +60,9 @@ pub struct Limits {
     pub time_budget: Duration,
     /// Fewer meaningful characters (letters and digits) than this means [`ExtractError::NoText`].
     pub min_text_chars: usize,
+    /// Read PDF pages that hold only a picture with OCR; `None` (the default) leaves them
+    /// unread.
+    pub ocr: Option<Ocr>,
 }
 
 impl Default for Limits {
@@ -65,6 +74,7 @@ impl Default for Limits {
             max_text_bytes: 1024 * 1024,
             time_budget: Duration::from_secs(5),
             min_text_chars: 50,
+            ocr: None,
         }
     }
 }
@@ -77,6 +87,8 @@ pub(crate) struct RawText {
     /// Whether the document may hold its words as pictures (a scan): always for a PDF, for a
     /// DOCX when it has media, never for plain text.
     pub may_have_pictures: bool,
+    /// Whether some of the text was read from pictures.
+    pub ocr: bool,
 }
 
 /// A deadline shared by the extractors.
@@ -126,6 +138,7 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
             pages: 1,
             truncated: false,
             may_have_pictures: false,
+            ocr: false,
         }),
     })) {
         Ok(Ok(raw)) if raw.text.len() > limits.max_text_bytes => {
@@ -153,6 +166,7 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
         text,
         pages: raw.pages,
         truncated: raw.truncated,
+        ocr: raw.ocr,
     })
 }
 

@@ -2,6 +2,7 @@
 
 use pdf_oxide::PdfDocument;
 
+use super::ocr::{self, Ocr, OcrFailure};
 use super::{Budget, ExtractError, Limits, RawText};
 
 pub(crate) fn extract(
@@ -9,6 +10,9 @@ pub(crate) fn extract(
     limits: &Limits,
     budget: &Budget,
 ) -> Result<RawText, ExtractError> {
+    if let Some(damage) = structural_damage(bytes) {
+        return Err(ExtractError::Corrupt(damage.into()));
+    }
     if nests_deeper_than(bytes, MAX_NESTING) {
         return Err(ExtractError::Corrupt(
             "arrays or dictionaries nested too deeply".into(),
@@ -26,17 +30,26 @@ pub(crate) fn extract(
     let total = doc.page_count().map_err(map_error)?;
     let total_u32 = u32::try_from(total).unwrap_or(u32::MAX);
     let wanted = total.min(limits.max_pages as usize);
-    let mut text = String::new();
+    let mut pages = Vec::with_capacity(wanted);
+    let mut size = 0;
     for page in 0..wanted {
         budget.check()?;
         let page_text = doc.extract_text(page).map_err(map_error)?;
-        text.push_str(&page_text);
-        text.push('\n');
-        if text.len() > limits.max_text_bytes {
+        size += page_text.len();
+        if size > limits.max_text_bytes {
             return Err(ExtractError::TooLarge);
         }
+        pages.push(page_text);
     }
-    if !text.trim().is_empty() && !looks_decoded(&text) {
+    let mut ocr = false;
+    if let Some(settings) = &limits.ocr {
+        let pictured = pictured_pages(&doc, &pages);
+        if !pictured.is_empty() {
+            ocr = read_pictures(bytes, &mut pages, &pictured, settings)?;
+        }
+    }
+    let text = pages.join("\n");
+    if !text.trim().is_empty() && (!looks_decoded(&text) || mostly_unprintable(&text)) {
         // Fonts without usable character maps (often a truncated file) give shifted glyph codes:
         // "SUL\\DVKDUPD" for "priya.sharma". That is damage, not a resume.
         return Err(ExtractError::Corrupt(
@@ -48,7 +61,117 @@ pub(crate) fn extract(
         pages: total_u32,
         truncated: wanted < total,
         may_have_pictures: true,
+        ocr,
     })
+}
+
+/// Pages (0-based) with next to no text but a picture as large as a page of writing: a scan.
+fn pictured_pages(doc: &PdfDocument, pages: &[String]) -> Vec<usize> {
+    const FEW_CHARACTERS: usize = 20;
+    pages
+        .iter()
+        .enumerate()
+        .filter(|(_, text)| text.chars().filter(|c| c.is_alphanumeric()).count() < FEW_CHARACTERS)
+        .filter(|(index, _)| {
+            doc.page_image_handles(*index).is_ok_and(|images| {
+                images
+                    .iter()
+                    .any(|image| image.width >= 400 && image.height >= 400)
+            })
+        })
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// Puts the words read from the pictures of `pictured` pages in their place; answers whether
+/// any were read. Missing OCR programs leave the pages as they are (held for review); running
+/// out of time is [`ExtractError::TimedOut`] only when nothing else could be read.
+fn read_pictures(
+    bytes: &[u8],
+    pages: &mut [String],
+    pictured: &[usize],
+    settings: &Ocr,
+) -> Result<bool, ExtractError> {
+    let numbers: Vec<u32> = pictured
+        .iter()
+        .filter_map(|&i| u32::try_from(i + 1).ok())
+        .collect();
+    match ocr::read_pages(bytes, &numbers, settings) {
+        Ok(read) => {
+            let mut any = false;
+            for (&index, text) in pictured.iter().zip(read) {
+                if let Some(page) = pages.get_mut(index)
+                    && text.chars().any(char::is_alphanumeric)
+                {
+                    *page = text;
+                    any = true;
+                }
+            }
+            Ok(any)
+        }
+        Err(OcrFailure::TimedOut) if pages.iter().all(|p| p.trim().is_empty()) => {
+            Err(ExtractError::TimedOut)
+        }
+        Err(OcrFailure::TimedOut) => Ok(false),
+        // Not the file's fault: it is held for review as without OCR (the server says at
+        // start-up when OCR is configured but cannot run).
+        Err(OcrFailure::Unavailable(_)) => Ok(false),
+    }
+}
+
+/// A download cut short, or a file broken by hand: the parser would repair it and read what it
+/// can, and a candidate would be scored on half a resume (a truncated Chromium PDF read as
+/// "Contact (PDLO"). Every PDF writer ends the file with `startxref`, the offset of its
+/// cross-reference section, and `%%EOF`; where they are missing or point nowhere, the file is
+/// damaged.
+fn structural_damage(bytes: &[u8]) -> Option<&'static str> {
+    let tail = &bytes[bytes.len().saturating_sub(1024)..];
+    if find(tail, b"%%EOF").is_none() {
+        return Some("the file ends early (no end-of-file marker)");
+    }
+    let Some(at) = tail.windows(9).rposition(|w| w == b"startxref") else {
+        return Some("the cross-reference table is missing");
+    };
+    let after = trim_start(&tail[at + 9..]);
+    let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+    let offset: Option<usize> = std::str::from_utf8(&after[..digits])
+        .ok()
+        .and_then(|d| d.parse().ok());
+    // Offsets count from the file's first byte, or from `%PDF-` when junk precedes it.
+    let header = find(&bytes[..bytes.len().min(1024)], b"%PDF-").unwrap_or(0);
+    let starts_a_cross_reference = |offset: usize| {
+        bytes.get(offset..).is_some_and(|rest| {
+            let rest = trim_start(rest);
+            rest.starts_with(b"xref") || starts_an_object(rest)
+        })
+    };
+    match offset {
+        Some(offset)
+            if starts_a_cross_reference(offset)
+                || starts_a_cross_reference(offset.saturating_add(header)) =>
+        {
+            None
+        }
+        _ => Some("the cross-reference table is broken"),
+    }
+}
+
+/// `12 0 obj`: the start of an indirect object (a cross-reference stream is one).
+fn starts_an_object(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    for _ in 0..2 {
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || !rest.get(digits).is_some_and(u8::is_ascii_whitespace) {
+            return false;
+        }
+        rest = trim_start(&rest[digits..]);
+    }
+    rest.starts_with(b"obj")
+}
+
+fn trim_start(bytes: &[u8]) -> &[u8] {
+    let skip = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &bytes[skip..]
 }
 
 /// Real documents nest arrays and dictionaries a handful of levels deep.
@@ -190,6 +313,19 @@ fn looks_decoded(text: &str) -> bool {
     total == 0 || words * 2 >= total
 }
 
+/// Text where more than one character in ten is a replacement character, a control character or
+/// from the private use area: glyphs without a usable character map, not words.
+fn mostly_unprintable(text: &str) -> bool {
+    let (mut bad, mut total) = (0usize, 0usize);
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        total += 1;
+        bad += usize::from(
+            c == '\u{FFFD}' || c.is_control() || ('\u{E000}'..='\u{F8FF}').contains(&c),
+        );
+    }
+    bad * 10 > total
+}
+
 /// List items laid out as separate blocks sometimes come out glued: "second.Migrated". Put the
 /// line break back where a sentence end runs straight into a capitalised word.
 fn separate_run_on_sentences(text: &str) -> String {
@@ -263,6 +399,32 @@ mod tests {
             let unended = format!("{opener}\n1 0 obj {}", "[".repeat(101));
             assert!(nests_deeper_than(unended.as_bytes(), 100), "{opener:?}");
         }
+    }
+
+    #[test]
+    fn a_file_without_its_end_or_cross_reference_is_damaged() {
+        let whole = b"%PDF-1.4\n1 0 obj << >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << >>\nstartxref\n30\n%%EOF\n";
+        assert_eq!(structural_damage(whole), None);
+        let cut = &whole[..whole.len() - 20];
+        assert!(structural_damage(cut).is_some_and(|d| d.contains("ends early")));
+        let pointing_nowhere = String::from_utf8_lossy(whole).replace("\n30\n", "\n7\n");
+        assert!(
+            structural_damage(pointing_nowhere.as_bytes()).is_some_and(|d| d.contains("broken"))
+        );
+        let to_a_stream = String::from_utf8_lossy(whole).replace("\n30\n", "\n9\n");
+        assert_eq!(
+            structural_damage(to_a_stream.as_bytes()),
+            None,
+            "9 is `1 0 obj`"
+        );
+        let after_junk = [b"junk\n".as_slice(), whole].concat();
+        assert_eq!(structural_damage(&after_junk), None);
+    }
+
+    #[test]
+    fn unprintable_text_is_not_words() {
+        assert!(mostly_unprintable("\u{FFFD}\u{FFFD} ab \u{E001}\u{E002}"));
+        assert!(!mostly_unprintable("Łukasz Wiśniewski, Kraków"));
     }
 
     #[test]

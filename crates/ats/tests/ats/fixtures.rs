@@ -171,7 +171,7 @@ fn an_inflating_docx_is_too_large_before_it_is_parsed() {
 fn a_deeply_nested_pdf_is_damaged_not_a_crash() {
     let depth = 300_000;
     let pdf = format!(
-        "%PDF-1.7\n1 0 obj\n<< /Type /Page /MediaBox {}0 0 612 792{} >>\nendobj\n%%EOF\n",
+        "%PDF-1.7\n1 0 obj\n<< /Type /Page /MediaBox {}0 0 612 792{} >>\nendobj\nstartxref\n9\n%%EOF\n",
         "[".repeat(depth),
         "]".repeat(depth)
     );
