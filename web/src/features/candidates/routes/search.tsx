@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FolderIcon, SearchIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/list-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 
 import { useSearch } from '../api/search-all';
@@ -38,9 +38,8 @@ export function SearchRoute() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame title="Search JDs & Resumes">
       <title>Search JDs & Resumes · Hirelane</title>
-      <PageHeader title="Search JDs & Resumes" />
       <form
         role="search"
         className="mt-6 flex flex-col gap-2 sm:flex-row"
@@ -121,7 +120,7 @@ export function SearchRoute() {
           </ul>
         )}
       </div>
-    </section>
+    </PageFrame>
   );
 }
 
