@@ -6,8 +6,7 @@ import { FolderIcon, SearchIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/list-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
-
-import { useSearch } from '../api/search-all';
+import { useSearchAll } from '@/lib/queries/search-all';
 
 export const SEARCH_PLACEHOLDER = 'Search by JD title, skills, or candidate name/email/phone...';
 export const SEARCH_ERROR = 'Something went wrong while searching.';
@@ -19,7 +18,7 @@ export function SearchRoute() {
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
-  const search = useSearch(q);
+  const search = useSearchAll(q);
 
   // A new q in the URL (back/forward, a link) replaces the typed text.
   if (shownQ !== q) {
