@@ -108,7 +108,9 @@ export function BoardRoute() {
         isEmpty={false}
         empty={null}
       >
-        <div className="-mx-4 mt-6 overflow-x-auto px-4 pb-4" data-testid="board">
+        {/* Relative: the columns' screen-reader labels (absolutely placed) stay inside the scroller
+            instead of stretching the whole page sideways. */}
+        <div className="relative -mx-4 mt-6 overflow-x-auto px-4 pb-4" data-testid="board">
           <div className="flex items-start gap-4">
             {board.data?.columns.map((column) => (
               <BoardColumnView
