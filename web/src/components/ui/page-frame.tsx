@@ -25,7 +25,7 @@ export function PageFrame({ breadcrumbs, onBack, narrow = false, children, ...he
   return (
     <section aria-labelledby="page-title" data-testid="page-frame" className="mx-auto w-full min-w-0 max-w-6xl">
       {(onBack || breadcrumbs) && (
-        <div className="mb-3 flex min-h-8 items-center gap-2">
+        <div className="mb-3 flex min-h-8 items-start gap-2">
           {onBack && (
             <button
               type="button"
