@@ -173,10 +173,10 @@ test.describe('candidates', () => {
 
     // Search: a blank query does nothing; a name finds the JD card with the resume.
     await page.goto('/search');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search$/);
     await page.getByPlaceholder('Search by JD title, skills, or candidate name/email/phone...').fill(`kabir.${stamp}`);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     const results = page.getByRole('list', { name: 'Search results' });
     await expect(results.getByText(title)).toBeVisible();
     await expect(results.getByText(`kabir.${stamp}@example.com |`, { exact: false })).toBeVisible();

@@ -6,6 +6,7 @@ import { Logo } from '@/components/ui/logo';
 import { PageSpinner } from '@/components/ui/spinner';
 import { MOBILE_BREAKPOINT_PX } from '@/config/constants';
 import { useLogout, useMe } from '@/features/auth';
+import { GlobalSearch } from '@/features/search';
 import { getFullName, setFullName } from '@/lib/session';
 
 import { Sidebar } from './sidebar';
@@ -89,7 +90,10 @@ export function AppShell() {
             {/* On a phone the sidebar (and its logo) is folded away. */}
             <Logo className="sm:hidden" />
           </div>
-          <UserMenu fullName={fullName} email={me.data?.email} onLogout={logout} />
+          <div className="flex items-center gap-2 sm:gap-4">
+            <GlobalSearch />
+            <UserMenu fullName={fullName} email={me.data?.email} onLogout={logout} />
+          </div>
         </header>
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8">
           <Suspense fallback={<PageSpinner />}>

@@ -1,4 +1,5 @@
 import { ClockIcon } from './icons';
+import { PageFrame } from './page-frame';
 
 /**
  * The one placeholder for pages that later issues build. Renders the page's
@@ -6,11 +7,8 @@ import { ClockIcon } from './icons';
  */
 export function ComingSoon({ title, description }: { title: string; description?: string }) {
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
+    <PageFrame title={title}>
       <title>{`${title} · Hirelane`}</title>
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-        {title}
-      </h1>
       <div className="mt-6 flex items-start gap-4 rounded-xl border border-dashed border-slate-300 bg-white p-6">
         <span className="rounded-lg bg-brand-50 p-2 text-brand-600">
           <ClockIcon />
@@ -22,6 +20,6 @@ export function ComingSoon({ title, description }: { title: string; description?
           </p>
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { inputClass } from '@/components/ui/field';
-import { PageHeader } from '@/components/ui/page-header';
+import { PageFrame } from '@/components/ui/page-frame';
 import { useFolders } from '@/lib/queries/folders';
 import { useTeam } from '@/lib/queries/team';
 
@@ -33,12 +33,11 @@ export function ActivityRoute() {
 
   const selectClass = `${inputClass()} sm:w-56`;
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+    <PageFrame
+      title="Activity"
+      description={jd ? `Everything that happened on ${jd.jdname}.` : 'Everything that happened across your jobs, newest first.'}
+    >
       <title>Activity · Hirelane</title>
-      <PageHeader
-        title="Activity"
-        description={jd ? `Everything that happened on ${jd.jdname}.` : 'Everything that happened across your jobs, newest first.'}
-      />
 
       <div role="group" aria-label="Filters" className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div>
@@ -111,7 +110,7 @@ export function ActivityRoute() {
       <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <ActivityFeedView filters={filters} showSubject label="Activity events" emptyText="No activity matches these filters." />
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

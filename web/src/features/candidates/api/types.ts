@@ -52,6 +52,5 @@ export const candidateKeys = {
   jdAll: (jdid: string) => ['candidates', 'jd', jdid, 'all'] as const,
   list: (query: ListQuery) => ['candidates', 'list', query] as const,
   details: (resumeId: string) => ['candidates', 'details', resumeId] as const,
-  search: (q: string) => ['candidates', 'search', q] as const,
   jdInfo: (jdid: string) => ['candidates', 'jd-info', jdid] as const,
 };

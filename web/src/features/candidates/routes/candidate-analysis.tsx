@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { ChevronDownIcon, ExternalLinkIcon, MailIcon, PhoneIcon, TrashIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 import { AttemptsList } from '@/components/interview-evidence/attempts';
 import { toast } from '@/lib/toast';
@@ -237,15 +237,14 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
     }
   };
 
+  const trail = (current: string) => [{ label: 'Candidate List', to: paths.candidates }, { label: current }];
+
   if (details.isPending) {
     return (
-      <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+      <PageFrame title="Candidate Analysis" onBack={goBack} breadcrumbs={trail('Candidate Analysis')}>
         <title>Candidate Analysis · Hirelane</title>
-        <h1 id="page-title" className="sr-only">
-          Candidate Analysis
-        </h1>
         <Skeleton />
-      </section>
+      </PageFrame>
     );
   }
 
@@ -281,27 +280,27 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
       ));
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+    <PageFrame
+      title={data?.candidateName || 'Candidate Analysis'}
+      description={data?.jobName}
+      onBack={goBack}
+      breadcrumbs={trail(data?.candidateName || 'Candidate Analysis')}
+      actions={
+        data && (
+          <button
+            type="button"
+            aria-label="Delete resume"
+            title="Delete resume"
+            disabled={deleteResume.isPending}
+            onClick={() => setConfirmingDelete(true)}
+            className="rounded-lg p-2 text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+          >
+            <TrashIcon />
+          </button>
+        )
+      }
+    >
       <title>{`${data?.candidateName || 'Candidate Analysis'} · Hirelane`}</title>
-      <PageHeader
-        title={data?.candidateName || 'Candidate Analysis'}
-        description={data?.jobName}
-        onBack={goBack}
-        actions={
-          data && (
-            <button
-              type="button"
-              aria-label="Delete resume"
-              title="Delete resume"
-              disabled={deleteResume.isPending}
-              onClick={() => setConfirmingDelete(true)}
-              className="rounded-lg p-2 text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
-            >
-              <TrashIcon />
-            </button>
-          )
-        }
-      />
 
       {!data ? (
         <div className="mt-6">
@@ -413,7 +412,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
           </Button>
         </div>
       </Dialog>
-    </section>
+    </PageFrame>
   );
 }
 

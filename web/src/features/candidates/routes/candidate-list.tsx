@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { PageFrame } from '@/components/ui/page-frame';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { toStage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
@@ -52,9 +52,8 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
 
   const rows = (list.data?.items ?? []).map(toRow);
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+    <PageFrame title="Candidate List" description="Candidates of every job description.">
       <title>Candidate List · Hirelane</title>
-      <PageHeader title="Candidate List" description="Candidates of every job description." />
       <div className="mt-6 space-y-4">
         <ListToolbar
           q={filters.q}
@@ -82,7 +81,7 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
           />
         </CandidatesState>
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

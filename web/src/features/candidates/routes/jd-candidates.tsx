@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 
-import { PageHeader } from '@/components/ui/page-header';
+import { PageFrame } from '@/components/ui/page-frame';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { toStage } from '@/lib/stages';
@@ -75,13 +75,17 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+    <PageFrame
+      title="Candidates"
+      description={name || undefined}
+      onBack={() => void navigate(paths.jd(jdid), { state: { jdname: name, jobDescId: jd.data?.jobDescId ?? navState?.jobDescId } })}
+      breadcrumbs={[
+        { label: 'JD Folders', to: paths.folders },
+        { label: name || 'Job Description', to: paths.jd(jdid), state: { jdname: name } },
+        { label: 'Candidates' },
+      ]}
+    >
       <title>{`${name ? `${name} · ` : ''}Candidates · Hirelane`}</title>
-      <PageHeader
-        title="Candidates"
-        description={name || undefined}
-        onBack={() => void navigate(paths.jd(jdid), { state: { jdname: name, jobDescId: jd.data?.jobDescId ?? navState?.jobDescId } })}
-      />
 
       <div className="mt-6 space-y-4">
         {progress.total > 0 && <AnalysisProgressView progress={progress} />}
@@ -106,7 +110,7 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
           <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
         </CandidatesState>
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

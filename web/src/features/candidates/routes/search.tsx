@@ -4,10 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FolderIcon, SearchIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/list-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
-
-import { useSearch } from '../api/search-all';
+import { useSearchAll } from '@/lib/queries/search-all';
 
 export const SEARCH_PLACEHOLDER = 'Search by JD title, skills, or candidate name/email/phone...';
 export const SEARCH_ERROR = 'Something went wrong while searching.';
@@ -19,7 +18,7 @@ export function SearchRoute() {
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
-  const search = useSearch(q);
+  const search = useSearchAll(q);
 
   // A new q in the URL (back/forward, a link) replaces the typed text.
   if (shownQ !== q) {
@@ -38,9 +37,8 @@ export function SearchRoute() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame title="Search JDs & Resumes">
       <title>Search JDs & Resumes · Hirelane</title>
-      <PageHeader title="Search JDs & Resumes" />
       <form
         role="search"
         className="mt-6 flex flex-col gap-2 sm:flex-row"
@@ -121,7 +119,7 @@ export function SearchRoute() {
           </ul>
         )}
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 
 import { FolderIcon, PlusIcon, UsersIcon } from '@/components/ui/icons';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 
 import { EMPTY_DASHBOARD, useDashboard } from '../api/get-dashboard';
@@ -31,12 +32,8 @@ export function DashboardRoute() {
   }, [funnels.error]);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame title="Welcome to Hirelane" description="Your hiring at a glance.">
       <title>Dashboard · Hirelane</title>
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-        Welcome to Hirelane
-      </h1>
-      <p className="mt-2 text-slate-600">Your hiring at a glance.</p>
 
       <div className="mt-6">
         {dashboard.isPending ? <DashboardSkeleton /> : <DashboardCards record={dashboard.data ?? EMPTY_DASHBOARD} />}
@@ -63,7 +60,7 @@ export function DashboardRoute() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { RestoreIcon, TrashIcon } from '@/components/ui/icons';
 import { ListState } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { BIN_RETENTION_DAYS } from '@/config/constants';
 import { toast } from '@/lib/toast';
@@ -8,7 +9,6 @@ import { useLogError } from '@/lib/use-log-error';
 
 import { useBin } from '../api/get-bin';
 import { useRestoreJd } from '../api/restore-jd';
-import { PageHeader } from '@/components/ui/page-header';
 import { daysLeftText, daysUntilPurge, formatDateTime } from '../lib/format';
 
 export const RESTORE_SUCCESS = 'JD restored successfully.';
@@ -32,12 +32,11 @@ export function BinRoute() {
 
   const entries = bin.data ?? [];
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame
+      title="Bin"
+      description={`Deleted job descriptions stay here for ${BIN_RETENTION_DAYS} days, then they are permanently deleted.`}
+    >
       <title>Bin · Hirelane</title>
-      <PageHeader
-        title="Bin"
-        description={`Deleted job descriptions stay here for ${BIN_RETENTION_DAYS} days, then they are permanently deleted.`}
-      />
       <ListState
         query={bin}
         loading={<PageSpinner label="Loading the bin…" />}
@@ -103,7 +102,7 @@ export function BinRoute() {
           })}
         </ul>
       </ListState>
-    </section>
+    </PageFrame>
   );
 }
 

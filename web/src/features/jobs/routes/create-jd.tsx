@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -7,7 +8,6 @@ import { useGoBack } from '@/lib/use-go-back';
 
 import { toCreatePayload, useCreateJd } from '../api/create-jd';
 import { JdForm } from '../components/jd-form';
-import { PageHeader } from '@/components/ui/page-header';
 import { emptyJdForm } from '../lib/jd-rules';
 import type { JdErrors, JdField, JdFormValues } from '../lib/jd-rules';
 
@@ -38,9 +38,8 @@ export function CreateJdRoute() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
+    <PageFrame title="Create New Job Description" onBack={goBack} narrow>
       <title>Create New Job Description · Hirelane</title>
-      <PageHeader title="Create New Job Description" onBack={goBack} />
       <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <JdForm
           mode="create"
@@ -52,7 +51,7 @@ export function CreateJdRoute() {
           onSubmit={submit}
         />
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

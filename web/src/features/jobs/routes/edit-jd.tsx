@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -14,7 +15,6 @@ import type { EditJdPayload } from '../api/edit-jd';
 import { useJd } from '../api/get-jd';
 import type { JdDetail, JdNavigationState } from '../api/types';
 import { JdForm } from '../components/jd-form';
-import { PageHeader } from '@/components/ui/page-header';
 import type { JdFormValues } from '../lib/jd-rules';
 
 export const editMessages = {
@@ -105,9 +105,17 @@ export function EditJdRoute() {
 
   const busy = editJd.isPending;
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
+    <PageFrame
+      title="Edit Job Description"
+      onBack={goBack}
+      breadcrumbs={[
+        { label: 'JD Folders', to: paths.folders },
+        { label: source.jdname || 'Job Description', to: paths.jd(jd.data?.jdid ?? id), state: { jdname: source.jdname } },
+        { label: 'Edit' },
+      ]}
+      narrow
+    >
       <title>Edit Job Description · Hirelane</title>
-      <PageHeader title="Edit Job Description" onBack={goBack} />
       <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <JdForm
           mode="edit"
@@ -130,7 +138,7 @@ export function EditJdRoute() {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </PageFrame>
   );
 }
 

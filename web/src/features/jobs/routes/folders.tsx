@@ -4,13 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CalendarIcon, FolderIcon, PlusIcon } from '@/components/ui/icons';
 import { ListState } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useFolders } from '../api/get-folders';
 import type { JdNavigationState } from '../api/types';
-import { PageHeader } from '@/components/ui/page-header';
 import { splitSkills } from '../lib/jd-rules';
 import { formatDate, sortFolders } from '../lib/format';
 import type { FolderSort } from '../lib/format';
@@ -29,18 +29,17 @@ export function FoldersRoute() {
   const items = sortFolders(folders.data ?? [], sort);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+    <PageFrame
+      title="JD Folders"
+      description="One folder per job description, with its resumes."
+      actions={
+        <Button onClick={() => void navigate(paths.create)}>
+          <PlusIcon width={18} height={18} />
+          Create Job
+        </Button>
+      }
+    >
       <title>JD Folders · Hirelane</title>
-      <PageHeader
-        title="JD Folders"
-        description="One folder per job description, with its resumes."
-        actions={
-          <Button onClick={() => void navigate(paths.create)}>
-            <PlusIcon width={18} height={18} />
-            Create Job
-          </Button>
-        }
-      />
 
       <div className="mt-6 flex items-center justify-end gap-2">
         <label htmlFor={sortId} className="text-sm text-slate-600">
@@ -118,7 +117,7 @@ export function FoldersRoute() {
           })}
         </ul>
       </ListState>
-    </section>
+    </PageFrame>
   );
 }
 

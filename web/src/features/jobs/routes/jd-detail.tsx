@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 
 import { AlertIcon } from '@/components/ui/icons';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -16,7 +17,6 @@ import { useJd } from '../api/get-jd';
 import type { JdDetail, JdNavigationState } from '../api/types';
 import { DeleteJdDialog } from '../components/delete-jd-dialog';
 import { JdActions } from '../components/jd-actions';
-import { PageHeader } from '@/components/ui/page-header';
 import { descriptionForDisplay, hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
 import { formatDate } from '../lib/format';
 
@@ -77,12 +77,12 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
 
   const name = jd.data?.jdname ?? navState?.jdname ?? '';
   const back = useGoBack(paths.folders);
+  const breadcrumbs = [{ label: 'JD Folders', to: paths.folders }, { label: name || 'Job Description' }];
 
   if (invalid) {
     return (
-      <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+      <PageFrame title="Job Description" onBack={back} breadcrumbs={breadcrumbs}>
         <title>Invalid JD · Hirelane</title>
-        <PageHeader title="Job Description" onBack={back} />
         <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
           <AlertIcon className="shrink-0" />
           <div>
@@ -92,7 +92,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
             </Link>
           </div>
         </div>
-      </section>
+      </PageFrame>
     );
   }
 
@@ -114,17 +114,17 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
   const notes = splitLines(detail?.additionalNotes);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+    <PageFrame
+      title={name || 'Job Description'}
+      onBack={back}
+      breadcrumbs={breadcrumbs}
+      description={
+        detail
+          ? `Created ${formatDate(detail.createdOn)}${detail.applyLastDate ? ` · Apply by ${formatDate(detail.applyLastDate)}` : ''}`
+          : undefined
+      }
+    >
       <title>{`${name || 'Job Description'} · Hirelane`}</title>
-      <PageHeader
-        title={name || 'Job Description'}
-        onBack={back}
-        description={
-          detail
-            ? `Created ${formatDate(detail.createdOn)}${detail.applyLastDate ? ` · Apply by ${formatDate(detail.applyLastDate)}` : ''}`
-            : undefined
-        }
-      />
       {detail && (
         <div className="mt-4 flex justify-end sm:justify-start">
           <JdActions
@@ -201,7 +201,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
           onConfirm={(reason) => void confirmDelete(reason)}
         />
       )}
-    </section>
+    </PageFrame>
   );
 }
 

@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 
 import { cn } from '@/components/ui/cn';
 import { FilterIcon } from '@/components/ui/icons';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
-
-import { PageHeader } from '@/components/ui/page-header';
 
 type Status = 'active' | 'draft' | 'archived';
 
@@ -30,21 +29,20 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 
 
 export function RecentRoute() {
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+    <PageFrame
+      title="Recent Job Descriptions"
+      actions={
+        // Inert, as in the spec.
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <FilterIcon width={16} height={16} />
+          Filter
+        </button>
+      }
+    >
       <title>Recent Job Descriptions · Hirelane</title>
-      <PageHeader
-        title="Recent Job Descriptions"
-        actions={
-          // Inert, as in the spec.
-          <button
-            type="button"
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <FilterIcon width={16} height={16} />
-            Filter
-          </button>
-        }
-      />
       <ul
         aria-label="Recent job descriptions"
         className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
@@ -72,7 +70,7 @@ export function RecentRoute() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageFrame>
   );
 }
 

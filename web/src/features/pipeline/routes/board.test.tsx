@@ -57,7 +57,9 @@ describe('BoardRoute', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rust Engineer' })).toBeInTheDocument();
     expect(screen.getByTestId('board-total')).toHaveTextContent('Board · 5 candidates');
-    expect(screen.getByRole('link', { name: 'Back to job description' })).toHaveAttribute('href', '/jd/jd-7');
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Rust Engineer' })).toHaveAttribute('href', '/jd/jd-7');
+    expect(within(trail).getByText('Board')).toHaveAttribute('aria-current', 'page');
     expect(screen.getAllByTestId('board-column').map((el) => within(el).getByRole('heading').textContent)).toEqual([
       'NewCandidates: 0',
       'ScreenedCandidates: 3',

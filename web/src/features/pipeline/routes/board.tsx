@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 
-import { AlertIcon, ArrowLeftIcon } from '@/components/ui/icons';
+import { AlertIcon } from '@/components/ui/icons';
 import { ListState } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -65,48 +66,38 @@ export function BoardRoute() {
     move({ candidates: [toDecisionCandidate(card)], stage }, { onSettled: done });
   };
 
-  const back = (
-    <Link
-      to={paths.jd(jdid)}
-      state={{ jdname: name }}
-      className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-    >
-      <ArrowLeftIcon width={16} height={16} />
-      Back to job description
-    </Link>
-  );
+  const breadcrumbs = [
+    { label: 'JD Folders', to: paths.folders },
+    { label: name || 'Job Description', to: paths.jd(jdid), state: { jdname: name } },
+    { label: 'Board' },
+  ];
 
   if (invalid) {
     return (
-      <section aria-labelledby="page-title" className="w-full">
+      <PageFrame title="Board" breadcrumbs={breadcrumbs}>
         <title>Invalid JD · Hirelane</title>
-        {back}
-        <h1 id="page-title" className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">
-          Board
-        </h1>
         <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
           <AlertIcon className="shrink-0" />
           <p className="font-medium">{INVALID_ID}</p>
         </div>
-      </section>
+      </PageFrame>
     );
   }
 
   return (
-    <section aria-labelledby="page-title" className="w-full min-w-0">
-      <title>{`${name ? `${name} · ` : ''}Board · Hirelane`}</title>
-      {back}
-      <div className="mt-3">
-        <h1 id="page-title" className="break-words text-2xl font-semibold tracking-tight text-slate-900">
-          {name || 'Board'}
-        </h1>
-        {board.data && (
-          <p data-testid="board-total" className="mt-1 text-sm text-slate-600">
+    <PageFrame
+      title={name || 'Board'}
+      breadcrumbs={breadcrumbs}
+      description={
+        board.data && (
+          <span data-testid="board-total">
             Board · {board.data.total} {board.data.total === 1 ? 'candidate' : 'candidates'}. Drag a card to another column, or use its
             “Move to…” menu.
-          </p>
-        )}
-      </div>
+          </span>
+        )
+      }
+    >
+      <title>{`${name ? `${name} · ` : ''}Board · Hirelane`}</title>
 
       <ListState
         query={board}
@@ -117,7 +108,9 @@ export function BoardRoute() {
         isEmpty={false}
         empty={null}
       >
-        <div className="-mx-4 mt-6 overflow-x-auto px-4 pb-4" data-testid="board">
+        {/* Relative: the columns' screen-reader labels (absolutely placed) stay inside the scroller
+            instead of stretching the whole page sideways. */}
+        <div className="relative -mx-4 mt-6 overflow-x-auto px-4 pb-4" data-testid="board">
           <div className="flex items-start gap-4">
             {board.data?.columns.map((column) => (
               <BoardColumnView
@@ -147,7 +140,7 @@ export function BoardRoute() {
         emailByDefault={decision?.emailByDefault}
         onClose={() => setDecision(null)}
       />
-    </section>
+    </PageFrame>
   );
 }
 

@@ -1,5 +1,6 @@
-import { SettingsHeader } from '@/components/settings/settings-header';
+import { SettingsTabs } from '@/components/settings/settings-tabs';
 import { LoadError } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { useEmailTemplates } from '@/lib/queries/email-templates';
 import { useMe } from '@/lib/queries/me';
 import { useLogError } from '@/lib/use-log-error';
@@ -23,9 +24,9 @@ export function EmailTemplatesRoute() {
   useLogError(templates.error, 'Failed to load the e-mail templates');
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame title="Settings" description="The e-mails candidates get when you decide on them.">
       <title>E-mail templates · Settings · Hirelane</title>
-      <SettingsHeader description="The e-mails candidates get when you decide on them." />
+      <SettingsTabs />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="space-y-6">
@@ -64,7 +65,7 @@ export function EmailTemplatesRoute() {
           {me.data && !isAdmin && <p className="mt-3 text-sm font-medium text-slate-700">{READ_ONLY_NOTE}</p>}
         </aside>
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -81,7 +81,9 @@ export function TeamTable({ members, canManage }: TeamTableProps) {
   return (
     <div>
       {roleError && <ErrorAlert className="mb-3">{roleError}</ErrorAlert>}
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {/* Relative: the table's screen-reader texts (absolutely placed) stay inside the scroller
+          instead of widening the page on a phone. */}
+      <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Team members</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">

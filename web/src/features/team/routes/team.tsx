@@ -1,5 +1,6 @@
-import { SettingsHeader } from '@/components/settings/settings-header';
+import { SettingsTabs } from '@/components/settings/settings-tabs';
 import { LoadError } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { useMe } from '@/lib/queries/me';
 import { useLogError } from '@/lib/use-log-error';
 
@@ -19,9 +20,9 @@ export function TeamRoute() {
   useLogError(team.error, 'Failed to load the team');
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame title="Settings" description="Who can sign in to Hirelane, and what they may do.">
       <title>Team · Settings · Hirelane</title>
-      <SettingsHeader description="Who can sign in to Hirelane, and what they may do." />
+      <SettingsTabs />
 
       <div className="mt-6 space-y-6">
         {isAdmin && <InviteMemberForm />}
@@ -39,7 +40,7 @@ export function TeamRoute() {
         )}
         {me.data && !isAdmin && <p className="text-sm text-slate-600">{READ_ONLY_NOTE}</p>}
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { InterviewEvidence } from '@/components/interview-evidence/interview-evidence';
@@ -68,19 +69,16 @@ export function InterviewAnalysisRoute() {
       Back to Call History
     </Link>
   );
+  const trail = (current: string) => [{ label: 'Call history', to: back }, { label: current }];
 
   if (analysis.isPending) return <PageSpinner label="Loading analysis…" />;
   if (analysis.isError || !analysis.data) {
     return (
-      <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl space-y-4">
-        {backLink}
-        <div className="rounded-xl bg-white px-6 py-14 text-center ring-1 ring-slate-200">
-          <h1 id="page-title" className="text-lg font-semibold text-slate-900">
-            Analysis not available
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">Interview analysis is not available for this call.</p>
-        </div>
-      </section>
+      <PageFrame title="Analysis not available" breadcrumbs={trail('Interview Analysis')} actions={backLink}>
+        <p className="mt-6 rounded-xl bg-white px-6 py-14 text-center text-sm text-slate-600 ring-1 ring-slate-200">
+          Interview analysis is not available for this call.
+        </p>
+      </PageFrame>
     );
   }
   const a = analysis.data;
@@ -89,65 +87,69 @@ export function InterviewAnalysisRoute() {
   const insights = data.summaryInsights ?? {};
   const performance = data.interviewPerformance ?? {};
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl space-y-4">
+    <PageFrame
+      title={`Interview Analysis${a.candidateName ? ` – ${a.candidateName}` : ''}`}
+      breadcrumbs={trail(a.candidateName || 'Interview Analysis')}
+      actions={
+        <>
+          <span
+            data-testid="interview-status"
+            className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${tones[statusTone(a.interviewStatus)]}`}
+          >
+            {a.interviewStatus}
+          </span>
+          {backLink}
+        </>
+      }
+    >
       <title>Interview Analysis · Hirelane</title>
-      {backLink}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-          Interview Analysis{a.candidateName ? ` – ${a.candidateName}` : ''}
-        </h1>
-        <span
-          data-testid="interview-status"
-          className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${tones[statusTone(a.interviewStatus)]}`}
-        >
-          {a.interviewStatus}
-        </span>
+      <div className="mt-6 space-y-4">
+        <div className="grid gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2">
+          <ScoreBar label="Technical" value={a.technicalScore} />
+          <ScoreBar label="Communication" value={a.communicationScore} />
+          <ScoreBar label="Problem Solving" value={a.problemSolvingScore} />
+          <ScoreBar label="Cultural Fit" value={a.culturalFitScore} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Section title="Candidate Information">
+            <p>{info.fullName ?? a.candidateName ?? '-'}</p>
+            {info.yearsOfExperience !== undefined && (
+              <p>
+                {info.yearsOfExperience} year{info.yearsOfExperience === 1 ? '' : 's'} of experience
+              </p>
+            )}
+          </Section>
+          <Section title="Experience">
+            <p>{a.experience || '-'}</p>
+          </Section>
+          <Section title="Key Skills">
+            <p>{a.keySkills || '-'}</p>
+          </Section>
+          <Section title="Key Takeaways">
+            <p>{a.keyTakeways || '-'}</p>
+          </Section>
+          <Section title="Key Insights">
+            <p>{insights.keyInsights ?? '-'}</p>
+          </Section>
+          <Section title="Areas for Improvement">
+            <p>{insights.areasForImprovement ?? '-'}</p>
+          </Section>
+          <Section title="Recommendations">
+            <p>{insights.recommendations ?? '-'}</p>
+          </Section>
+          <Section title="Strengths">
+            <Bullets items={performance.strengths} />
+          </Section>
+          <Section title="Weaknesses">
+            <Bullets items={performance.weaknesses} />
+          </Section>
+        </div>
+        <Section title="Summary">
+          <p className="whitespace-pre-line">{a.summary || '-'}</p>
+        </Section>
+        <InterviewEvidence analysis={a} />
       </div>
-      <div className="grid gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2">
-        <ScoreBar label="Technical" value={a.technicalScore} />
-        <ScoreBar label="Communication" value={a.communicationScore} />
-        <ScoreBar label="Problem Solving" value={a.problemSolvingScore} />
-        <ScoreBar label="Cultural Fit" value={a.culturalFitScore} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Section title="Candidate Information">
-          <p>{info.fullName ?? a.candidateName ?? '-'}</p>
-          {info.yearsOfExperience !== undefined && (
-            <p>
-              {info.yearsOfExperience} year{info.yearsOfExperience === 1 ? '' : 's'} of experience
-            </p>
-          )}
-        </Section>
-        <Section title="Experience">
-          <p>{a.experience || '-'}</p>
-        </Section>
-        <Section title="Key Skills">
-          <p>{a.keySkills || '-'}</p>
-        </Section>
-        <Section title="Key Takeaways">
-          <p>{a.keyTakeways || '-'}</p>
-        </Section>
-        <Section title="Key Insights">
-          <p>{insights.keyInsights ?? '-'}</p>
-        </Section>
-        <Section title="Areas for Improvement">
-          <p>{insights.areasForImprovement ?? '-'}</p>
-        </Section>
-        <Section title="Recommendations">
-          <p>{insights.recommendations ?? '-'}</p>
-        </Section>
-        <Section title="Strengths">
-          <Bullets items={performance.strengths} />
-        </Section>
-        <Section title="Weaknesses">
-          <Bullets items={performance.weaknesses} />
-        </Section>
-      </div>
-      <Section title="Summary">
-        <p className="whitespace-pre-line">{a.summary || '-'}</p>
-      </Section>
-      <InterviewEvidence analysis={a} />
-    </section>
+    </PageFrame>
   );
 }
 

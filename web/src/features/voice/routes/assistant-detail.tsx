@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
 
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { useAssistant } from '../api/assistants';
 import type { Assistant } from '../api/types';
-import { PageHeader } from '../components/page-header';
 import { assistantDescription } from '../lib/voice-rules';
 
 function List({ title, items }: { title: string; items?: string[] }) {
@@ -30,12 +30,14 @@ export function AssistantDetailRoute() {
   if (assistant.isPending) return <PageSpinner label="Loading assistant…" />;
   if (assistant.isError || !assistant.data) {
     return (
-      <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
-        <PageHeader title="Assistant not found" />
+      <PageFrame
+        title="Assistant not found"
+        breadcrumbs={[{ label: 'Assistants', to: paths.assistants }, { label: 'Assistant not found' }]}
+      >
         <Link to={paths.assistants} className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:underline">
           Back to AI Assistants
         </Link>
-      </section>
+      </PageFrame>
     );
   }
   const a = assistant.data;
@@ -52,41 +54,43 @@ export function AssistantDetailRoute() {
     ['Interview time', meta.interviewTime],
   ];
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl space-y-6">
+    <PageFrame
+      title={a.name || 'Unnamed assistant'}
+      breadcrumbs={[{ label: 'Assistants', to: paths.assistants }, { label: a.name || 'Unnamed assistant' }]}
+      actions={
+        <Link
+          to={`${paths.interviewSchedule}?assistant=${encodeURIComponent(a.id)}`}
+          className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Schedule Interview
+        </Link>
+      }
+    >
       <title>{`${a.name ?? 'Assistant'} · Hirelane`}</title>
-      <PageHeader
-        title={a.name || 'Unnamed assistant'}
-        actions={
-          <Link
-            to={`${paths.interviewSchedule}?assistant=${encodeURIComponent(a.id)}`}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Schedule Interview
-          </Link>
-        }
-      />
-      <dl className="grid gap-3 rounded-xl bg-white p-5 text-sm ring-1 ring-slate-200 sm:grid-cols-2">
-        {facts
-          .filter(([, value]) => value !== undefined && value !== null && value !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-slate-500">{label}</dt>
-              <dd className="break-words font-medium text-slate-900">{value}</dd>
-            </div>
-          ))}
-      </dl>
-      <div className="grid gap-6 sm:grid-cols-3">
-        <List title="Topics" items={meta.topics ?? undefined} />
-        <List title="Tools" items={meta.tools ?? undefined} />
+      <div className="mt-6 space-y-6">
+        <dl className="grid gap-3 rounded-xl bg-white p-5 text-sm ring-1 ring-slate-200 sm:grid-cols-2">
+          {facts
+            .filter(([, value]) => value !== undefined && value !== null && value !== '')
+            .map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-slate-500">{label}</dt>
+                <dd className="break-words font-medium text-slate-900">{value}</dd>
+              </div>
+            ))}
+        </dl>
+        <div className="grid gap-6 sm:grid-cols-3">
+          <List title="Topics" items={meta.topics ?? undefined} />
+          <List title="Tools" items={meta.tools ?? undefined} />
+        </div>
+        <List title="Questions" items={meta.questions ?? undefined} />
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">Description</h2>
+          <p className="mt-2 whitespace-pre-line rounded-xl bg-white p-5 text-sm text-slate-700 ring-1 ring-slate-200">
+            {assistantDescription(a)}
+          </p>
+        </div>
       </div>
-      <List title="Questions" items={meta.questions ?? undefined} />
-      <div>
-        <h2 className="text-sm font-semibold text-slate-900">Description</h2>
-        <p className="mt-2 whitespace-pre-line rounded-xl bg-white p-5 text-sm text-slate-700 ring-1 ring-slate-200">
-          {assistantDescription(a)}
-        </p>
-      </div>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { ListState } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -12,7 +13,6 @@ import { useLogError } from '@/lib/use-log-error';
 
 import { useAssistants, useDeleteAssistant } from '../api/assistants';
 import type { Assistant } from '../api/types';
-import { PageHeader } from '../components/page-header';
 import { assistantDescription, sortAssistants, truncateWords } from '../lib/voice-rules';
 import type { AssistantSort } from '../lib/voice-rules';
 
@@ -45,21 +45,20 @@ export function AssistantsRoute() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+    <PageFrame
+      title="AI Assistants"
+      description="Your AI interviewers."
+      actions={
+        <Link
+          to={paths.createAssistant}
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <PlusIcon width={18} height={18} />
+          Create Assistant
+        </Link>
+      }
+    >
       <title>AI Assistants · Hirelane</title>
-      <PageHeader
-        title="AI Assistants"
-        description="Your AI interviewers."
-        actions={
-          <Link
-            to={paths.createAssistant}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <PlusIcon width={18} height={18} />
-            Create Assistant
-          </Link>
-        }
-      />
       <div className="mt-6 flex items-center justify-end gap-2">
         <label htmlFor={sortId} className="text-sm text-slate-600">
           Sort by
@@ -124,7 +123,7 @@ export function AssistantsRoute() {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -3,9 +3,10 @@ import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
+import { PageFrame } from '@/components/ui/page-frame';
 
 import { useCreateAssistant } from '../api/assistants';
-import { Banner, PageHeader } from '../components/page-header';
+import { Banner } from '../components/banner';
 import { QUESTION_COUNT, TOOL_COUNT, TOPIC_COUNT, validateAssistant } from '../lib/voice-rules';
 import type { AssistantFields } from '../lib/voice-rules';
 
@@ -108,9 +109,8 @@ export function CreateAssistantRoute() {
   );
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
+    <PageFrame title="Create Interview Assistant" description="An AI interviewer with its topics, questions and tools." narrow>
       <title>Create Interview Assistant · Hirelane</title>
-      <PageHeader title="Create Interview Assistant" description="An AI interviewer with its topics, questions and tools." />
       <form noValidate onSubmit={submit} className="mt-6 space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <div className="grid gap-4 sm:grid-cols-2">
           {textFields.map(({ key, label, placeholder }) => (
@@ -137,7 +137,7 @@ export function CreateAssistantRoute() {
           </Button>
         </div>
       </form>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { ListState } from '@/components/ui/list-state';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogError } from '@/lib/use-log-error';
@@ -11,7 +12,6 @@ import { useLogError } from '@/lib/use-log-error';
 import { useAssistants } from '../api/assistants';
 import { useCalls } from '../api/calls';
 import { structuredDataOf } from '../api/types';
-import { PageHeader } from '../components/page-header';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, assistantName, dayRange, formatDuration, historyCalls, percent, shortId } from '../lib/voice-rules';
 
 function CopyId({ id }: { id: string }) {
@@ -62,9 +62,8 @@ export function CallHistoryRoute() {
   const filtered = Boolean(from || to);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-6xl">
+    <PageFrame title="Interview Call History" description="Completed interviews whose evaluation succeeded, newest first.">
       <title>Interview Call History · Hirelane</title>
-      <PageHeader title="Interview Call History" description="Completed interviews whose evaluation succeeded, newest first." />
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor={fromId} className="block text-sm text-slate-600">
@@ -206,7 +205,7 @@ export function CallHistoryRoute() {
           </div>
         )}
       </ListState>
-    </section>
+    </PageFrame>
   );
 }
 

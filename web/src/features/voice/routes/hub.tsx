@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { CalendarIcon, ClockIcon, SparklesIcon } from '@/components/ui/icons';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 
 const cards = [
@@ -22,11 +23,8 @@ const cards = [
 /** Interview hub (SPEC section 2): three cards. */
 export function InterviewHubRoute() {
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+    <PageFrame title="Welcome to Voice AI Interview">
       <title>Voice AI Interview · Hirelane</title>
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-        Welcome to Voice AI Interview
-      </h1>
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>
@@ -43,7 +41,7 @@ export function InterviewHubRoute() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageFrame>
   );
 }
 

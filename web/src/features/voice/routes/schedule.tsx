@@ -5,11 +5,12 @@ import { useSearchParams } from 'react-router';
 import { CreateAssistantHint } from '@/components/assistants/create-assistant-hint';
 import { Button } from '@/components/ui/button';
 import { Field, describedBy, inputClass } from '@/components/ui/field';
+import { PageFrame } from '@/components/ui/page-frame';
 import { isApiError } from '@/lib/api-client';
 
 import { useAssistants } from '../api/assistants';
 import { useScheduleCall } from '../api/calls';
-import { Banner, PageHeader } from '../components/page-header';
+import { Banner } from '../components/banner';
 import { INVALID_DATE_TIME, PAST_TIME, isPast, istToIso, todayInIst, withPlus } from '../lib/voice-rules';
 
 type Result = { tone: 'success' | 'error'; text: string };
@@ -79,9 +80,12 @@ export function ScheduleCallRoute() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-2xl">
+    <PageFrame
+      title="Schedule Interview Call"
+      description="The AI interviewer calls the candidate at the chosen time (IST, +05:30)."
+      narrow
+    >
       <title>Schedule Interview Call · Hirelane</title>
-      <PageHeader title="Schedule Interview Call" description="The AI interviewer calls the candidate at the chosen time (IST, +05:30)." />
       <form noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <Field id="candidateName" label="Candidate Name" required>
           <input id="candidateName" value={candidateName} onChange={(e) => setCandidateName(e.target.value)} className={inputClass()} />
@@ -139,7 +143,7 @@ export function ScheduleCallRoute() {
           </Button>
         </div>
       </form>
-    </section>
+    </PageFrame>
   );
 }
 

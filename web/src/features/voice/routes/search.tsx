@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { inputClass } from '@/components/ui/field';
+import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
-
-import { PageHeader } from '../components/page-header';
 
 /** Static sample interviewers (SPEC section 2: the page has no backend). */
 const SAMPLES = [
@@ -20,16 +19,15 @@ export function SearchInterviewersRoute() {
   const needle = q.trim().toLowerCase();
   const results = SAMPLES.filter((s) => !needle || `${s.name} ${s.focus}`.toLowerCase().includes(needle));
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-4xl">
+    <PageFrame
+      title="Search AI Interviewers"
+      actions={
+        <Link to={paths.interview} className="text-sm font-semibold text-brand-600 hover:underline">
+          Back to Voice AI Interview
+        </Link>
+      }
+    >
       <title>Search AI Interviewers · Hirelane</title>
-      <PageHeader
-        title="Search AI Interviewers"
-        actions={
-          <Link to={paths.interview} className="text-sm font-semibold text-brand-600 hover:underline">
-            Back to Voice AI Interview
-          </Link>
-        }
-      />
       <input
         aria-label="Search interviewers"
         value={q}
@@ -51,7 +49,7 @@ export function SearchInterviewersRoute() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -1,0 +1,36 @@
+import { NavLink } from 'react-router';
+
+import { cn } from '@/components/ui/cn';
+import { paths } from '@/config/paths';
+
+const tabs = [
+  { to: paths.settingsTeam, label: 'Team' },
+  { to: paths.settingsTemplates, label: 'E-mail templates' },
+];
+
+/** The Settings pages' tabs (Team, E-mail templates), shared by both pages under their frame's header. */
+export function SettingsTabs() {
+  return (
+    <nav aria-label="Settings" className="mt-5 border-b border-slate-200">
+      <ul className="-mb-px flex gap-4">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to}
+              className={({ isActive }) =>
+                cn(
+                  'inline-block border-b-2 px-1 pb-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600',
+                  isActive
+                    ? 'border-brand-600 text-brand-700'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                )
+              }
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
