@@ -25,8 +25,8 @@ pub use error::ExtractError;
 pub use extract::{DocKind, Document, Limits, extract, extract_with};
 pub use jd::{ExperienceRequirement, JdSkill, JobSpec};
 pub use resume::{
-    FoundSkill, Link, LinkKind, ParseOptions, Period, Resume, Section, SectionKind, YearMonth,
-    normalize_phone, parse_resume, parse_resume_with,
+    CHECK_NAME_BELOW, FoundSkill, Link, LinkKind, ParseOptions, Period, Resume, Section,
+    SectionKind, YearMonth, normalize_phone, parse_document, parse_resume, parse_resume_with,
 };
 pub use score::{
     Assessment, Recommendation, Reranker, ScoringConfig, VERSION, score, score_with_reranker,

@@ -55,7 +55,12 @@ pub(crate) fn extract(
     parts.push(DOCUMENT.to_string());
     parts.extend(part_list("word/footer"));
 
+    let sizes = match names.iter().any(|n| n == "word/styles.xml") {
+        true => StyleSizes::read(&reader.read("word/styles.xml")?),
+        false => StyleSizes::read(""),
+    };
     let mut text = String::new();
+    let mut prominent = Vec::new();
     for part in parts {
         budget.check()?;
         let xml = reader.read(&part)?;
@@ -66,7 +71,12 @@ pub(crate) fn extract(
             &HashMap::new()
         };
         let room = limits.max_text_bytes.saturating_sub(text.len());
-        text.push_str(&xml_text(&xml, part_links, room)?);
+        let mut looks = Vec::new();
+        let part_text = xml_text_and_paragraphs(&xml, part_links, room, &mut looks)?;
+        if part == DOCUMENT {
+            prominent = prominent_paragraphs(&part_text, &looks, &sizes);
+        }
+        text.push_str(&part_text);
         text.push('\n');
     }
     Ok(RawText {
@@ -75,6 +85,7 @@ pub(crate) fn extract(
         truncated: false,
         may_have_pictures: names.iter().any(|n| n.starts_with("word/media/")),
         ocr: false,
+        prominent,
     })
 }
 
@@ -138,14 +149,37 @@ fn hyperlink_targets(rels: &str) -> HashMap<String, String> {
     map
 }
 
-/// The visible text of one WordprocessingML part, refused once it passes `max_len` bytes: a
-/// small file of empty paragraphs inflates to megabytes of line breaks.
+/// The visible text of one part (tests; the extractor also wants the paragraphs' sizes).
+#[cfg(test)]
 fn xml_text(
     xml: &str,
     links: &HashMap<String, String>,
     max_len: usize,
 ) -> Result<String, ExtractError> {
+    xml_text_and_paragraphs(xml, links, max_len, &mut Vec::new())
+}
+
+/// A paragraph's place in the part's text and what sets its size.
+#[derive(Debug, Default, Clone)]
+struct ParagraphLook {
+    start: usize,
+    end: usize,
+    style: Option<String>,
+    /// The largest run size given directly, in half-points.
+    size: Option<u32>,
+}
+
+/// The visible text of one WordprocessingML part, refused once it passes `max_len` bytes (a
+/// small file of empty paragraphs inflates to megabytes of line breaks), noting each
+/// paragraph's style and direct size in `paragraphs`.
+fn xml_text_and_paragraphs(
+    xml: &str,
+    links: &HashMap<String, String>,
+    max_len: usize,
+    paragraphs: &mut Vec<ParagraphLook>,
+) -> Result<String, ExtractError> {
     let mut reader = Reader::from_str(xml);
+    let mut paragraph = ParagraphLook::default();
     let mut out = String::with_capacity((xml.len() / 4).min(max_len));
     let mut in_text = false;
     // Depth inside elements whose content must be skipped (deletions, VML fallbacks).
@@ -169,6 +203,13 @@ fn xml_text(
                 }
                 match name {
                     "t" => in_text = true,
+                    "p" => {
+                        paragraph = ParagraphLook {
+                            start: out.len(),
+                            ..ParagraphLook::default()
+                        };
+                    }
+                    "pStyle" | "sz" => note_look(&mut paragraph, name, &e),
                     "hyperlink" => {
                         let target = e
                             .attributes()
@@ -190,7 +231,11 @@ fn xml_text(
                 }
                 match e.local_name().as_ref() {
                     "t" => in_text = false,
-                    "p" => out.push('\n'),
+                    "p" => {
+                        paragraph.end = out.len();
+                        paragraphs.push(std::mem::take(&mut paragraph));
+                        out.push('\n');
+                    }
                     "tc" => out.push('\t'),
                     "hyperlink" => {
                         if let Some(Some((target, start))) = link_stack.pop() {
@@ -201,6 +246,7 @@ fn xml_text(
                 }
             }
             Event::Empty(e) if skip_depth == 0 => match e.local_name().as_ref() {
+                name @ ("pStyle" | "sz") => note_look(&mut paragraph, name, &e),
                 "tab" => out.push('\t'),
                 "br" | "cr" => out.push('\n'),
                 "noBreakHyphen" => out.push('-'),
@@ -227,6 +273,132 @@ fn xml_text(
         }
     }
     Ok(out)
+}
+
+fn note_look(paragraph: &mut ParagraphLook, name: &str, element: &quick_xml::events::BytesStart) {
+    let Some(value) = attribute(element, "val") else {
+        return;
+    };
+    if name == "pStyle" {
+        paragraph.style = Some(value);
+    } else if let Ok(size) = value.parse::<u32>() {
+        paragraph.size = Some(paragraph.size.map_or(size, |s| s.max(size)));
+    }
+}
+
+fn attribute(element: &quick_xml::events::BytesStart, local_name: &str) -> Option<String> {
+    element
+        .attributes()
+        .flatten()
+        .find(|a| a.key.local_name().as_ref() == local_name)
+        .and_then(|a| {
+            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .ok()
+                .map(|v| v.into_owned())
+        })
+}
+
+/// Font sizes (half-points) of the document's paragraph styles, following `basedOn`, and the
+/// default size.
+struct StyleSizes {
+    default: u32,
+    by_style: HashMap<String, u32>,
+}
+
+impl StyleSizes {
+    fn read(styles_xml: &str) -> StyleSizes {
+        let mut default = None;
+        let mut own: HashMap<String, (Option<u32>, Option<String>)> = HashMap::new();
+        let mut reader = Reader::from_str(styles_xml);
+        let (mut current, mut in_defaults) = (None::<String>, false);
+        while let Ok(event) = reader.read_event() {
+            match event {
+                Event::Start(e) | Event::Empty(e) => match e.local_name().as_ref() {
+                    "rPrDefault" => in_defaults = true,
+                    "style" => current = attribute(&e, "styleId"),
+                    "basedOn" => {
+                        if let Some(id) = &current {
+                            own.entry(id.clone()).or_default().1 = attribute(&e, "val");
+                        }
+                    }
+                    "sz" => {
+                        let size = attribute(&e, "val").and_then(|v| v.parse().ok());
+                        if in_defaults {
+                            default = default.or(size);
+                        } else if let Some(id) = &current {
+                            own.entry(id.clone()).or_default().0 = size;
+                        }
+                    }
+                    _ => {}
+                },
+                Event::End(e) => match e.local_name().as_ref() {
+                    "rPrDefault" => in_defaults = false,
+                    "style" => current = None,
+                    _ => {}
+                },
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        // Word's default is 10 pt when the document names none.
+        let default = default.unwrap_or(20);
+        let mut by_style = HashMap::new();
+        for id in own.keys() {
+            let (mut at, mut hops) = (Some(id.clone()), 0);
+            while let Some(style) = at.take().filter(|_| hops < 10) {
+                hops += 1;
+                match own.get(&style) {
+                    Some((Some(size), _)) => {
+                        by_style.insert(id.clone(), *size);
+                    }
+                    Some((None, parent)) => at = parent.clone(),
+                    None => {}
+                }
+            }
+        }
+        StyleSizes { default, by_style }
+    }
+
+    fn of(&self, paragraph: &ParagraphLook) -> u32 {
+        paragraph.size.unwrap_or_else(|| {
+            paragraph
+                .style
+                .as_ref()
+                .and_then(|s| self.by_style.get(s))
+                .copied()
+                .unwrap_or(self.default)
+        })
+    }
+}
+
+/// Paragraphs set clearly larger than most of the text, largest first (ties in document order).
+fn prominent_paragraphs(text: &str, looks: &[ParagraphLook], sizes: &StyleSizes) -> Vec<String> {
+    let mut weight: HashMap<u32, usize> = HashMap::new();
+    for look in looks {
+        *weight.entry(sizes.of(look)).or_default() += look.end.saturating_sub(look.start);
+    }
+    let Some(body) = weight
+        .iter()
+        .max_by_key(|(size, chars)| (**chars, std::cmp::Reverse(**size)))
+        .map(|(size, _)| *size)
+    else {
+        return Vec::new();
+    };
+    let mut large: Vec<(u32, usize, &str)> = looks
+        .iter()
+        .enumerate()
+        .filter(|(_, look)| sizes.of(look) * 10 >= body * 13)
+        .filter_map(|(i, look)| {
+            let line = text.get(look.start..look.end)?.lines().next()?.trim();
+            (!line.is_empty()).then_some((sizes.of(look), i, line))
+        })
+        .collect();
+    large.sort_by_key(|(size, order, _)| (std::cmp::Reverse(*size), *order));
+    large
+        .into_iter()
+        .take(5)
+        .map(|(_, _, line)| line.to_owned())
+        .collect()
 }
 
 /// Shows a link's target after its text ("LinkedIn (https://linkedin.com/in/x)") unless the

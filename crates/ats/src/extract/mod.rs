@@ -41,6 +41,10 @@ pub struct Document {
     /// characters.
     #[serde(default)]
     pub ocr: bool,
+    /// Lines set larger than the body text near the top of the first page (PDF) or in the
+    /// document's largest style (DOCX), largest first: where a resume puts its owner's name.
+    #[serde(default)]
+    pub prominent: Vec<String>,
 }
 
 /// Limits that keep one hostile or odd file from hurting the server.
@@ -89,6 +93,8 @@ pub(crate) struct RawText {
     pub may_have_pictures: bool,
     /// Whether some of the text was read from pictures.
     pub ocr: bool,
+    /// See [`Document::prominent`].
+    pub prominent: Vec<String>,
 }
 
 /// A deadline shared by the extractors.
@@ -139,6 +145,7 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
             truncated: false,
             may_have_pictures: false,
             ocr: false,
+            prominent: Vec::new(),
         }),
     })) {
         Ok(Ok(raw)) if raw.text.len() > limits.max_text_bytes => {
@@ -167,6 +174,7 @@ pub fn extract_with(bytes: &[u8], limits: &Limits) -> Result<Document, ExtractEr
         pages: raw.pages,
         truncated: raw.truncated,
         ocr: raw.ocr,
+        prominent: raw.prominent.iter().map(|line| normalize(line)).collect(),
     })
 }
 

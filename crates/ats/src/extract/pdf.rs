@@ -62,7 +62,72 @@ pub(crate) fn extract(
         truncated: wanted < total,
         may_have_pictures: true,
         ocr,
+        prominent: if wanted > 0 {
+            prominent_lines(&doc)
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// Lines in the top half of the first page set clearly larger than most of its text, largest
+/// first (ties top first), whichever column they are in.
+fn prominent_lines(doc: &PdfDocument) -> Vec<String> {
+    let Ok(spans) = doc.extract_spans(0) else {
+        return Vec::new();
+    };
+    // Sizes in tenths of a point; the body size is the one most characters are set in.
+    let tenths = |size: f32| (size * 10.0).round() as u32;
+    let mut weight: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+    for span in &spans {
+        *weight.entry(tenths(span.font_size)).or_default() += span.text.chars().count();
+    }
+    let Some(body) = weight
+        .iter()
+        .max_by_key(|(size, chars)| (**chars, std::cmp::Reverse(**size)))
+        .map(|(size, _)| *size)
+    else {
+        return Vec::new();
+    };
+    let (top, bottom) = spans.iter().fold((f32::MIN, f32::MAX), |(t, b), s| {
+        (t.max(s.bbox.y + s.bbox.height), b.min(s.bbox.y))
+    });
+    let middle = bottom + (top - bottom) / 2.0;
+    // Spans of one large line (same size, same baseline) joined left to right.
+    let mut lines: Vec<(u32, f32, Vec<&pdf_oxide::layout::TextSpan>)> = Vec::new();
+    for span in spans
+        .iter()
+        .filter(|s| tenths(s.font_size) * 10 >= body * 13 && s.bbox.y >= middle)
+    {
+        let size = tenths(span.font_size);
+        match lines
+            .iter_mut()
+            .find(|(s, y, _)| *s == size && (y - span.bbox.y).abs() < span.font_size / 3.0)
+        {
+            Some((_, _, line)) => line.push(span),
+            None => lines.push((size, span.bbox.y, vec![span])),
+        }
+    }
+    lines.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)));
+    lines
+        .into_iter()
+        .map(|(_, _, mut parts)| {
+            parts.sort_by(|a, b| a.bbox.x.total_cmp(&b.bbox.x));
+            let mut line = String::new();
+            let mut right_edge = f32::MIN;
+            for part in parts {
+                // A gap wider than a fifth of the size is a space the writer did not draw.
+                if !line.is_empty() && part.bbox.x - right_edge > part.font_size / 5.0 {
+                    line.push(' ');
+                }
+                line.push_str(&part.text);
+                right_edge = part.bbox.x + part.bbox.width;
+            }
+            line.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .filter(|line| !line.is_empty())
+        .take(5)
+        .collect()
 }
 
 /// Pages (0-based) with next to no text but a picture as large as a page of writing: a scan.

@@ -1,6 +1,7 @@
 //! Resume parsing: contacts, sections, work periods and skills from normalised text.
 
 mod dates;
+mod name;
 mod phone;
 mod sections;
 
@@ -11,11 +12,12 @@ use regex::Regex;
 use serde::Serialize;
 
 pub use dates::{Period, YearMonth, find_periods, merged_months};
+pub use name::CHECK_NAME_BELOW;
 pub use phone::{find_phone, normalize_phone};
 pub use sections::{Section, SectionKind};
 
 use crate::skills::{SkillId, dictionary};
-use crate::text::{regex, title_case};
+use crate::text::regex;
 
 /// Options for [`parse_resume_with`].
 #[derive(Debug, Clone)]
@@ -75,6 +77,8 @@ pub struct FoundSkill {
 pub struct Resume {
     /// Candidate's name, if one could be found.
     pub name: Option<String>,
+    /// How likely the name is right (0-1); below [`CHECK_NAME_BELOW`] a person should check it.
+    pub name_confidence: Option<f32>,
     /// First e-mail address, lower-cased.
     pub email: Option<String>,
     /// Phone in E.164 when the digits allow it, else as written.
@@ -128,13 +132,22 @@ pub fn parse_resume(text: &str) -> Resume {
 
 /// Parses normalised resume text with explicit options. Pure and deterministic.
 pub fn parse_resume_with(text: &str, options: &ParseOptions) -> Resume {
+    parse(text, &[], options)
+}
+
+/// Parses an extracted document, using its layout (the largest text near the top) for the name.
+pub fn parse_document(document: &crate::Document, options: &ParseOptions) -> Resume {
+    parse(&document.text, &document.prominent, options)
+}
+
+fn parse(text: &str, prominent: &[String], options: &ParseOptions) -> Resume {
     let sections = sections::split(text);
     let email = find_email(text);
     let phone = find_phone(text).map(|raw| {
         normalize_phone(raw, &options.default_country_code)
             .unwrap_or_else(|| raw.trim().to_string())
     });
-    let name = find_name(&sections, email.as_deref());
+    let name = name::find(&sections, email.as_deref(), prominent);
     let links = find_links(text);
 
     let has_experience = sections.iter().any(|s| s.kind == SectionKind::Experience);
@@ -172,7 +185,8 @@ pub fn parse_resume_with(text: &str, options: &ParseOptions) -> Resume {
         .flat_map(|s| crate::text::tokens(&s.text).collect::<Vec<_>>())
         .collect();
     Resume {
-        name,
+        name_confidence: name.as_ref().map(|n| n.confidence),
+        name: name.map(|n| n.name),
         email,
         phone,
         links,
@@ -229,139 +243,6 @@ fn find_links(text: &str) -> Vec<Link> {
         }
     }
     out
-}
-
-/// Words that show a line is a title, a heading or an address rather than a person's name.
-const NOT_NAME_WORDS: &[&str] = &[
-    "resume",
-    "curriculum",
-    "vitae",
-    "cv",
-    "profile",
-    "contact",
-    "engineer",
-    "developer",
-    "manager",
-    "designer",
-    "analyst",
-    "scientist",
-    "consultant",
-    "accountant",
-    "intern",
-    "architect",
-    "lead",
-    "senior",
-    "junior",
-    "officer",
-    "executive",
-    "specialist",
-    "administrator",
-    "tester",
-    "associate",
-    "coordinator",
-    "director",
-    "head",
-    "trainee",
-    "student",
-    "graduate",
-    "email",
-    "e-mail",
-    "phone",
-    "mobile",
-    "address",
-    "linkedin",
-    "github",
-    "summary",
-    "experience",
-    "skills",
-    "education",
-    "india",
-    "street",
-    "road",
-    "nagar",
-    "city",
-    "present",
-    "software",
-    "data",
-    "backend",
-    "frontend",
-];
-
-fn looks_like_name(s: &str) -> bool {
-    let words: Vec<&str> = s.split_whitespace().collect();
-    if !(2..=4).contains(&words.len()) || s.chars().count() > 40 {
-        return false;
-    }
-    words.iter().all(|w| {
-        let first = w.chars().next();
-        let letters_only = w
-            .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '.'));
-        let lower = w.to_lowercase();
-        letters_only
-            && first.is_some_and(char::is_uppercase)
-            && !NOT_NAME_WORDS.contains(&lower.trim_matches(['.', ',']))
-    })
-}
-
-fn find_name(sections: &[Section], email: Option<&str>) -> Option<String> {
-    static LABEL: OnceLock<Regex> = OnceLock::new();
-    let label = regex(&LABEL, r"(?im)^\s*(?:full\s+)?name\s*[:\-]\s*(.+?)\s*$");
-    let all: String = sections
-        .iter()
-        .map(|s| format!("{}\n{}\n", s.heading, s.text))
-        .collect();
-    if let Some(c) = label.captures(&all).and_then(|c| c.get(1)) {
-        let candidate = c.as_str().trim();
-        if looks_like_name(candidate) || looks_like_name(&title_case(candidate)) {
-            return Some(tidy_name(candidate));
-        }
-    }
-    // The first name-like line near the top: the header, else the first lines of any section
-    // (two-column layouts can put a "Contact" sidebar before the name).
-    let mut near_top: Vec<&str> = Vec::new();
-    for s in sections {
-        near_top.extend(
-            s.text
-                .lines()
-                .take(if s.kind == SectionKind::Header { 8 } else { 3 }),
-        );
-        if near_top.len() > 20 {
-            break;
-        }
-    }
-    for line in near_top {
-        let segment = line
-            .split(['|', ',', '·', '•'])
-            .next()
-            .unwrap_or_default()
-            .trim();
-        let segment = segment.trim_end_matches(|c: char| c == '-' || c.is_whitespace());
-        let candidate = if segment.chars().any(char::is_lowercase) {
-            segment.to_string()
-        } else {
-            title_case(segment)
-        };
-        if looks_like_name(&candidate) {
-            return Some(tidy_name(&candidate));
-        }
-    }
-    // Last resort: "priya.sharma@…" → "Priya Sharma".
-    let local = email?.split('@').next()?;
-    let parts: Vec<&str> = local
-        .split(['.', '_', '-'])
-        .filter(|p| p.len() > 1 && p.chars().all(|c| c.is_ascii_alphabetic()))
-        .collect();
-    (parts.len() >= 2).then(|| title_case(&parts.join(" ")))
-}
-
-fn tidy_name(s: &str) -> String {
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().any(char::is_lowercase) {
-        s
-    } else {
-        title_case(&s)
-    }
 }
 
 /// "7 years of experience", "5+ yrs experience" in a summary.

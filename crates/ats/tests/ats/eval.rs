@@ -34,3 +34,17 @@ fn ranking_pairwise_accuracy_is_at_least_0_9() {
         assert!(r.pairwise >= 0.8, "{}: {}", r.jd, r.pairwise);
     }
 }
+
+#[test]
+fn names_on_real_layouts_are_at_least_97_percent_exact() {
+    let layouts = metrics::layouts(&root().join("eval")).unwrap();
+    assert_eq!(layouts.len(), 5, "{layouts:#?}");
+    let files: usize = layouts.iter().map(|l| l.total).sum();
+    let names: usize = layouts.iter().map(|l| l.name).sum();
+    assert!(files >= 60);
+    assert!(names * 100 >= files * 97, "{layouts:#?}");
+    for l in &layouts {
+        assert_eq!(l.email, l.total, "{l:#?}");
+        assert_eq!(l.phone, l.total, "{l:#?}");
+    }
+}

@@ -7,6 +7,7 @@ mod cli;
 mod csv_import;
 mod eval;
 mod fixtures;
+mod ocr;
 mod properties;
 mod regressions;
 mod scoring;

@@ -203,3 +203,60 @@ pub fn ranking(eval_dir: &Path) -> Result<Vec<JdResult>, String> {
     }
     Ok(out)
 }
+
+/// Exact matches on one layout of `eval/layouts.tsv`.
+#[derive(Debug, Default, Clone)]
+pub struct LayoutResult {
+    pub layout: String,
+    pub total: usize,
+    pub name: usize,
+    pub email: usize,
+    pub phone: usize,
+    /// Names below the "check name" confidence that were wrong, and that were right.
+    pub flagged_wrong: usize,
+    pub flagged_right: usize,
+    pub misses: Vec<String>,
+}
+
+/// Contacts read from the generated layouts (real PDF and DOCX writers) through extraction,
+/// per layout in the file's order.
+pub fn layouts(eval_dir: &Path) -> Result<Vec<LayoutResult>, String> {
+    let mut out: Vec<LayoutResult> = Vec::new();
+    for row in tsv(&eval_dir.join("layouts.tsv"))? {
+        let [file, layout, tool, name, email, phone] = row.as_slice() else {
+            continue;
+        };
+        let bytes =
+            std::fs::read(eval_dir.join("layouts").join(file)).map_err(|e| e.to_string())?;
+        let doc = ats::extract(&bytes).map_err(|e| format!("{file}: {e}"))?;
+        let r = ats::parse_document(&doc, &options());
+        if out.last().is_none_or(|l| &l.layout != layout) {
+            out.push(LayoutResult {
+                layout: layout.clone(),
+                ..LayoutResult::default()
+            });
+        }
+        let Some(result) = out.last_mut() else {
+            continue;
+        };
+        let ok_name = r.name.as_deref() == Some(name.as_str());
+        result.total += 1;
+        result.name += usize::from(ok_name);
+        result.email += usize::from(r.email.as_deref() == Some(email.as_str()));
+        result.phone += usize::from(r.phone.as_deref() == Some(phone.as_str()));
+        if r.name_confidence.is_some_and(|c| c < ats::CHECK_NAME_BELOW) {
+            if ok_name {
+                result.flagged_right += 1;
+            } else {
+                result.flagged_wrong += 1;
+            }
+        }
+        if !ok_name || r.email.as_deref() != Some(email) || r.phone.as_deref() != Some(phone) {
+            result.misses.push(format!(
+                "{file} ({tool}): got {:?} ({:?}) / {:?} / {:?}",
+                r.name, r.name_confidence, r.email, r.phone
+            ));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,362 @@
+//! The candidate's name, and how sure we are of it.
+//!
+//! Sources, best first: a "Name:" label; the largest text near the top of the first page (the
+//! extractor's [`crate::Document::prominent`] lines, in either column); the first name-like line
+//! near the top of the text. Agreement with the e-mail address's local part raises confidence;
+//! the local part alone is a last resort the UI asks the recruiter to check.
+
+use std::sync::OnceLock;
+
+use unicode_normalization::UnicodeNormalization;
+
+use super::{Section, SectionKind};
+use crate::text::{regex, title_case};
+
+/// Below this confidence the recruiter is asked to check the name.
+pub const CHECK_NAME_BELOW: f32 = 0.8;
+
+/// A name and how likely it is to be right (0-1).
+pub(crate) struct FoundName {
+    pub name: String,
+    pub confidence: f32,
+}
+
+/// Words that show a line is a title, a heading, a degree, a certification, a skill or an
+/// address rather than a person's name.
+const NOT_NAME_WORDS: &[&str] = &[
+    "resume",
+    "curriculum",
+    "vitae",
+    "cv",
+    "profile",
+    "contact",
+    "engineer",
+    "engineering",
+    "developer",
+    "manager",
+    "management",
+    "designer",
+    "design",
+    "analyst",
+    "analysis",
+    "analytics",
+    "scientist",
+    "consultant",
+    "accountant",
+    "intern",
+    "architect",
+    "lead",
+    "senior",
+    "junior",
+    "officer",
+    "executive",
+    "specialist",
+    "administrator",
+    "tester",
+    "associate",
+    "coordinator",
+    "director",
+    "head",
+    "trainee",
+    "student",
+    "graduate",
+    "nurse",
+    "nursing",
+    "registered",
+    "certified",
+    "chartered",
+    "licensed",
+    "general",
+    "international",
+    "communications",
+    "university",
+    "college",
+    "institute",
+    "school",
+    "licence",
+    "license",
+    "fluent",
+    "native",
+    "english",
+    "german",
+    "french",
+    "email",
+    "e-mail",
+    "phone",
+    "mobile",
+    "address",
+    "linkedin",
+    "github",
+    "summary",
+    "experience",
+    "skills",
+    "education",
+    "certifications",
+    "languages",
+    "india",
+    "street",
+    "road",
+    "nagar",
+    "city",
+    "present",
+    "software",
+    "data",
+    "backend",
+    "frontend",
+    // Degrees and certifications, as written without their dots.
+    "ba",
+    "bs",
+    "bsc",
+    "ma",
+    "ms",
+    "msc",
+    "mba",
+    "phd",
+    "llb",
+    "llm",
+    "bfa",
+    "beng",
+    "meng",
+    "btech",
+    "mtech",
+    "pharmd",
+    "pmp",
+    "cpa",
+    "cima",
+    "acca",
+    "cka",
+    // Skills that read like capitalised words.
+    "sap",
+    "mm",
+    "aws",
+    "sql",
+    "seo",
+    "crm",
+];
+
+/// Words that stay lower-case inside a name: "Pieter van der Berg", "Ana Luísa dos Santos".
+const PARTICLES: &[&str] = &[
+    "van", "der", "den", "de", "la", "le", "du", "da", "das", "do", "dos", "di", "del", "della",
+    "von", "zu", "ten", "ter", "bin", "binti", "al", "el", "y", "e",
+];
+
+/// Finds the name, from the sections of the text and the document's prominent lines.
+pub(crate) fn find(
+    sections: &[Section],
+    email: Option<&str>,
+    prominent: &[String],
+) -> Option<FoundName> {
+    let found = |name: String, confidence: f32| {
+        // An address that spells the name confirms it; one that does not says nothing.
+        let confidence = if email.is_some_and(|e| agrees_with_email(&name, e)) {
+            (confidence + 0.1).min(1.0)
+        } else {
+            confidence
+        };
+        Some(FoundName { name, confidence })
+    };
+    static LABEL: OnceLock<regex::Regex> = OnceLock::new();
+    let label = regex(&LABEL, r"(?im)^\s*(?:full\s+)?name\s*[:\-]\s*(.+?)\s*$");
+    for s in sections {
+        for text in [s.heading.as_str(), s.text.as_str()] {
+            if let Some(name) = label
+                .captures(text)
+                .and_then(|c| c.get(1))
+                .and_then(|c| name_in(c.as_str()))
+            {
+                return found(name, 0.95);
+            }
+        }
+    }
+    if let Some(name) = prominent.iter().find_map(|line| name_in(line)) {
+        return found(name, 0.9);
+    }
+    // The first name-like line near the top: the header, else the first lines of any section
+    // (a two-column layout read as text can put a "Contact" sidebar before the name, so a name
+    // found further down is less certain).
+    let mut near_top: Vec<&str> = Vec::new();
+    for s in sections {
+        near_top.extend(
+            s.text
+                .lines()
+                .take(if s.kind == SectionKind::Header { 8 } else { 3 }),
+        );
+        if near_top.len() > 20 {
+            break;
+        }
+    }
+    let mut position = 0;
+    for line in near_top {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(name) = name_in(line) {
+            return found(name, if position == 0 { 0.85 } else { 0.7 });
+        }
+        position += 1;
+    }
+    // Last resort: "priya.sharma@…" → "Priya Sharma" (diacritics and particles are lost).
+    let local = email?.split('@').next()?;
+    let parts: Vec<&str> = local
+        .split(['.', '_', '-'])
+        .filter(|p| p.len() > 1 && p.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    (parts.len() >= 2).then(|| FoundName {
+        name: title_case(&parts.join(" ")),
+        confidence: 0.4,
+    })
+}
+
+/// The name a line holds, if it is one: the part before a separator ("Priya Sharma | Engineer"),
+/// capitals made title case with particles kept lower-case.
+fn name_in(line: &str) -> Option<String> {
+    let segment = line
+        .split(['|', ',', '·', '•', '–', '—'])
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .trim_end_matches(|c: char| c == '-' || c.is_whitespace());
+    let segment = segment.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = if segment.chars().any(char::is_lowercase) {
+        segment
+    } else {
+        from_capitals(&segment)
+    };
+    looks_like_name(&name).then_some(name)
+}
+
+/// "PIETER VAN DER BERG" → "Pieter van der Berg".
+fn from_capitals(s: &str) -> String {
+    let words: Vec<String> = s.split(' ').map(title_case).collect();
+    let last = words.len().saturating_sub(1);
+    words
+        .into_iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let lower = w.to_lowercase();
+            if i > 0 && i < last && PARTICLES.contains(&lower.as_str()) {
+                lower
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn looks_like_name(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    if !(2..=5).contains(&words.len()) || s.chars().count() > 50 {
+        return false;
+    }
+    let last = words.len() - 1;
+    let capitalised = words
+        .iter()
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .count();
+    capitalised >= 2
+        && words.iter().enumerate().all(|(i, w)| {
+            let letters_only = w
+                .chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '\'' | '’' | '-' | '.'));
+            let lower = w.to_lowercase();
+            let starts_upper = w.chars().next().is_some_and(char::is_uppercase);
+            let particle = i > 0 && i < last && PARTICLES.contains(&lower.as_str());
+            let bare: String = lower.chars().filter(|c| *c != '.').collect();
+            letters_only
+                && (starts_upper || particle)
+                && !NOT_NAME_WORDS.contains(&bare.trim_matches(','))
+        })
+}
+
+/// Whether the e-mail address's local part spells part of the name: its first or last word,
+/// folded to ASCII ("lukasz.wisniewski" for "Łukasz Wiśniewski").
+fn agrees_with_email(name: &str, email: &str) -> bool {
+    let local: String = email
+        .split('@')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let words: Vec<String> = name
+        .split([' ', '-'])
+        .map(fold_to_ascii)
+        .filter(|w| w.len() >= 3)
+        .collect();
+    [words.first(), words.last()]
+        .into_iter()
+        .flatten()
+        .any(|w| local.contains(w.as_str()))
+}
+
+/// Lower-case ASCII letters of a word: accents dropped, "ł" → "l", "ø" → "o", "ß" → "ss".
+fn fold_to_ascii(word: &str) -> String {
+    let mut out = String::new();
+    for c in word.nfkd() {
+        match c {
+            'ł' | 'Ł' => out.push('l'),
+            'ø' | 'Ø' => out.push('o'),
+            'ß' => out.push_str("ss"),
+            'æ' | 'Æ' => out.push_str("ae"),
+            'đ' | 'Đ' => out.push('d'),
+            c if c.is_ascii_alphabetic() => out.push(c.to_ascii_lowercase()),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn particles_and_capitals_keep_their_spelling() {
+        assert_eq!(
+            name_in("PIETER VAN DER BERG").as_deref(),
+            Some("Pieter van der Berg")
+        );
+        assert_eq!(
+            name_in("Siobhán Ó Briain").as_deref(),
+            Some("Siobhán Ó Briain")
+        );
+        assert_eq!(
+            name_in("ŁUKASZ WIŚNIEWSKI | Analyst").as_deref(),
+            Some("Łukasz Wiśniewski")
+        );
+        assert_eq!(
+            name_in("Mary-Kate O'Neill").as_deref(),
+            Some("Mary-Kate O'Neill")
+        );
+    }
+
+    #[test]
+    fn degrees_certifications_and_skills_are_not_names() {
+        for line in [
+            "NMBI Registered General Nurse",
+            "MSc International Management",
+            "SAP MM",
+            "B.A. Communications",
+            "PMP Certified Project Manager",
+            "Google Analytics",
+            "van der Berg",
+        ] {
+            assert_eq!(name_in(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_address_confirms_a_name_it_spells() {
+        assert!(agrees_with_email(
+            "Łukasz Wiśniewski",
+            "lukasz.wisniewski@example.pl"
+        ));
+        assert!(agrees_with_email("Søren Kjærgaard", "soren.k@example.dk"));
+        assert!(!agrees_with_email(
+            "Siobhán Ó Briain",
+            "nurse.dublin87@example.ie"
+        ));
+    }
+}
