@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, requestCode, test } from './fixtures';
-import { api, createAssistant, importCsv, setServerClock } from './support/control';
+import { api, createAssistant, createJd, importCsv, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -13,24 +13,6 @@ import { snapshotOutbox, waitForMail } from './support/outbox';
 test.use({ storageState: STORAGE_STATE });
 
 const PHONE = { width: 390, height: 844 };
-
-type Jd = { jobDescId: number; jdid: string };
-
-/** A JD without resumes (so a CSV fills it), created through the API. */
-async function createJd(page: Page, jdname: string): Promise<Jd> {
-  return api<Jd>(page, 'POST', '/api/Drive/CreateJobFolder', {
-    jobDescId: 0,
-    jdid: '',
-    jdname,
-    jddescription: '<p>Support our customers.</p>',
-    keySkills: 'Empathy, Writing, Zendesk',
-    experience: '2+ years',
-    additionalNotes: '',
-    resumeRequired: false,
-    applyLastDate: null,
-    createdOn: new Date().toISOString(),
-  });
-}
 
 /** A JD with one candidate imported from a CSV; returns the JD and the candidate's resume id. */
 async function jdWithCandidate(page: Page, jdname: string, candidate: { name: string; email: string }) {

@@ -61,6 +61,24 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   return result.body as T;
 }
 
+export type Jd = { jobDescId: number; jdid: string };
+
+/** A JD without resumes (so a CSV fills it), created through the API as the recruiter. */
+export async function createJd(page: Page, jdname: string): Promise<Jd> {
+  return api<Jd>(page, 'POST', '/api/Drive/CreateJobFolder', {
+    jobDescId: 0,
+    jdid: '',
+    jdname,
+    jddescription: '<p>Support our customers.</p>',
+    keySkills: 'Empathy, Writing, Zendesk',
+    experience: '2+ years',
+    additionalNotes: '',
+    resumeRequired: false,
+    applyLastDate: null,
+    createdOn: new Date().toISOString(),
+  });
+}
+
 /** Imports candidates into JD `jobDescId` from `csv` (a header line first), as the recruiter. */
 export async function importCsv(page: Page, jobDescId: number, csv: string): Promise<void> {
   const status = await page.evaluate(

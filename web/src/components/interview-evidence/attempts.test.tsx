@@ -45,6 +45,8 @@ describe('AttemptsList', () => {
     );
     expect(await screen.findByText('The first attempt that started counts.')).toBeInTheDocument();
     expect(screen.getAllByTestId('attempt')).toHaveLength(2);
+    // A call time names its zone (the tests run in UTC).
+    expect(screen.getAllByTestId('attempt')[0]).toHaveTextContent(/^Mar 4, 2026, 10:00\sAM UTC · 5:00/);
     await user.click(screen.getByRole('button', { name: 'Count this attempt' }));
     expect(await screen.findByText('A recruiter chose the attempt that counts.')).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT');

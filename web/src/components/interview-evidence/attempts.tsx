@@ -3,14 +3,15 @@
  * that started, unless a recruiter chose), and a way to count another one.
  */
 import { formatAudioTime } from '@/components/ui/audio-player';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 
 import { useAttempts, useCountAttempt } from '@/lib/queries/attempts';
 import type { Attempt } from './types';
 
+/** When an attempt started (or was placed): a call time, so its zone is named. */
 function when(attempt: Attempt): string {
-  const at = attempt.startedAt ?? attempt.createdAt;
-  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(attempt.startedAt ?? attempt.createdAt, { withZone: true });
 }
 
 export function AttemptsList({ resumeId, onCounted }: { resumeId: string; onCounted: (callId: string) => void }) {

@@ -1,8 +1,8 @@
 import { cn } from '@/components/ui/cn';
+import { formatDateTime, parseInstant } from '@/lib/date-time';
 
 import type { InviteStatus } from '../api/types';
 import { statusLabel } from '../lib/analysis-progress';
-import { formatLocalDateTime, parseUtc } from '../lib/format';
 
 const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
@@ -55,11 +55,11 @@ const inviteTone: Record<InviteStatus, string> = {
 
 /**
  * Where the interview invite stands (Invited / Scheduled / Completed / Closed)
- * and the booked slot in the recruiter's local time. Nothing for no invite.
+ * and the booked slot in the recruiter's local time, its zone named. Nothing for no invite.
  */
 export function InviteStatusBadge({ status, interviewDateTime }: { status: InviteStatus | null; interviewDateTime?: string | null }) {
   if (!status) return null;
-  const at = parseUtc(interviewDateTime);
+  const at = parseInstant(interviewDateTime);
   return (
     // `relative` keeps the screen-reader text inside scrolling tables (absolute, it would widen the page).
     <span className="relative inline-flex flex-col items-start gap-0.5">
@@ -69,7 +69,7 @@ export function InviteStatusBadge({ status, interviewDateTime }: { status: Invit
       </span>
       {at && (
         <time data-testid="interview-time" dateTime={at.toISOString()} className="whitespace-nowrap text-xs text-slate-600">
-          {formatLocalDateTime(interviewDateTime)}
+          {formatDateTime(at, { withZone: true })}
         </time>
       )}
     </span>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/date-time';
 import { endsCandidacy, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
@@ -9,7 +10,6 @@ import type { InviteStatus } from '../api/types';
 import type { RowSelection } from '../hooks/use-row-selection';
 import type { ListSort } from '../lib/list-filters';
 import type { SelectedCandidate } from '../lib/invites';
-import { formatLocalDateTime } from '../lib/format';
 import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge } from './badges';
 
 /** One row of either candidate list, in the shape the table shows. */
@@ -206,7 +206,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   </Link>
                   <div className="text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
-                  <div className="mt-1 text-xs text-slate-500 2xl:hidden">Uploaded {formatLocalDateTime(row.createdOn)}</div>
+                  <div className="mt-1 text-xs text-slate-500 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
                 </td>
                 {showJob && <td className="px-4 py-3 text-slate-700">{row.jdname}</td>}
                 <td className="px-4 py-3">
@@ -224,7 +224,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                 <td className="px-4 py-3">
                   <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
                 </td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 2xl:table-cell">{formatLocalDateTime(row.createdOn)}</td>
+                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 2xl:table-cell">{formatDateTime(row.createdOn)}</td>
               </tr>
             ))}
           </tbody>
@@ -277,7 +277,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                 <StageCell row={row} hideEmpty />
                 <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
               </div>
-              <p className="mt-2 text-xs text-slate-500">{formatLocalDateTime(row.createdOn)}</p>
+              <p className="mt-2 text-xs text-slate-500">{formatDateTime(row.createdOn)}</p>
             </li>
           ))}
         </ul>

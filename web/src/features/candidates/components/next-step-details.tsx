@@ -1,21 +1,14 @@
 import type { ReactNode } from 'react';
 
+import { formatDate, formatDateTime } from '@/lib/date-time';
+
 import type { InviteStatus, NextStepDetails } from '../api/types';
-import { formatLocalDateTime } from '../lib/format';
 import { InviteStatusBadge } from './badges';
 
 // Numbers are JSON numbers from the server; anything else shows as a dash rather than NaN.
 const number = (value: number) => (Number.isFinite(value) ? value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : '—');
 const withUnit = (value: number, one: string, many: string) =>
   Number.isFinite(value) ? `${number(value)} ${value === 1 ? one : many}` : '—';
-
-/** "2026-04-30" as a calendar date; it is a day, not an instant, so no zone may shift it. */
-function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -58,7 +51,7 @@ export function NextStepDetailsView({ details, inviteStatus, interviewDateTime }
         <Item label="Expected CTC">{withUnit(details.expectedCTC, 'LPA', 'LPA')}</Item>
         <Item label="Notice Period">{withUnit(details.noticePeriod, 'day', 'days')}</Item>
         <Item label="Serving Notice">{servingNotice ? 'Yes' : 'No'}</Item>
-        {!servingNotice && <Item label="Last Working Date">{details.lastWorkingDate ? formatDay(details.lastWorkingDate) : '—'}</Item>}
+        {!servingNotice && <Item label="Last Working Date">{formatDate(details.lastWorkingDate) || '—'}</Item>}
         {!servingNotice && (
           <Item label="Reason for Leaving" wide>
             {text(details.reasonForLeaving)}
@@ -75,7 +68,7 @@ export function NextStepDetailsView({ details, inviteStatus, interviewDateTime }
           {text(details.additionalInfo)}
         </Item>
       </dl>
-      {details.submittedAt && <p className="text-xs text-slate-500">Submitted {formatLocalDateTime(details.submittedAt)}</p>}
+      {details.submittedAt && <p className="text-xs text-slate-500">Submitted {formatDateTime(details.submittedAt)}</p>}
     </div>
   );
 }

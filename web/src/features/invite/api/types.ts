@@ -5,7 +5,7 @@ import type { ApiSchema } from '@/lib/api/types';
 export type ShowPageId = ApiSchema<'InvitePage'>;
 
 /** GET /Interview/NextStep/{inviteId}. `interviewDateTime` is UTC without a zone suffix (read
- * it with `parseServerInstant`); `bookableUntil` is the exclusive end of the bookable window. */
+ * it with `parseInstant`); `bookableUntil` is the exclusive end of the bookable window. */
 export type NextStep = ApiSchema<'NextStep'>;
 
 /** POST /Interview/ScheduleInterview and /Interview/ReScheduleInterview. The spec's client also

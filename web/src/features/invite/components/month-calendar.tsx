@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
 import { cn } from '@/components/ui/cn';
+import { formatLongDate } from '@/lib/date-time';
 
-import { WEEKDAYS, addMonths, dayLabel, monthGrid, monthLabel, monthOf } from '../lib/calendar';
+import { WEEKDAYS, addMonths, monthGrid, monthLabel, monthOf } from '../lib/calendar';
 import { addDays } from '../lib/slots';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -135,7 +136,7 @@ export function MonthCalendar({ labelId, selected, onSelect, min, max, isAvailab
                       data-date={date}
                       tabIndex={date === tabStop ? 0 : -1}
                       disabled={!available}
-                      aria-label={`${dayLabel(date)}${isToday ? ' (today)' : ''}`}
+                      aria-label={`${formatLongDate(date)}${isToday ? ' (today)' : ''}`}
                       onClick={() => {
                         setFocusDate(date);
                         onSelect(date);

@@ -39,17 +39,29 @@ afterEach(() => {
 });
 
 describe('scheduled view (2)', () => {
-  it('shows the date and time in the chosen zone and a DAYS/HOURS/MINUTES/SECONDS countdown', async () => {
+  it('shows the date and time in local time, as booked beside it, and a DAYS/HOURS/MINUTES/SECONDS countdown', async () => {
     freezeClock('2026-11-24T08:58:57Z'); // 1 day, 1 hour, 1 minute and 3 seconds before
     server();
     open();
+    // The tests run in UTC; the slot was booked in Kolkata.
     expect(await screen.findByTestId('interview-date')).toHaveTextContent('Wednesday, November 25, 2026');
-    expect(screen.getByTestId('interview-time')).toHaveTextContent('3:30 PM IST');
+    expect(screen.getByTestId('interview-time')).toHaveTextContent('10:00 AM UTC');
+    expect(screen.getByTestId('interview-as-booked')).toHaveTextContent(
+      'Booked as Wednesday, November 25, 2026 at 3:30 PM IST (Asia/Kolkata).',
+    );
     expect(screen.getByText('Interview link will be enabled 5 minutes before the scheduled time')).toBeInTheDocument();
     const countdown = screen.getByTestId('countdown');
     for (const unit of ['DAYS', 'HOURS', 'MINUTES', 'SECONDS']) expect(countdown).toHaveTextContent(unit);
     expect(countdown).toHaveAccessibleName('1 days, 1 hours, 1 minutes and 3 seconds until your interview');
     expect(screen.queryByRole('button', { name: 'Ready to Join?' })).not.toBeInTheDocument();
+  });
+
+  it('says the time once when it was booked in the zone it is viewed in', async () => {
+    freezeClock('2026-11-24T08:00:00Z');
+    server({ invite: scheduled({ timeZoneName: 'UTC' }) });
+    open();
+    expect(await screen.findByTestId('interview-time')).toHaveTextContent('10:00 AM UTC');
+    expect(screen.queryByTestId('interview-as-booked')).not.toBeInTheDocument();
   });
 
   it('ticks the countdown with the clock', async () => {

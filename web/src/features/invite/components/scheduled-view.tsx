@@ -7,14 +7,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { AlertIcon, CalendarIcon, ClockIcon, FileTextIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { parseInstant } from '@/lib/date-time';
 
 import { useStartInterview } from '../api/start-interview';
 import { inviteKeys } from '../api/types';
 import type { NextStep } from '../api/types';
 import { useNow } from '../hooks/use-now';
 import { REDIRECT_DELAY_SECONDS, joinPhase, needsJoinConfirmation } from '../lib/join-window';
-import { parseServerInstant } from '../lib/slots';
-import { displayZone, formatLongDate, formatTimeWithZone } from '../lib/time-zones';
+import { bookedTime } from '../lib/time-zones';
 import { Card, Notice } from './candidate-page';
 import { Countdown } from './countdown';
 import { VideoIcon } from './icons';
@@ -41,14 +41,15 @@ export type ScheduledViewProps = {
 };
 
 /**
- * View 2 of the invite page (SPEC sections 2, 4 and 9): the booked time, a countdown that
+ * View 2 of the invite page (SPEC sections 2, 4 and 9): the booked time in the viewer's local
+ * time (and as booked, when booked in a zone whose clock reads otherwise), a countdown that
  * becomes the join button 5 minutes before the start, the 10-second redirect after Join, and
  * the way back to the slot picker. The link is disabled 30 minutes after the start.
  */
 export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledViewProps) {
   const now = useNow(1000);
-  const start = parseServerInstant(nextStep.interviewDateTime);
-  const zone = displayZone(nextStep.timeZoneName);
+  const start = parseInstant(nextStep.interviewDateTime);
+  const booked = start && bookedTime(start, nextStep.timeZoneName);
   const startInterview = useStartInterview();
   const queryClient = useQueryClient();
   const openLink = useOpenLink();
@@ -127,7 +128,7 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
       )}
 
       <Card>
-        {start && (
+        {booked && (
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex items-start gap-3">
               <span className="rounded-lg bg-brand-50 p-2 text-brand-600">
@@ -136,7 +137,7 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
               <div>
                 <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Date</p>
                 <p className="mt-0.5 font-semibold text-slate-900" data-testid="interview-date">
-                  {formatLongDate(start, zone)}
+                  {booked.date}
                 </p>
               </div>
             </div>
@@ -147,11 +148,16 @@ export function ScheduledView({ inviteId, nextStep, onReschedule }: ScheduledVie
               <div>
                 <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Time</p>
                 <p className="mt-0.5 font-semibold text-slate-900" data-testid="interview-time">
-                  {formatTimeWithZone(start, zone)}
+                  {booked.time}
                 </p>
-                <p className="text-xs text-slate-500">{zone}</p>
+                <p className="text-xs text-slate-500">{booked.zone}</p>
               </div>
             </div>
+            {booked.asBooked && (
+              <p data-testid="interview-as-booked" className="text-sm text-slate-600 sm:col-span-2">
+                Booked as {booked.asBooked.date} at {booked.asBooked.time} ({booked.asBooked.zone}).
+              </p>
+            )}
           </div>
         )}
 

@@ -8,22 +8,14 @@ import { inputClass } from '@/components/ui/field';
 import { CalendarIcon, ClockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatLongDate, formatTime, parseInstant } from '@/lib/date-time';
 
 import { useScheduleInterview } from '../api/schedule-interview';
 import type { ScheduleMode } from '../api/schedule-interview';
 import type { NextStep } from '../api/types';
 import { useNow } from '../hooks/use-now';
-import { dayLabel } from '../lib/calendar';
-import { bookableDayTest, calendarBounds, parseServerInstant, scheduleFields, slotsForDay } from '../lib/slots';
-import {
-  defaultZone,
-  formatLongDate,
-  formatClockTime,
-  formatTimeWithZone,
-  gmtOffsetText,
-  isSupportedZone,
-  zoneAbbreviation,
-} from '../lib/time-zones';
+import { bookableDayTest, calendarBounds, scheduleFields, slotsForDay } from '../lib/slots';
+import { defaultZone, formatTimeWithZone, gmtOffsetText, isSupportedZone, zoneAbbreviation } from '../lib/time-zones';
 import { Card, Notice } from './candidate-page';
 import { MonthCalendar } from './month-calendar';
 import { TimeZoneSelect } from './time-zone-select';
@@ -57,7 +49,7 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
   const [fallbackZone] = useState(() => defaultZone());
   const tzParam = params.get('tz') ?? '';
   const zone = isSupportedZone(tzParam) ? tzParam : fallbackZone;
-  const bookableUntil = parseServerInstant(nextStep.bookableUntil);
+  const bookableUntil = parseInstant(nextStep.bookableUntil);
   const untilMs = bookableUntil?.getTime() ?? null;
   // Slots only change when a quarter hour passes; recompute per minute, not per tick.
   const minute = Math.floor(now / 60_000) * 60_000;
@@ -87,7 +79,7 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
   const slots = useMemo(() => (date ? slotsOf(date) : []), [date, slotsOf]);
   const slot = slots.find((candidate) => candidate.value === params.get('time'));
   const noDaysLeft = bounds.max !== null && bounds.max < bounds.min;
-  const current = parseServerInstant(nextStep.interviewDateTime);
+  const current = parseInstant(nextStep.interviewDateTime);
 
   const update = (changes: Partial<Record<(typeof PICKER_PARAMS)[number], string | null>>) => {
     setError(null);
@@ -164,8 +156,8 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
         </p>
         {mode === 'reschedule' && current && (
           <p className="mt-3 text-sm text-slate-600" data-testid="current-booking">
-            Currently scheduled for <strong>{formatLongDate(current, zone)}</strong> at <strong>{formatTimeWithZone(current, zone)}</strong>
-            .
+            Currently scheduled for <strong>{formatLongDate(current, { timeZone: zone })}</strong> at{' '}
+            <strong>{formatTimeWithZone(current, zone)}</strong>.
           </p>
         )}
       </header>
@@ -195,7 +187,7 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
               />
             </div>
             {bounds.max && !noDaysLeft && (
-              <p className="mt-4 text-xs text-slate-500">Interviews can be booked until {dayLabel(bounds.max)}.</p>
+              <p className="mt-4 text-xs text-slate-500">Interviews can be booked until {formatLongDate(bounds.max)}.</p>
             )}
             {noDaysLeft && (
               <Notice tone="info" className="mt-4">
@@ -266,11 +258,11 @@ export function SlotPicker({ inviteId, nextStep, mode, onCancel, onScheduled }: 
               <div data-testid="slot-summary" className="rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
                 <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Your interview</p>
                 <p className="mt-1 font-semibold text-slate-900">
-                  {formatLongDate(slot.start, zone)} at {formatClockTime(slot.start, zone)} {zoneAbbreviation(zone, slot.start)} (
+                  {formatLongDate(slot.start, { timeZone: zone })} at {formatTimeWithZone(slot.start, zone)} (
                   {gmtOffsetText(zone, slot.start)})
                 </p>
                 <p className="mt-0.5 text-xs text-slate-600">
-                  {zone} · {slot.start.toISOString().slice(11, 16)} UTC
+                  {zone} · {formatTime(slot.start, { timeZone: 'UTC', withZone: true })}
                 </p>
               </div>
             )}

@@ -3,6 +3,8 @@
  * `YYYY-MM` strings (computed in UTC, so the machine's own zone never shifts a day).
  */
 
+import { formatMonth } from '@/lib/date-time';
+
 /** `YYYY-MM` of a `YYYY-MM-DD` date. */
 export function monthOf(date: string): string {
   return date.slice(0, 7);
@@ -17,14 +19,7 @@ export function addMonths(month: string, months: number): string {
 
 /** `November 2026`. */
 export function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
-}
-
-/** `Wednesday, November 25, 2026`: a day button's accessible name. */
-export function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatMonth(`${month}-01`);
 }
 
 export const WEEKDAYS = [

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  addDays,
-  bookableDayTest,
-  calendarBounds,
-  isDayBookable,
-  parseServerInstant,
-  quarterHoursOfDay,
-  scheduleFields,
-  slotsForDay,
-} from './slots';
+import { addDays, bookableDayTest, calendarBounds, isDayBookable, quarterHoursOfDay, scheduleFields, slotsForDay } from './slots';
 
 // These tests also run with TZ=America/New_York (npm test): nothing may depend on the machine's zone.
 const at = (iso: string) => new Date(iso);
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 const LONG_AGO = at('2020-01-01T00:00:00Z');
-
-describe('server instants', () => {
-  it('reads interviewDateTime without a suffix as UTC', () => {
-    expect(parseServerInstant('2026-11-25T09:30:00')?.toISOString()).toBe('2026-11-25T09:30:00.000Z');
-    expect(parseServerInstant('2026-11-25T09:30:00Z')?.toISOString()).toBe('2026-11-25T09:30:00.000Z');
-    expect(parseServerInstant('2026-11-25T15:00:00+05:30')?.toISOString()).toBe('2026-11-25T09:30:00.000Z');
-    expect(parseServerInstant(null)).toBeNull();
-    expect(parseServerInstant('soon')).toBeNull();
-  });
-});
 
 describe('quarter hours of a day', () => {
   it('has 96 in a day without a change, from local midnight', () => {

@@ -3,7 +3,9 @@
  * hour of the chosen day in the chosen zone, later than now and earlier than the end of the
  * apply-last date. Dates are `YYYY-MM-DD` strings of the chosen zone; instants are UTC.
  */
-import { formatClockTime, gmtOffsetText, zoneAbbreviation, zonedDate } from './time-zones';
+import { formatTime } from '@/lib/date-time';
+
+import { gmtOffsetText, zoneAbbreviation, zonedDate } from './time-zones';
 
 export const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * 60_000;
@@ -15,17 +17,6 @@ export type Slot = {
   /** `9:30 AM`, with the zone's short name added when a fall-back hour repeats the time. */
   label: string;
 };
-
-/**
- * Reads an instant from the server. `interviewDateTime` comes without a zone suffix but is UTC
- * (contract), and `new Date()` would read such a string as local time, so a `Z` is added.
- */
-export function parseServerInstant(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim());
-  const date = new Date(hasZone ? value.trim() : `${value.trim()}Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /**
  * Every quarter hour whose wall clock in `zone` falls on `date`, in time order. The grid is the
@@ -71,7 +62,7 @@ export function isBookable(start: Date | number, { now, bookableUntil }: Pick<Sl
 /** The time select's options for a day: future slots before `bookableUntil`, labelled in `zone`. */
 export function slotsForDay({ date, zone, now, bookableUntil }: SlotRules): Slot[] {
   const starts = quarterHoursOfDay(date, zone).filter((start) => isBookable(start, { now, bookableUntil }));
-  const labels = starts.map((start) => formatClockTime(start, zone));
+  const labels = starts.map((start) => formatTime(start, { timeZone: zone }));
   const repeated = new Set(labels.filter((label, i) => labels.indexOf(label) !== i));
   return starts.map((start, i) => {
     const label = labels[i]!;

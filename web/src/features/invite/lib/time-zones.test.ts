@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import {
   TIME_ZONES,
+  bookedTime,
   defaultZone,
-  displayZone,
-  formatLongDate,
   formatTimeWithZone,
   gmtOffsetText,
   offsetMinutes,
@@ -59,13 +58,6 @@ describe('the zone list', () => {
     expect(defaultZone('America/Phoenix')).toBe('America/Phoenix');
     expect(defaultZone('Antarctica/Troll')).toBe('UTC');
     expect(defaultZone('')).toBe('UTC');
-  });
-
-  it("shows a booked time in the candidate's chosen zone when the browser knows it", () => {
-    expect(displayZone('Asia/Kathmandu')).toBe('Asia/Kathmandu');
-    expect(displayZone('America/Argentina/Cordoba')).toBe('America/Argentina/Cordoba');
-    expect(displayZone('Mars/Olympus')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(displayZone(null)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('finds zones by city, name, short name and offset', () => {
@@ -166,8 +158,35 @@ describe('formatting in a zone', () => {
     const instant = at('2026-11-25T20:00:00Z');
     expect(zonedDate('Asia/Kolkata', instant)).toBe('2026-11-26');
     expect(zonedDate('America/New_York', instant)).toBe('2026-11-25');
-    expect(formatLongDate(instant, 'Asia/Kolkata')).toBe('Thursday, November 26, 2026');
     expect(formatTimeWithZone(instant, 'Asia/Kolkata')).toBe('1:30 AM IST');
     expect(formatTimeWithZone(instant, 'America/New_York')).toBe('3:00 PM EST');
+  });
+});
+
+describe('a booked interview', () => {
+  const start = at('2026-11-25T20:00:00Z');
+
+  it("reads in the viewer's zone, with the booked zone's clock beside it when that differs", () => {
+    expect(bookedTime(start, 'Asia/Kolkata', 'America/New_York')).toEqual({
+      date: 'Wednesday, November 25, 2026',
+      time: '3:00 PM EST',
+      zone: 'America/New_York',
+      asBooked: { date: 'Thursday, November 26, 2026', time: '1:30 AM IST', zone: 'Asia/Kolkata' },
+    });
+  });
+
+  it('says it once when both clocks read the same (the same zone, or an old name of it)', () => {
+    expect(bookedTime(start, 'Asia/Kolkata', 'Asia/Kolkata').asBooked).toBeNull();
+    expect(bookedTime(start, 'Asia/Calcutta', 'Asia/Kolkata').asBooked).toBeNull();
+  });
+
+  it('leaves out a booked zone this browser does not know', () => {
+    expect(bookedTime(start, 'Mars/Olympus', 'UTC')).toEqual({
+      date: 'Wednesday, November 25, 2026',
+      time: '8:00 PM UTC',
+      zone: 'UTC',
+      asBooked: null,
+    });
+    expect(bookedTime(start, null, 'UTC').asBooked).toBeNull();
   });
 });

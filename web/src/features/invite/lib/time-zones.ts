@@ -4,6 +4,8 @@
  * Only Intl and Date: the browser's own tz database is the one the candidate's clock uses.
  */
 
+import { formatLongDate, formatTime, viewerZone } from '@/lib/date-time';
+
 export type TimeZoneOption = {
   /** IANA name, sent to the server as `timeZoneName`. */
   id: string;
@@ -114,32 +116,21 @@ export function zoneOption(id: string): TimeZoneOption | undefined {
   return BY_ID.get(id);
 }
 
-/** The zone the browser runs in, as Intl reports it (UTC if it cannot say). */
-export function browserZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_ZONE;
-  } catch {
-    return FALLBACK_ZONE;
-  }
-}
-
 /** The picker's default: the browser's zone when it is in the list, else UTC (SPEC section 9). */
-export function defaultZone(reported: string = browserZone()): string {
+export function defaultZone(reported: string = viewerZone()): string {
   const id = ALIASES[reported] ?? reported;
   return isSupportedZone(id) ? id : FALLBACK_ZONE;
 }
 
-/** Where a booked time is shown: the zone the candidate chose, if this browser knows it, else its own. */
-export function displayZone(chosen: string | null): string {
-  if (chosen) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: chosen });
-      return chosen;
-    } catch {
-      // An unknown name: fall through to the browser's zone.
-    }
+/** The zone a time was booked in, when this browser knows its name. */
+function knownZone(name: string | null): string | null {
+  if (!name) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
+  } catch {
+    return null;
   }
-  return browserZone();
 }
 
 // Intl formatters are costly to build and slot generation asks thousands of questions.
@@ -269,21 +260,33 @@ export function zonedWallTimeToUtc(date: string, time: string, zone: string): Da
   return matches.length > 0 ? new Date(matches[0]!) : null;
 }
 
-/** `Wednesday, November 25, 2026` in `zone`. */
-export function formatLongDate(instant: Date | number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    instant,
-  );
-}
-
-/** `3:00 PM` in `zone`. */
-export function formatClockTime(instant: Date | number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }).format(instant);
-}
-
 /** `3:00 PM IST`: the time with the zone's short name, as the candidate's e-mail writes it. */
 export function formatTimeWithZone(instant: Date | number, zone: string): string {
-  return `${formatClockTime(instant, zone)} ${zoneAbbreviation(zone, instant)}`;
+  return `${formatTime(instant, { timeZone: zone })} ${zoneAbbreviation(zone, instant)}`;
+}
+
+export type BookedTime = {
+  /** `Wednesday, November 25, 2026` in the viewer's zone. */
+  date: string;
+  /** `10:00 AM EST` in the viewer's zone. */
+  time: string;
+  /** The viewer's zone (IANA name). */
+  zone: string;
+  /** The same instant as the clock of the zone it was booked in, when that clock reads otherwise. */
+  asBooked: { date: string; time: string; zone: string } | null;
+};
+
+/**
+ * A booked interview as the candidate's pages show it: in the viewer's local time (SPEC
+ * section 2), and, when it was booked in a zone whose clock reads otherwise, as that clock
+ * reads it too, so the time matches the confirmation e-mail written in the booked zone.
+ */
+export function bookedTime(start: Date, bookedZone: string | null, viewer: string = viewerZone()): BookedTime {
+  const at = (zone: string) => ({ date: formatLongDate(start, { timeZone: zone }), time: formatTimeWithZone(start, zone), zone });
+  const booked = knownZone(bookedZone);
+  // An old name of the viewer's zone (Asia/Calcutta) reads the same clock: no second line.
+  const asBooked = booked && offsetMinutes(booked, start) !== offsetMinutes(viewer, start) ? at(booked) : null;
+  return { ...at(viewer), asBooked };
 }
 
 /** The zones whose name, city, short name or offset contain `query` (case-insensitive). */

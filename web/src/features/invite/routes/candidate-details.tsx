@@ -8,6 +8,7 @@ import { Field, describedBy, inputClass } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { parseInstant } from '@/lib/date-time';
 
 import { useAddCandidateDetails } from '../api/add-candidate-details';
 import { useNextStep } from '../api/next-step';
@@ -23,8 +24,7 @@ import {
   validateDetails,
 } from '../lib/candidate-details';
 import type { DetailsErrors, DetailsField, DetailsValues, NumberField } from '../lib/candidate-details';
-import { parseServerInstant } from '../lib/slots';
-import { displayZone, formatLongDate, formatTimeWithZone } from '../lib/time-zones';
+import { bookedTime } from '../lib/time-zones';
 
 export const SUBMIT_FAILED = 'Failed to submit details. Please try again.';
 
@@ -42,13 +42,9 @@ const UNITS: Record<NumberField, string> = {
 
 /** The interview as the candidate chose it, for the confirmation page. */
 function scheduledState(nextStep: NextStep): ScheduledState {
-  const start = parseServerInstant(nextStep.interviewDateTime);
-  const zone = displayZone(nextStep.timeZoneName);
-  return {
-    candidateName: nextStep.candidateName,
-    interviewDate: start ? formatLongDate(start, zone) : '',
-    interviewTime: start ? formatTimeWithZone(start, zone) : '',
-  };
+  const start = parseInstant(nextStep.interviewDateTime);
+  const booked = start && bookedTime(start, nextStep.timeZoneName);
+  return { candidateName: nextStep.candidateName, interviewDate: booked?.date ?? '', interviewTime: booked?.time ?? '' };
 }
 
 /** `/interview/candidate-details?inviteId=`: the Next Step Details form (SPEC sections 3-5, 8). */

@@ -56,7 +56,7 @@ describe('join page', () => {
     server();
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Join your interview' })).toBeInTheDocument();
-    expect(await screen.findByText(/Scheduled for Wednesday, November 25, 2026 at 3:30 PM IST/)).toBeInTheDocument();
+    expect(await screen.findByText(/Scheduled for Wednesday, November 25, 2026 at 10:00 AM UTC/)).toBeInTheDocument();
     expect(screen.getByText(/quiet room/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read all interview guidelines' })).toHaveAttribute('href', '/interviewguidelines');
     expect(screen.getByRole('button', { name: 'Join Interview' })).toBeDisabled();

@@ -9,6 +9,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { parseInstant } from '@/lib/date-time';
 
 import { useNextStep } from '../api/next-step';
 import { Card, CandidatePage, Notice } from '../components/candidate-page';
@@ -20,8 +21,7 @@ import { useNow } from '../hooks/use-now';
 import { useWebCall } from '../hooks/use-web-call';
 import type { CallPhase } from '../hooks/use-web-call';
 import { formatElapsed } from '../lib/join-window';
-import { parseServerInstant } from '../lib/slots';
-import { displayZone, formatLongDate, formatTimeWithZone } from '../lib/time-zones';
+import { bookedTime } from '../lib/time-zones';
 
 /** How long the ended state shows before the thank-you page. */
 export const THANK_YOU_DELAY_MS = 3000;
@@ -90,8 +90,8 @@ export function JoinRoute() {
   }
 
   const data = nextStep.data;
-  const start = parseServerInstant(data?.interviewDateTime);
-  const zone = displayZone(data?.timeZoneName ?? null);
+  const start = parseInstant(data?.interviewDateTime);
+  const booked = start && bookedTime(start, data?.timeZoneName ?? null);
   const elapsed = call.startedAt === null ? 0 : (call.endedAt ?? Math.max(now, call.startedAt)) - call.startedAt;
   const inviteHref = `${paths.nextStep}?inviteId=${encodeURIComponent(inviteId)}`;
 
@@ -102,9 +102,9 @@ export function JoinRoute() {
         <h1 id="page-title" className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
           Join your interview
         </h1>
-        {start && (
+        {booked && (
           <p className="mt-2 text-slate-600">
-            Scheduled for {formatLongDate(start, zone)} at {formatTimeWithZone(start, zone)}.
+            Scheduled for {booked.date} at {booked.time}.
           </p>
         )}
       </header>

@@ -112,7 +112,7 @@ describe('slot picker (view 1)', () => {
     const time = screen.getByLabelText('Time');
     await user.selectOptions(time, '3:00 PM');
     expect(screen.getByTestId('slot-summary')).toHaveTextContent('Thursday, November 26, 2026 at 3:00 PM IST (GMT+05:30)');
-    expect(screen.getByTestId('slot-summary')).toHaveTextContent('09:30 UTC');
+    expect(screen.getByTestId('slot-summary')).toHaveTextContent('9:30 AM UTC');
     expect(schedule).toBeDisabled();
 
     await user.click(screen.getByRole('checkbox', { name: 'I consent to my information being used for scheduling this interview.' }));
@@ -134,7 +134,9 @@ describe('slot picker (view 1)', () => {
     // The invite was fetched again after scheduling.
     expect(calls.filter((call) => call.url === '/api/Interview/NextStep/abc').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByTestId('interview-date')).toHaveTextContent('Thursday, November 26, 2026');
-    expect(screen.getByTestId('interview-time')).toHaveTextContent('3:00 PM IST');
+    // The scheduled view is in local time (the tests run in UTC), with the booked clock beside it.
+    expect(screen.getByTestId('interview-time')).toHaveTextContent('9:30 AM UTC');
+    expect(screen.getByTestId('interview-as-booked')).toHaveTextContent('at 3:00 PM IST (Asia/Kolkata)');
   });
 
   it('keeps the time select unusable until a date is chosen, and says so when clicked', async () => {

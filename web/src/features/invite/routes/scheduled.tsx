@@ -5,12 +5,12 @@ import { CheckIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { parseInstant } from '@/lib/date-time';
 
 import { useNextStep } from '../api/next-step';
 import { CandidatePage, MessageCard } from '../components/candidate-page';
 import { LoadErrorView, NoDataView } from '../components/status-views';
-import { parseServerInstant } from '../lib/slots';
-import { displayZone, formatLongDate, formatTimeWithZone } from '../lib/time-zones';
+import { bookedTime } from '../lib/time-zones';
 
 type Confirmation = { candidateName: string; interviewDate: string; interviewTime: string; candidateEmail?: string };
 
@@ -24,7 +24,7 @@ function readState(state: unknown): Confirmation | null {
 
 /**
  * `/ScheduleInterview` (SPEC section 2): the scheduled confirmation. Values come from the
- * navigation state; after a reload (no state) from the invite, in the zone the candidate chose.
+ * navigation state; after a reload (no state) from the invite, in the viewer's local time.
  */
 export function ScheduledRoute() {
   const location = useLocation();
@@ -49,16 +49,12 @@ export function ScheduledRoute() {
       );
   } else {
     const data = nextStep.data;
-    const start = parseServerInstant(data.interviewDateTime);
-    const zone = displayZone(data.timeZoneName);
+    const start = parseInstant(data.interviewDateTime);
+    const booked = start && bookedTime(start, data.timeZoneName);
     content = (
       <ConfirmationCard
         inviteId={inviteId}
-        confirmation={{
-          candidateName: data.candidateName,
-          interviewDate: start ? formatLongDate(start, zone) : '',
-          interviewTime: start ? formatTimeWithZone(start, zone) : '',
-        }}
+        confirmation={{ candidateName: data.candidateName, interviewDate: booked?.date ?? '', interviewTime: booked?.time ?? '' }}
       />
     );
   }

@@ -1,19 +1,3 @@
-/** Dates as the JD pages show them, in the browser's locale and zone. */
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 /** Sort orders of the JD Folders list. */
 export type FolderSort = 'newest' | 'name';
 

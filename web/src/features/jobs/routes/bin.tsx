@@ -4,12 +4,13 @@ import { ListState } from '@/components/ui/list-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { BIN_RETENTION_DAYS } from '@/config/constants';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useBin } from '../api/get-bin';
 import { useRestoreJd } from '../api/restore-jd';
-import { daysLeftText, daysUntilPurge, formatDateTime } from '../lib/format';
+import { daysLeftText, daysUntilPurge } from '../lib/format';
 
 export const RESTORE_SUCCESS = 'JD restored successfully.';
 export const BIN_FAILED = 'The bin could not be loaded.';

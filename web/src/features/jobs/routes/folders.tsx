@@ -7,12 +7,13 @@ import { ListState } from '@/components/ui/list-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/date-time';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useFolders } from '../api/get-folders';
 import type { JdNavigationState } from '../api/types';
 import { splitSkills } from '../lib/jd-rules';
-import { formatDate, sortFolders } from '../lib/format';
+import { sortFolders } from '../lib/format';
 import type { FolderSort } from '../lib/format';
 
 export const FOLDERS_FAILED = 'The JD folders could not be loaded.';

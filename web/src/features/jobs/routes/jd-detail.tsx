@@ -9,6 +9,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useGoBack } from '@/lib/use-go-back';
 
@@ -18,7 +19,6 @@ import type { JdDetail, JdNavigationState } from '../api/types';
 import { DeleteJdDialog } from '../components/delete-jd-dialog';
 import { JdActions } from '../components/jd-actions';
 import { descriptionForDisplay, hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
-import { formatDate } from '../lib/format';
 
 export const DELETE_SUCCESS = 'JD deleted successfully.';
 export const DELETE_FAILURE = 'Failed to delete JD.';

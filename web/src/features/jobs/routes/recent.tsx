@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { FilterIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/date-time';
 
 type Status = 'active' | 'draft' | 'archived';
 
@@ -24,8 +25,6 @@ const statusStyle: Record<Status, string> = {
   draft: 'bg-amber-50 text-amber-800 ring-amber-200',
   archived: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function RecentRoute() {
   return (
@@ -60,7 +59,7 @@ export function RecentRoute() {
               </span>
               <span className="flex items-center gap-3">
                 <time dateTime={item.date} className="text-sm text-slate-500">
-                  {dateFormat.format(new Date(`${item.date}T00:00:00Z`))}
+                  {formatDate(item.date)}
                 </time>
                 <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1', statusStyle[item.status])}>
                   {item.status}

@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 
 import type { Assistant, Call } from '../api/types';
 import {
+  DEFAULT_CALL_SORT,
   assistantName,
+  callOutcome,
+  callScore,
   dayRange,
   formatClock,
   formatDuration,
   historyCalls,
   istToIso,
   isPast,
+  nextCallSort,
   percent,
   shortId,
   sortAssistants,
+  sortCalls,
   statusTone,
   todayInIst,
   truncateWords,
@@ -19,7 +24,7 @@ import {
   withPlus,
 } from './voice-rules';
 
-const call = (id: string, success: string | undefined, endedAt: string | null): Call => ({
+const call = (id: string, success: string | undefined, endedAt: string | null, overrides: Partial<Call> = {}): Call => ({
   id,
   type: 'webCall',
   assistantId: null,
@@ -36,6 +41,11 @@ const call = (id: string, success: string | undefined, endedAt: string | null): 
   analysis: { summary: null, successEvaluation: success ?? null, structuredData: null },
   interviewStatus: null,
   scores: { technicalScore: null, communicationScore: null, problemSolvingScore: null, culturalFitScore: null },
+  ...overrides,
+});
+
+const scored = (technicalScore: number | null) => ({
+  scores: { technicalScore, communicationScore: null, problemSolvingScore: null, culturalFitScore: null },
 });
 
 describe('IST conversion', () => {
@@ -96,19 +106,81 @@ describe('call history', () => {
     expect(dayRange('', '')).toEqual({});
   });
   it('shows durations in whole minutes or a dash', () => {
-    expect(formatDuration('2026-03-02T10:00:00Z', '2026-03-02T10:04:40Z')).toBe('5 min');
-    expect(formatDuration('2026-03-02T10:00:00Z', '2026-03-02T10:00:20Z')).toBe('-');
-    expect(formatDuration(null, '2026-03-02T10:00:20Z')).toBe('-');
+    expect(formatDuration({ startedAt: '2026-03-02T10:00:00Z', endedAt: '2026-03-02T10:04:40Z' })).toBe('5 min');
+    expect(formatDuration({ startedAt: '2026-03-02T10:00:00Z', endedAt: '2026-03-02T10:00:20Z' })).toBe('-');
+    expect(formatDuration({ startedAt: null, endedAt: '2026-03-02T10:00:20Z' })).toBe('-');
   });
   it('formats ids, scores and names', () => {
     expect(shortId('019a9046-121e-766d')).toBe('019a9046');
     expect(percent(80)).toBe('80%');
-    expect(percent(null, 7)).toBe('70%');
     expect(percent(null)).toBe('-');
+    // The server's 0-100 score, else the provider's 0-10 one.
+    expect(callScore(call('a', 'true', null, scored(80)), 'technical')).toBe(80);
+    const provider = call('b', 'true', null, {
+      analysis: { summary: null, successEvaluation: 'true', structuredData: { additionalInterviewMetrics: { communicationScore: 7 } } },
+    });
+    expect(callScore(provider, 'communication')).toBe(70);
+    expect(callScore(provider, 'problemSolving')).toBeNull();
     const assistants = [{ id: 'x', name: 'Ava', createdAt: '', updatedAt: '' }] as Assistant[];
     expect(assistantName(assistants, 'x', false)).toBe('Ava');
     expect(assistantName(assistants, 'y', false)).toBe('Unknown Assistant');
     expect(assistantName(undefined, 'x', true)).toBe('Error Fetching Name');
+  });
+});
+
+describe('call history order', () => {
+  const calls = [
+    call('early', 'true', '2026-03-02T09:00:00Z', { metadata: { candidateName: 'bea' }, startedAt: '2026-03-02T08:50:00Z', ...scored(40) }),
+    call('late', 'true', '2026-03-02T11:00:00Z', { metadata: { candidateName: 'Al' }, startedAt: '2026-03-02T10:58:00Z', ...scored(null) }),
+    call('open', 'true', null, { metadata: { candidateName: null }, ...scored(90) }),
+  ];
+  const ids = (sorted: Call[]) => sorted.map((c) => c.id);
+
+  it('sorts by any column either way, with missing values last', () => {
+    expect(ids(sortCalls(calls, DEFAULT_CALL_SORT))).toEqual(['late', 'early', 'open']);
+    expect(ids(sortCalls(calls, { key: 'ended', direction: 'asc' }))).toEqual(['early', 'late', 'open']);
+    expect(ids(sortCalls(calls, { key: 'candidate', direction: 'asc' }))).toEqual(['late', 'early', 'open']);
+    expect(ids(sortCalls(calls, { key: 'candidate', direction: 'desc' }))).toEqual(['early', 'late', 'open']);
+    expect(ids(sortCalls(calls, { key: 'duration', direction: 'desc' }))).toEqual(['early', 'late', 'open']);
+    expect(ids(sortCalls(calls, { key: 'technical', direction: 'desc' }))).toEqual(['open', 'early', 'late']);
+    expect(ids(sortCalls(calls, { key: 'technical', direction: 'asc' }))).toEqual(['early', 'open', 'late']);
+  });
+
+  it('turns the same column round; another starts A-Z for names, highest first for the rest', () => {
+    expect(nextCallSort(DEFAULT_CALL_SORT, 'ended')).toEqual({ key: 'ended', direction: 'asc' });
+    expect(nextCallSort(DEFAULT_CALL_SORT, 'candidate')).toEqual({ key: 'candidate', direction: 'asc' });
+    expect(nextCallSort(DEFAULT_CALL_SORT, 'technical')).toEqual({ key: 'technical', direction: 'desc' });
+  });
+});
+
+describe('call outcome', () => {
+  const outcome = (status: string | null, endedReason: string | null) => callOutcome({ status, endedReason }).label;
+
+  it('names in words what became of a call', () => {
+    expect(outcome('ended', 'assistant-ended-call')).toBe('Completed');
+    expect(outcome('ended', 'customer-ended-call')).toBe('Completed');
+    expect(outcome('ended', 'exceeded-max-duration')).toBe('Completed');
+    expect(outcome('ended', null)).toBe('Completed');
+    expect(outcome('ended', 'customer-did-not-answer')).toBe('No answer');
+    expect(outcome('ended', 'customer-busy')).toBe('Busy');
+    expect(outcome('ended', 'voicemail')).toBe('Voicemail');
+    expect(outcome('ended', 'manually-canceled')).toBe('Canceled');
+    expect(outcome('ended', 'pipeline-error-openai-llm-failed')).toBe('Failed');
+    expect(outcome('ended', 'twilio-failed-to-connect-call')).toBe('Failed');
+    expect(outcome('ended', 'assistant-not-found')).toBe('Failed');
+    expect(outcome('ended', 'customer-did-not-give-microphone-permission')).toBe('Failed');
+    expect(outcome('scheduled', null)).toBe('Scheduled');
+    expect(outcome('queued', null)).toBe('Scheduled');
+    expect(outcome('ringing', null)).toBe('In progress');
+    expect(outcome('in-progress', null)).toBe('In progress');
+    expect(outcome(null, null)).toBe('Unknown');
+  });
+
+  it('colours them by how they went', () => {
+    expect(callOutcome({ status: 'ended', endedReason: 'assistant-ended-call' }).tone).toBe('green');
+    expect(callOutcome({ status: 'ended', endedReason: 'customer-busy' }).tone).toBe('amber');
+    expect(callOutcome({ status: 'ended', endedReason: 'assistant-error' }).tone).toBe('red');
+    expect(callOutcome({ status: 'in-progress', endedReason: null }).tone).toBe('blue');
   });
 });
 

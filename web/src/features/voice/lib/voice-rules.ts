@@ -1,4 +1,5 @@
 /** Rules of the voice screens (SPEC sections 5, 8 and 9), as plain functions. */
+import { structuredDataOf } from '../api/types';
 import type { Assistant, Call } from '../api/types';
 
 export const TOPIC_COUNT = 4;
@@ -95,26 +96,109 @@ export function dayRange(from: string, to: string): { createdAtGt?: string; crea
   return range;
 }
 
-/** Calls the history shows: successful evaluations only, newest end first. */
-export function historyCalls(calls: readonly Call[]): Call[] {
-  return calls
-    .filter((call) => call.analysis?.successEvaluation === 'true')
-    .sort((a, b) => (Date.parse(b.endedAt ?? '') || 0) - (Date.parse(a.endedAt ?? '') || 0));
+/** How long a call lasted, or null when it has not both started and ended. */
+export function callDurationMs({ startedAt, endedAt }: Pick<Call, 'startedAt' | 'endedAt'>): number | null {
+  if (!startedAt || !endedAt) return null;
+  const ms = Date.parse(endedAt) - Date.parse(startedAt);
+  return Number.isFinite(ms) ? ms : null;
 }
 
 /** Whole minutes between start and end, '-' when zero or unknown. */
-export function formatDuration(startedAt: string | null, endedAt: string | null): string {
-  if (!startedAt || !endedAt) return '-';
-  const ms = Date.parse(endedAt) - Date.parse(startedAt);
-  if (!Number.isFinite(ms)) return '-';
-  const minutes = Math.round(ms / 60000);
+export function formatDuration(call: Pick<Call, 'startedAt' | 'endedAt'>): string {
+  const minutes = Math.round((callDurationMs(call) ?? 0) / 60000);
   return minutes > 0 ? `${minutes} min` : '-';
 }
 
-/** A score as a percentage: the server's 0-100 value, else the provider's 0-10 one ×10. */
-export function percent(score0to100: number | null | undefined, score0to10?: number): string {
-  const value = score0to100 ?? (typeof score0to10 === 'number' ? Math.round(score0to10 * 10) : null);
-  return value === null || value === undefined ? '-' : `${value}%`;
+export type ScoreKey = 'technical' | 'communication' | 'problemSolving';
+
+/** A call's score on 0-100: the server's, else the provider's 0-10 one ×10. */
+export function callScore({ scores, analysis }: Pick<Call, 'scores' | 'analysis'>, key: ScoreKey): number | null {
+  const stored = { technical: scores.technicalScore, communication: scores.communicationScore, problemSolving: scores.problemSolvingScore }[
+    key
+  ];
+  if (stored !== null) return stored;
+  const raw = structuredDataOf(analysis.structuredData).additionalInterviewMetrics?.[`${key}Score` as const];
+  return typeof raw === 'number' ? Math.round(raw * 10) : null;
+}
+
+/** A 0-100 score as a percentage, '-' when missing. */
+export function percent(value: number | null): string {
+  return value === null ? '-' : `${value}%`;
+}
+
+export type CallSortKey = 'candidate' | 'ended' | 'duration' | ScoreKey;
+export type CallSort = { key: CallSortKey; direction: 'asc' | 'desc' };
+
+/** The spec's order of the history: newest end time first. */
+export const DEFAULT_CALL_SORT: CallSort = { key: 'ended', direction: 'desc' };
+
+function sortValue(call: Call, key: CallSortKey): string | number | null {
+  switch (key) {
+    case 'candidate':
+      return call.metadata.candidateName?.trim() || null;
+    case 'ended': {
+      const ended = Date.parse(call.endedAt ?? '');
+      return Number.isNaN(ended) ? null : ended;
+    }
+    case 'duration':
+      return callDurationMs(call);
+    default:
+      return callScore(call, key);
+  }
+}
+
+/** Calls in the chosen order; a call without the value goes last whichever the direction. */
+export function sortCalls(calls: readonly Call[], { key, direction }: CallSort): Call[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...calls].sort((a, b) => {
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    const order =
+      typeof x === 'string' && typeof y === 'string'
+        ? x.localeCompare(y, undefined, { sensitivity: 'base', numeric: true })
+        : Number(x) - Number(y);
+    return order * sign;
+  });
+}
+
+/** The order after a click on a column: the same column turns round; another starts A-Z or highest first. */
+export function nextCallSort(current: CallSort, key: CallSortKey): CallSort {
+  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { key, direction: key === 'candidate' ? 'asc' : 'desc' };
+}
+
+/** Calls the history shows: successful evaluations only, newest end first. */
+export function historyCalls(calls: readonly Call[]): Call[] {
+  return sortCalls(
+    calls.filter((call) => call.analysis?.successEvaluation === 'true'),
+    DEFAULT_CALL_SORT,
+  );
+}
+
+export type OutcomeTone = 'green' | 'amber' | 'red' | 'blue' | 'slate';
+export type CallOutcome = { label: string; tone: OutcomeTone };
+
+/** Ended reasons (the provider's words) where nobody took part in the interview. */
+const UNANSWERED: Record<string, string> = {
+  'customer-did-not-answer': 'No answer',
+  'customer-busy': 'Busy',
+  voicemail: 'Voicemail',
+};
+
+/** What became of a call, in words (the colour only repeats them). */
+export function callOutcome({ status, endedReason }: Pick<Call, 'status' | 'endedReason'>): CallOutcome {
+  const reason = (endedReason ?? '').toLowerCase();
+  const unanswered = UNANSWERED[reason];
+  if (unanswered) return { label: unanswered, tone: 'amber' };
+  if (reason === 'manually-canceled') return { label: 'Canceled', tone: 'slate' };
+  // The provider's many failure reasons (pipeline-error-…, twilio-failed-to-connect-call,
+  // assistant-not-found, customer-did-not-give-microphone-permission, …) share these words.
+  if (/error|fail|not-found|rejected|did-not-give/.test(reason)) return { label: 'Failed', tone: 'red' };
+  if (reason || status === 'ended') return { label: 'Completed', tone: 'green' };
+  if (status === 'scheduled' || status === 'queued') return { label: 'Scheduled', tone: 'slate' };
+  if (status === 'ringing' || status === 'in-progress' || status === 'forwarding') return { label: 'In progress', tone: 'blue' };
+  return { label: 'Unknown', tone: 'slate' };
 }
 
 /** The first 8 characters of a call id. */

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/date-time';
 
 import { useAssistant } from '../api/assistants';
 import type { Assistant } from '../api/types';
@@ -44,8 +45,8 @@ export function AssistantDetailRoute() {
   const meta: Partial<NonNullable<Assistant['metadata']>> = a.metadata ?? {};
   const facts: [string, string | number | null | undefined][] = [
     ['Assistant ID', a.id],
-    ['Created', a.createdAt ? new Date(a.createdAt).toLocaleString() : ''],
-    ['Updated', a.updatedAt ? new Date(a.updatedAt).toLocaleString() : ''],
+    ['Created', formatDateTime(a.createdAt)],
+    ['Updated', formatDateTime(a.updatedAt)],
     ['Model', [a.model?.provider, a.model?.model].filter(Boolean).join(' / ')],
     ['Voice', [a.voice?.provider, a.voice?.voiceId].filter(Boolean).join(' / ')],
     ['Candidate', meta.candidateName],

@@ -8,6 +8,7 @@ import { ListState } from '@/components/ui/list-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useLogError } from '@/lib/use-log-error';
 
@@ -15,11 +16,6 @@ import { useAssistants, useDeleteAssistant } from '../api/assistants';
 import type { Assistant } from '../api/types';
 import { assistantDescription, sortAssistants, truncateWords } from '../lib/voice-rules';
 import type { AssistantSort } from '../lib/voice-rules';
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 export const ASSISTANTS_FAILED = 'The assistants could not be loaded.';
 
