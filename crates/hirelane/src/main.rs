@@ -143,6 +143,14 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
             "the web app is not built (npm run build in web/); only the API is served"
         );
     }
+    if state.settings.uploads.ocr_seconds > 0
+        && !ats::extract::ocr_available(&ats::extract::Ocr::default())
+    {
+        tracing::warn!(
+            "scanned resumes are held for review unread: OCR needs pdftoppm and tesseract \
+             (scripts/system-deps.sh installs them; uploads.ocr_seconds = 0 silences this)"
+        );
+    }
     let url = state.settings.public_url();
     tracing::info!(
         database = state.db.backend(),

@@ -216,13 +216,28 @@ fn name_in(line: &str) -> Option<String> {
         .unwrap_or_default()
         .trim()
         .trim_end_matches(|c: char| c == '-' || c.is_whitespace());
-    let segment = segment.split_whitespace().collect::<Vec<_>>().join(" ");
+    let segment = segment
+        .split_whitespace()
+        .map(capital_i_read_as_l)
+        .collect::<Vec<_>>()
+        .join(" ");
     let name = if segment.chars().any(char::is_lowercase) {
         segment
     } else {
         from_capitals(&segment)
     };
     looks_like_name(&name).then_some(name)
+}
+
+/// OCR reads a capital I as a lower-case l ("Ananya lyer"); no name word starts with a
+/// lower-case l except particles ("la", "le").
+fn capital_i_read_as_l(word: &str) -> std::borrow::Cow<'_, str> {
+    let rest = word.strip_prefix('l').unwrap_or_default();
+    if !rest.is_empty() && rest.chars().all(char::is_lowercase) && !PARTICLES.contains(&word) {
+        format!("I{rest}").into()
+    } else {
+        word.into()
+    }
 }
 
 /// "PIETER VAN DER BERG" → "Pieter van der Berg".

@@ -25,6 +25,12 @@ fn a_scanned_resume_is_read_by_ocr_and_only_when_asked() {
     let resume = ats::parse_document(&document, &ats::ParseOptions::default());
     assert_eq!(resume.email.as_deref(), Some("ananya.iyer@yahoo.co.in"));
     assert_eq!(resume.name.as_deref(), Some("Ananya Iyer"));
+    // Read from the page (where OCR writes "lyer"), confirmed by the address: not a guess.
+    assert!(
+        resume
+            .name_confidence
+            .is_some_and(|c| c >= ats::CHECK_NAME_BELOW)
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::repo::{self, NewResume, Recorded, StoredFile};
+use super::repo::{self, HowRead, NewResume, Recorded, StoredFile};
 use super::status::{AnalysisStatus, UploadStatus};
 use super::{extraction, intake};
 use crate::activity::log::Actor;
@@ -48,6 +48,7 @@ struct Reading {
     text: Option<String>,
     status: AnalysisStatus,
     problem: Option<String>,
+    how_read: HowRead,
 }
 
 /// Takes in one resume file: checks its content, reads its contacts, stores it and records
@@ -85,6 +86,7 @@ pub async fn accept_resume(
         text: reading.text,
         status: reading.status,
         error: reading.problem.clone(),
+        how_read: reading.how_read,
     };
     let recorded = match repo::record_resume(&state.db, &new, uploader, state.clock.now()).await {
         Ok(recorded) => recorded,
@@ -117,8 +119,16 @@ fn reading_of(
 ) -> Result<Reading> {
     Ok(match extracted {
         Ok(document) => {
-            let resume = ats::parse_resume_with(&document.text, options);
+            let resume = ats::parse_document(&document, options);
             Reading {
+                how_read: HowRead {
+                    unreadable_reason: None,
+                    ocr: document.ocr,
+                    // Two decimals: the f32 widened as is would read 0.4000000059604645.
+                    name_confidence: resume
+                        .name_confidence
+                        .map(|c| (f64::from(c) * 100.0).round() / 100.0),
+                },
                 contacts: (
                     resume.name.unwrap_or_default(),
                     resume.email.unwrap_or_default().to_lowercase(),
@@ -146,6 +156,10 @@ fn reading_of(
             text: None,
             status: AnalysisStatus::Unreadable,
             problem: Some(unreadable_reason(&reason)),
+            how_read: HowRead {
+                unreadable_reason: Some(reason.code()),
+                ..HowRead::default()
+            },
         },
     })
 }
@@ -201,6 +215,9 @@ fn unreadable_reason(reason: &ats::ExtractError) -> String {
             "The file has no selectable text (it looks scanned); review it by hand.".into()
         }
         ats::ExtractError::TimedOut => "The file took too long to read; review it by hand.".into(),
+        ats::ExtractError::Corrupt(detail) => {
+            format!("The file is damaged ({detail}); ask the candidate for a new copy.")
+        }
         other => format!("The file could not be read: {other}."),
     }
 }

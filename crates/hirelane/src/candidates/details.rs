@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::{next_step_details, summarize};
 use super::repo::{self, CandidateRow};
-use super::status::{AnalysisStatus, InviteStatus, Recommendation};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::error::Result;
 use crate::http::{Json, Query};
@@ -46,6 +46,13 @@ pub(super) struct ResumeDetails {
     required_years: Option<f64>,
     analysis_status: AnalysisStatus,
     analysis_error: Option<String>,
+    /// Why the file could not be read, when `analysisStatus` is `unreadable`.
+    unreadable_reason: Option<UnreadableReason>,
+    /// Some of the text was read from pictures of pages (a scan, by OCR): check it.
+    ocr: bool,
+    /// How likely the name read from the resume is right (0-1); below 0.8 the recruiter is
+    /// asked to check it. Null when no name was read from a file.
+    name_confidence: Option<f64>,
     scoring_version: Option<String>,
     call_id: Option<String>,
     interview_status: Option<String>,
@@ -146,6 +153,9 @@ fn details(
         required_years: assessment["requiredYears"].as_f64(),
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
+        unreadable_reason: UnreadableReason::from_code(row.unreadable_reason.as_deref()),
+        ocr: row.text_from_ocr,
+        name_confidence: row.name_confidence,
         scoring_version: assessment["version"].as_str().map(str::to_owned),
         call_id: row.call_id,
         interview_status: row.interview_status,

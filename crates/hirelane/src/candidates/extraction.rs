@@ -27,9 +27,12 @@ pub struct ChildLimits {
     /// Address-space limit, in megabytes.
     #[arg(long)]
     pub memory_mb: u64,
-    /// CPU-time limit, in seconds.
+    /// CPU-time limit, in seconds (each OCR program it starts has its own).
     #[arg(long)]
     pub cpu_seconds: u64,
+    /// Time for reading pictures of pages with OCR; 0 for none.
+    #[arg(long, default_value_t = 0)]
+    pub ocr_seconds: u64,
 }
 
 /// The child's side: limit, read, extract, answer. Exits non-zero only when it cannot answer.
@@ -38,7 +41,15 @@ pub fn run_child(limits: ChildLimits) -> ExitCode {
         eprintln!("extract: cannot set limits: {err}");
         return ExitCode::FAILURE;
     }
-    let max_bytes = ats::Limits::default().max_bytes;
+    let ocr = (limits.ocr_seconds > 0).then(|| ats::extract::Ocr {
+        time_budget: Duration::from_secs(limits.ocr_seconds),
+        ..ats::extract::Ocr::default()
+    });
+    let limits = ats::Limits {
+        ocr,
+        ..ats::Limits::default()
+    };
+    let max_bytes = limits.max_bytes;
     let mut bytes = Vec::new();
     let read = std::io::stdin()
         .lock()
@@ -48,7 +59,7 @@ pub fn run_child(limits: ChildLimits) -> ExitCode {
         eprintln!("extract: cannot read the file: {err}");
         return ExitCode::FAILURE;
     }
-    let extracted: Extracted = ats::extract(&bytes);
+    let extracted: Extracted = ats::extract_with(&bytes, &limits);
     let mut stdout = std::io::stdout().lock();
     let answered = serde_json::to_writer(&mut stdout, &extracted)
         .map_err(std::io::Error::from)
@@ -105,6 +116,8 @@ pub async fn extract(settings: &UploadSettings, bytes: &[u8]) -> Result<Extracte
         .arg(settings.extract_memory_mb.to_string())
         .arg("--cpu-seconds")
         .arg(settings.extract_timeout_seconds.to_string())
+        .arg("--ocr-seconds")
+        .arg(settings.ocr_seconds.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -119,7 +132,12 @@ pub async fn extract(settings: &UploadSettings, bytes: &[u8]) -> Result<Extracte
         }
         drop(stdin);
     };
-    let limit = Duration::from_secs(settings.extract_timeout_seconds.max(1));
+    let limit = Duration::from_secs(
+        settings
+            .extract_timeout_seconds
+            .max(1)
+            .saturating_add(settings.ocr_seconds),
+    );
     // Dropping the child on time-out kills it (`kill_on_drop`).
     let Ok(((), output)) = tokio::time::timeout(limit, async {
         tokio::join!(feed, child.wait_with_output())

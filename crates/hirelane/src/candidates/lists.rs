@@ -17,7 +17,7 @@ use super::files::signed_file_path;
 use super::invites::summarize;
 use super::pages;
 use super::repo::{self, CandidateRow, ListQuery, Sort};
-use super::status::{AnalysisStatus, InviteStatus, Recommendation};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, Result};
@@ -112,6 +112,13 @@ pub(super) struct ResumeRecord {
     interview_status: Option<String>,
     analysis_status: AnalysisStatus,
     analysis_error: Option<String>,
+    /// Why the file could not be read, when `analysisStatus` is `unreadable`.
+    unreadable_reason: Option<UnreadableReason>,
+    /// Some of the text was read from pictures of pages (a scan, by OCR): check it.
+    ocr: bool,
+    /// How likely the name read from the resume is right (0-1); below 0.8 the recruiter is
+    /// asked to check it. Null when no name was read from a file.
+    name_confidence: Option<f64>,
     /// Null before an invite.
     invite_status: Option<InviteStatus>,
     /// The booked slot, UTC without a zone suffix.
@@ -237,6 +244,9 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         interview_status: row.interview_status,
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
+        unreadable_reason: UnreadableReason::from_code(row.unreadable_reason.as_deref()),
+        ocr: row.text_from_ocr,
+        name_confidence: row.name_confidence,
         stage: row.stage,
         stage_reason: row.stage_reason,
     }

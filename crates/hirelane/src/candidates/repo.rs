@@ -28,6 +28,9 @@ pub struct CandidateRow {
     #[sqlx(try_from = "String")]
     pub analysis_status: AnalysisStatus,
     pub analysis_error: Option<String>,
+    pub unreadable_reason: Option<String>,
+    pub text_from_ocr: bool,
+    pub name_confidence: Option<f64>,
     pub ats_score: Option<i64>,
     pub skills_match: Option<i64>,
     pub recommendation: Option<String>,
@@ -49,7 +52,7 @@ pub struct CandidateRow {
 
 const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
         c.candidate_phone, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
-        c.analysis_error, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
+        c.analysis_error, c.unreadable_reason, c.text_from_ocr, c.name_confidence, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
         c.interview_status, c.created_on, c.modified_on, c.stage, c.stage_reason,
         i.state AS invite_state,
         i.interview_at, j.apply_last_date
@@ -78,6 +81,19 @@ pub struct NewResume {
     /// Queued, or unreadable with its reason.
     pub status: AnalysisStatus,
     pub error: Option<String>,
+    pub how_read: HowRead,
+}
+
+/// How a resume's text was read, as the lists show it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HowRead {
+    /// Why it could not be read ([`ats::ExtractError::code`]): damaged, password_protected,
+    /// scanned, empty, timed_out.
+    pub unreadable_reason: Option<&'static str>,
+    /// Some of its text came from pictures of pages (OCR).
+    pub ocr: bool,
+    /// How likely the name read from it is right (0-1).
+    pub name_confidence: Option<f64>,
 }
 
 /// What intake did with a resume.
@@ -156,9 +172,10 @@ async fn try_record(
                     "INSERT INTO candidates (job_id, source, candidate_name, candidate_email,
                         candidate_phone, search_text, resume_file_id, file_key, file_name,
                         file_type, file_size, resume_text, analysis_status, analysis_error,
-                        created_on, modified_on)
+                        created_on, modified_on, unreadable_reason, text_from_ocr,
+                        name_confidence)
                      VALUES ($1, 'resume', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                        $14, $14)
+                        $14, $14, $15, $16, $17)
                      RETURNING id",
                 )
                 .bind(new.job_id)
@@ -175,6 +192,9 @@ async fn try_record(
                 .bind(new.status.as_str())
                 .bind(&new.error)
                 .bind(at)
+                .bind(new.how_read.unreadable_reason)
+                .bind(new.how_read.ocr)
+                .bind(new.how_read.name_confidence)
                 .fetch_one(&mut **conn)
                 .await
             })?;
@@ -227,7 +247,9 @@ async fn replace_resume(
                 file_size = $8, resume_text = $9, analysis_status = $10,
                 analysis_error = $11, lease_until = NULL, attempts = 0, ats_score = NULL,
                 skills_match = NULL, recommendation = NULL, assessment = NULL,
-                scoring_version = NULL, modified_on = $12, search_text = $13
+                scoring_version = NULL, modified_on = $12, search_text = $13,
+                unreadable_reason = $14, text_from_ocr = $15,
+                name_confidence = CASE WHEN $2 = '' THEN name_confidence ELSE $16 END
              WHERE id = $1",
         )
         .bind(previous.id)
@@ -243,6 +265,9 @@ async fn replace_resume(
         .bind(&new.error)
         .bind(at)
         .bind(search)
+        .bind(new.how_read.unreadable_reason)
+        .bind(new.how_read.ocr)
+        .bind(new.how_read.name_confidence)
         .execute(&mut **conn)
         .await
         .map(drop)

@@ -50,6 +50,33 @@ impl TryFrom<String> for AnalysisStatus {
     }
 }
 
+/// Why a resume is `unreadable` (the `unreadable_reason` column, [`ats::ExtractError::code`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UnreadableReason {
+    /// Cut short or broken (a download that stopped half-way): ask for a new copy.
+    Damaged,
+    PasswordProtected,
+    /// No text layer, and OCR could not read it (or is not installed): review by hand.
+    Scanned,
+    Empty,
+    TimedOut,
+}
+
+impl UnreadableReason {
+    /// The stored code; unknown codes (none are written) read as none.
+    pub fn from_code(code: Option<&str>) -> Option<UnreadableReason> {
+        Some(match code? {
+            "damaged" => UnreadableReason::Damaged,
+            "password_protected" => UnreadableReason::PasswordProtected,
+            "scanned" => UnreadableReason::Scanned,
+            "empty" => UnreadableReason::Empty,
+            "timed_out" => UnreadableReason::TimedOut,
+            _ => return None,
+        })
+    }
+}
+
 /// What an upload did with one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

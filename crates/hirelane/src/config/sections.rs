@@ -65,6 +65,10 @@ pub struct UploadSettings {
     pub extract_memory_mb: u64,
     /// The reading process's CPU-time and wall-clock limit, in seconds.
     pub extract_timeout_seconds: u64,
+    /// Time for reading the pages of a scanned PDF with Tesseract (poppler's `pdftoppm` and
+    /// `tesseract` on the PATH; `scripts/system-deps.sh` installs them), added to the wall-clock
+    /// limit; 0 turns OCR off. Without the programs, scans are held for review as with 0.
+    pub ocr_seconds: u64,
 }
 
 impl Default for UploadSettings {
@@ -77,6 +81,7 @@ impl Default for UploadSettings {
             extract_program: None,
             extract_memory_mb: 1024,
             extract_timeout_seconds: 15,
+            ocr_seconds: 60,
         }
     }
 }

@@ -1684,7 +1684,15 @@ export interface components {
             jobName: string;
             matchedSkills: string[];
             missingSkills: string[];
+            /**
+             * Format: double
+             * @description How likely the name read from the resume is right (0-1); below 0.8 the recruiter is
+             *     asked to check it. Null when no name was read from a file.
+             */
+            nameConfidence: number | null;
             nextStepDetails: components["schemas"]["SubmittedDetails"] | null;
+            /** @description Some of the text was read from pictures of pages (a scan, by OCR): check it. */
+            ocr: boolean;
             recommendation: components["schemas"]["Recommendation"] | null;
             /** Format: double */
             requiredYears: number | null;
@@ -1694,6 +1702,7 @@ export interface components {
             scoringVersion: string | null;
             /** Format: int64 */
             skillsMatchScore: number;
+            unreadableReason: components["schemas"]["UnreadableReason"] | null;
         };
         /** @description The upload form. */
         ResumeForm: {
@@ -1725,6 +1734,14 @@ export interface components {
             /** Format: int64 */
             jobDescId: number;
             modifiedOn: string;
+            /**
+             * Format: double
+             * @description How likely the name read from the resume is right (0-1); below 0.8 the recruiter is
+             *     asked to check it. Null when no name was read from a file.
+             */
+            nameConfidence: number | null;
+            /** @description Some of the text was read from pictures of pages (a scan, by OCR): check it. */
+            ocr: boolean;
             /** Format: int64 */
             overallMatchPercentage: number | null;
             recommendation: components["schemas"]["Recommendation"] | null;
@@ -1736,6 +1753,7 @@ export interface components {
             /** @description The hiring stage, and why a candidacy ended (Rejected, Withdrawn). */
             stage: components["schemas"]["Stage"];
             stageReason: string | null;
+            unreadableReason: components["schemas"]["UnreadableReason"] | null;
         };
         /**
          * @description What a recruiter may do.
@@ -1934,6 +1952,11 @@ export interface components {
             startSeconds: number | null;
             text: string;
         };
+        /**
+         * @description Why a resume is `unreadable` (the `unreadable_reason` column, [`ats::ExtractError::code`]).
+         * @enum {string}
+         */
+        UnreadableReason: "damaged" | "password_protected" | "scanned" | "empty" | "timed_out";
         UploadAnswer: {
             files: components["schemas"]["FileResult"][];
             message: string;

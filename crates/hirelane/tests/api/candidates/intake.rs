@@ -1,13 +1,18 @@
 //! Intake: resumes and CSVs checked by content, dedupe by e-mail, durable analysis and
 //! rescoring after a JD edit.
 
+use hirelane::config::Settings;
 use jiff::SignedDuration;
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use super::{analysed, create_job, fixture, upload, upload_csv};
-use crate::helpers::{TestApp, on_each_db};
+use super::{analysed, create_job, fixture, fixture_path, upload, upload_csv};
+use crate::helpers::{TestApp, on_each_db, on_each_db_configured};
+
+// Shared with the ats tests: makes a scanned resume with poppler.
+#[path = "../../../../ats/tests/support/scan.rs"]
+mod scan;
 
 #[tokio::test]
 async fn resumes_are_read_scored_and_listed() {
@@ -313,12 +318,13 @@ async fn unreadable_resumes_are_flagged_never_scored_zero() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
         let jd = create_job(&app, &token, true).await;
+        // The first half of a resume (a download cut short) is damaged, not a resume to score.
         let (status, body) = upload(
             &app,
             &token,
             jd,
             &[
-                ("scan.pdf", fixture("scanned.pdf")),
+                ("cut.pdf", fixture("truncated.pdf")),
                 ("locked.pdf", fixture("encrypted.pdf")),
             ],
         )
@@ -328,13 +334,66 @@ async fn unreadable_resumes_are_flagged_never_scored_zero() {
             assert_eq!(file["analysisStatus"], "unreadable", "{file}");
             assert!(file["message"].as_str().is_some_and(|m| !m.is_empty()));
         }
+        assert!(
+            body["files"][0]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("The file is damaged")),
+            "{body}"
+        );
         let rows = analysed(&app, &token, jd).await;
+        let reasons: Vec<&Value> = rows.iter().map(|r| &r["unreadableReason"]).collect();
+        assert!(reasons.contains(&&json!("damaged")), "{rows:?}");
+        assert!(reasons.contains(&&json!("password_protected")), "{rows:?}");
         for row in &rows {
             assert_eq!(row["analysisStatus"], "unreadable");
             assert_eq!(row["atsScore"], Value::Null);
             assert_eq!(row["isAnalyzed"], false);
+            assert_eq!(row["ocr"], false);
             assert!(row["analysisError"].is_string());
         }
+    })
+    .await;
+}
+
+/// A scan (a resume rendered to a picture and wrapped in a PDF, made here) is read by OCR:
+/// its contacts come through, and the lists say the text was read from a picture.
+#[tokio::test]
+async fn a_scanned_resume_is_read_by_ocr() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let jd = create_job(&app, &token, true).await;
+        let scan = scan::scanned_copy(&fixture_path("ananya_reportlab.pdf"));
+        let (status, body) = upload(&app, &token, jd, &[("scan.pdf", scan)]).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["files"][0]["analysisStatus"], "queued", "{body}");
+        let rows = analysed(&app, &token, jd).await;
+        let row = &rows[0];
+        assert_eq!(row["ocr"], true, "{row}");
+        assert_eq!(row["candidateEmail"], "ananya.iyer@yahoo.co.in");
+        assert_eq!(row["candidateName"], "Ananya Iyer");
+        assert_eq!(row["unreadableReason"], Value::Null);
+        assert!(
+            row["nameConfidence"].as_f64().is_some_and(|c| c >= 0.8),
+            "{row}"
+        );
+        assert!(row["atsScore"].is_number(), "{row}");
+    })
+    .await;
+}
+
+/// With OCR off, a scan is held for review with the reason, never scored.
+#[tokio::test]
+async fn without_ocr_a_scan_is_held_for_review() {
+    let no_ocr = |settings: &mut Settings| settings.uploads.ocr_seconds = 0;
+    on_each_db_configured(no_ocr, |app: TestApp| async move {
+        let token = app.token().await;
+        let jd = create_job(&app, &token, true).await;
+        let scan = fixture("scanned.pdf");
+        let (status, body) = upload(&app, &token, jd, &[("scan.pdf", scan)]).await;
+        assert_eq!(status, 200, "{body}");
+        let rows = analysed(&app, &token, jd).await;
+        assert_eq!(rows[0]["analysisStatus"], "unreadable");
+        assert_eq!(rows[0]["unreadableReason"], "scanned");
     })
     .await;
 }
@@ -348,7 +407,7 @@ async fn hostile_files_fail_alone_while_the_server_keeps_answering() {
         let jd = create_job(&app, &token, true).await;
         let depth = 300_000;
         let nested = format!(
-            "%PDF-1.7\n1 0 obj\n[{}{}]\nendobj\n%%EOF\n",
+            "%PDF-1.7\n1 0 obj\n[{}{}]\nendobj\nstartxref\n9\n%%EOF\n",
             "[".repeat(depth),
             "]".repeat(depth)
         );
@@ -385,7 +444,7 @@ async fn hostile_files_fail_alone_while_the_server_keeps_answering() {
         assert_eq!(result(0)["analysisStatus"], "unreadable", "{body}");
         assert_eq!(
             result(0)["message"],
-            "The file could not be read: the file is damaged: the reader stopped on this file."
+            "The file is damaged (the reader stopped on this file); ask the candidate for a new copy."
         );
         assert_eq!(result(1)["analysisStatus"], "unreadable", "{body}");
         assert!(

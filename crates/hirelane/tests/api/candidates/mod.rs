@@ -14,10 +14,14 @@ use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
 
-fn fixture(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+fn fixture_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../ats/tests/fixtures")
-        .join(name);
+        .join(name)
+}
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = fixture_path(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
