@@ -246,7 +246,7 @@ fn rank_one(
     };
     match doc {
         Ok(doc) => {
-            let resume = ats::parse_resume_with(&doc.text, options);
+            let resume = ats::parse_document(&doc, options);
             let a = ats::score(&resume, job, config);
             out.candidate_name = resume.name;
             out.candidate_email = resume.email;
@@ -335,7 +335,7 @@ fn bench(runs: usize, files: &[PathBuf]) -> ExitCode {
         });
         let full_ms = median(&|| {
             if let Ok(doc) = ats::extract(&bytes) {
-                let r = ats::parse_resume_with(&doc.text, &options);
+                let r = ats::parse_document(&doc, &options);
                 std::hint::black_box(ats::score(&r, &job, &config));
             }
         });
