@@ -56,6 +56,7 @@ const toSelected = (row: CandidateRow): SelectedCandidate => ({
   jdname: row.jdname ?? '',
   name: displayName(row),
   stage: row.stage,
+  recommendation: row.recommendation,
 });
 
 function Score({ row }: { row: CandidateRow }) {
