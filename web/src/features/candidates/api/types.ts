@@ -18,6 +18,9 @@ export type AnyCandidate = ApiSchema<'AllCandidate'>;
 /** The resume analysis of one candidate (`ResumeDetails`, first of the list). */
 export type ResumeDetails = ApiSchema<'ResumeDetails'>;
 
+/** A resume as the app shows it (`ResumePreview`): `html` for a DOCX, `filePath` framed for a PDF. */
+export type ResumePreview = ApiSchema<'ResumePreview'>;
+
 /** The candidate's next-step form answers (SPEC section 3); CTC in LPA, periods in days. */
 export type NextStepDetails = ApiSchema<'SubmittedDetails'>;
 
@@ -52,5 +55,6 @@ export const candidateKeys = {
   jdAll: (jdid: string) => ['candidates', 'jd', jdid, 'all'] as const,
   list: (query: ListQuery) => ['candidates', 'list', query] as const,
   details: (resumeId: string) => ['candidates', 'details', resumeId] as const,
+  preview: (resumeFileId: string) => ['candidates', 'preview', resumeFileId] as const,
   jdInfo: (jdid: string) => ['candidates', 'jd-info', jdid] as const,
 };
