@@ -1,6 +1,8 @@
 /** The candidate shapes of SPEC section 3, as the server sends them. */
 import type { ApiSchema } from '@/lib/api/types';
 
+import type { ListFilters } from '../lib/list-filters';
+
 export type AnalysisStatus = ApiSchema<'AnalysisStatus'>;
 
 /** Where a candidate's interview invite stands (null: never invited). */
@@ -45,8 +47,8 @@ export type Done = ApiSchema<'Done'>;
 /** What the JD pages pass to the JD candidate list in navigation state (SPEC section 2). */
 export type JdCandidatesState = { jobDescId?: number; jdname?: string };
 
-/** `stage`: a hiring stage, or '' for all. */
-export type ListQuery = { page: number; sort: string; q: string; recommendation: string; stage?: string };
+/** A page of a candidate list and its filters, as the URL keeps them. */
+export type ListQuery = ListFilters;
 
 export const candidateKeys = {
   all: ['candidates'] as const,
