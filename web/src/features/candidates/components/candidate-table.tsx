@@ -225,7 +225,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                   </Link>
                   <div className="text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
-                  <div className="mt-1 text-xs text-slate-500 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
+                  <div className="mt-1 text-xs text-slate-600 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
                 </td>
                 {showJob && <td className="px-4 py-3 text-slate-700">{row.jdname}</td>}
                 <td className="px-4 py-3">
