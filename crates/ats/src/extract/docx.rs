@@ -286,7 +286,10 @@ fn note_look(paragraph: &mut ParagraphLook, name: &str, element: &quick_xml::eve
     }
 }
 
-fn attribute(element: &quick_xml::events::BytesStart, local_name: &str) -> Option<String> {
+pub(super) fn attribute(
+    element: &quick_xml::events::BytesStart,
+    local_name: &str,
+) -> Option<String> {
     element
         .attributes()
         .flatten()

@@ -16,7 +16,7 @@ use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 use zip::ZipArchive;
 
-use super::docx::{DOCUMENT, MAX_ENTRIES, PartReader, hyperlink_targets};
+use super::docx::{DOCUMENT, MAX_ENTRIES, PartReader, attribute as attr, hyperlink_targets};
 use super::{Budget, ExtractError, Limits};
 
 const STYLES: &str = "word/styles.xml";
@@ -112,19 +112,6 @@ fn convert(bytes: &[u8], limits: &Limits, budget: &Budget) -> Result<String, Ext
         writer.part(&xml, part_links, budget)?;
     }
     Ok(writer.out)
-}
-
-/// The value of an attribute by local name (`w:val` is `val`).
-fn attr(element: &BytesStart, name: &str) -> Option<String> {
-    element
-        .attributes()
-        .flatten()
-        .find(|a| a.key.local_name().as_ref() == name)
-        .and_then(|a| {
-            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                .ok()
-                .map(|v| v.into_owned())
-        })
 }
 
 /// A WordprocessingML on/off property (`<w:b/>`, `<w:b w:val="false"/>`).
