@@ -129,12 +129,12 @@ async fn a_docx_is_shown_as_escaped_html_and_a_pdf_through_its_framable_link() {
 async fn a_docx_that_inflates_past_the_limit_is_refused_not_shown() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
-        // 40 MB of styles packed into a few kilobytes: intake never reads the styles, so the
-        // upload is taken in, but showing the file would inflate them past the 32 MB cap.
+        // 40 MB of list numbering packed into a few kilobytes: intake never reads the numbering,
+        // so the upload is taken in, but showing the file would inflate it past the 32 MB cap.
         let bomb = vec![b' '; 40 * 1024 * 1024];
         let bytes = docx(
             &resume_with("Nothing odd here."),
-            &[("word/styles.xml", &bomb)],
+            &[("word/numbering.xml", &bomb)],
         );
         assert!(bytes.len() < 1024 * 1024, "packed to {} bytes", bytes.len());
         let row = uploaded(&app, &token, "bomb.docx", bytes).await;
