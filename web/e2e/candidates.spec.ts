@@ -110,16 +110,17 @@ test.describe('candidates', () => {
     await page.getByRole('button', { name: 'Expand All' }).click();
     await expect(page.getByRole('progressbar', { name: 'ATS Score' })).toBeVisible();
 
-    // View Resume opens the original file in a new tab through its signed link.
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'View Resume' }).click()]);
-    const fileResponse = await popup.waitForResponse((response) => response.url().includes('/api/Drive/ResumeFile'));
+    // View Resume shows the original file inside the app, framed from its signed link.
+    const [fileResponse] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/Drive/ResumeFile')),
+      page.getByRole('link', { name: 'View Resume' }).click(),
+    ]);
     expect(fileResponse.status()).toBe(200);
     // Chromium's PDF viewer hides the navigation's headers; ask for the same signed link again.
-    const again = await popup.request.get(fileResponse.url());
-    expect(again.status()).toBe(200);
+    const again = await page.request.get(fileResponse.url());
     expect(again.headers()['content-type']).toContain('application/pdf');
     expect(again.headers()['content-disposition']).toMatch(/^inline/);
-    await popup.close();
+    await page.getByRole('dialog', { name: 'Resume of Priya Sharma' }).getByRole('button', { name: 'Close' }).click();
 
     // Delete: confirm in the app's dialog, message, back one page, and the row is gone.
     await page.getByRole('button', { name: 'Delete resume' }).click();

@@ -376,13 +376,14 @@ async fn cache_policy(request: Request, next: axum::middleware::Next) -> Respons
 }
 
 /// Quill writes inline styles and embeds pasted images as data: URLs; the candidate's join page
-/// talks to the voice provider (`voice_origins`). Nothing else is loosened.
+/// talks to the voice provider (`voice_origins`); View Resume frames a PDF from our own signed
+/// link. Nothing else is loosened.
 fn content_security_policy(voice_origins: &str) -> String {
     format!(
         "default-src 'self'; script-src 'self'; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; \
          font-src 'self' data:; connect-src 'self' {voice_origins}; \
-         frame-src https://www.youtube.com https://player.vimeo.com; frame-ancestors 'none'; \
+         frame-src 'self' https://www.youtube.com https://player.vimeo.com; frame-ancestors 'none'; \
          base-uri 'self'; form-action 'self'; object-src 'none'"
     )
 }

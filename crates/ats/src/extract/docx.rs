@@ -10,8 +10,8 @@ use zip::ZipArchive;
 
 use super::{Budget, ExtractError, Limits, RawText};
 
-const DOCUMENT: &str = "word/document.xml";
-const MAX_ENTRIES: usize = 10_000;
+pub(super) const DOCUMENT: &str = "word/document.xml";
+pub(super) const MAX_ENTRIES: usize = 10_000;
 
 pub(crate) fn extract(
     bytes: &[u8],
@@ -90,13 +90,13 @@ pub(crate) fn extract(
 }
 
 /// Reads zip parts while keeping the total decompressed size under the cap.
-struct PartReader<'a> {
-    zip: &'a mut ZipArchive<Cursor<&'a [u8]>>,
-    remaining: u64,
+pub(super) struct PartReader<'a> {
+    pub(super) zip: &'a mut ZipArchive<Cursor<&'a [u8]>>,
+    pub(super) remaining: u64,
 }
 
 impl PartReader<'_> {
-    fn read(&mut self, name: &str) -> Result<String, ExtractError> {
+    pub(super) fn read(&mut self, name: &str) -> Result<String, ExtractError> {
         let file = self.zip.by_name(name).map_err(|e| match e {
             zip::result::ZipError::UnsupportedArchive(m) if m.contains("assword") => {
                 ExtractError::Encrypted
@@ -121,7 +121,7 @@ impl PartReader<'_> {
 }
 
 /// Relationship id → external target, for hyperlinks whose visible text is not the URL.
-fn hyperlink_targets(rels: &str) -> HashMap<String, String> {
+pub(super) fn hyperlink_targets(rels: &str) -> HashMap<String, String> {
     let mut map = HashMap::new();
     let mut reader = Reader::from_str(rels);
     while let Ok(event) = reader.read_event() {
@@ -286,7 +286,10 @@ fn note_look(paragraph: &mut ParagraphLook, name: &str, element: &quick_xml::eve
     }
 }
 
-fn attribute(element: &quick_xml::events::BytesStart, local_name: &str) -> Option<String> {
+pub(super) fn attribute(
+    element: &quick_xml::events::BytesStart,
+    local_name: &str,
+) -> Option<String> {
     element
         .attributes()
         .flatten()

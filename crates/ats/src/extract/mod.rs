@@ -1,6 +1,7 @@
 //! Bytes in, normalised text out: PDF, DOCX or plain text, decided by magic bytes.
 
 mod docx;
+mod docx_html;
 mod normalize;
 mod ocr;
 mod pdf;
@@ -11,6 +12,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::error::ExtractError;
+pub use docx_html::{docx_to_html, docx_to_html_with};
 pub use normalize::normalize;
 pub use ocr::{Ocr, available as ocr_available};
 

@@ -91,10 +91,15 @@ fn file_headers(kind: FileKind, name: &str) -> HeaderMap {
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-store"),
     );
-    // The viewer needs nothing from us; a file must never run as a page of our origin.
+    // The viewer needs nothing from us; a file must never run as a page of our origin. The
+    // app's own pages may frame it (View Resume shows a PDF inside the app).
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static("default-src 'none'; object-src 'self'; frame-ancestors 'self'"),
+    );
+    headers.insert(
+        header::X_FRAME_OPTIONS,
+        HeaderValue::from_static("SAMEORIGIN"),
     );
     headers
 }

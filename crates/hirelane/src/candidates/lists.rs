@@ -26,6 +26,7 @@ use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::pipeline::stages::Stage;
 use crate::state::AppState;
+use crate::voice::analysis::InterviewStatus;
 
 /// Far past any real list, yet its offset (times 100 rows) stays far from overflowing.
 const MAX_PAGE: i64 = 100_000;
@@ -52,6 +53,9 @@ pub(super) struct ListParams {
     /// Only candidates in this hiring stage (`screened`, `shortlisted`, …).
     #[serde(default)]
     stage: Option<Stage>,
+    /// Only candidates whose AI interview ended so: `Pass`, `Fail` or `Needs Review`.
+    #[serde(default)]
+    interview_status: Option<InterviewStatus>,
 }
 
 impl ListParams {
@@ -61,6 +65,7 @@ impl ListParams {
             text: Some(self.q.clone()),
             recommendation: Some(self.recommendation.clone()),
             stage: self.stage,
+            interview_status: self.interview_status,
             sort: Sort::parse(&self.sort),
         }
     }
@@ -73,6 +78,17 @@ impl ListParams {
             .map(|page| Ok((within("page", page, 1..=MAX_PAGE)?, size)))
             .transpose()
     }
+}
+
+/// The all-candidates list's JD filter (the JD list names its JD with [`JdParams`]).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct JobFilterParams {
+    /// Only the candidates of this JD (integer id or folder id).
+    #[serde(default)]
+    #[param(inline)]
+    jd_id: Option<JdId>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -280,21 +296,30 @@ pub(super) struct AllCandidate {
     stage_reason: Option<String>,
 }
 
-/// Every candidate of every JD outside the bin, newest first; `page`, `pageSize`, `sort`, `q`
-/// and `recommendation` narrow it (then `X-Total-Count` gives the total).
+/// Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
+/// `sort`, `q`, `recommendation`, `stage` and `interviewStatus` narrow it (with `page`,
+/// `X-Total-Count` gives the total).
 #[utoipa::path(
     get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = [])),
-    params(ListParams),
-    responses((status = 200, description = "The candidates (one page with `page`)", body = [AllCandidate],
-        headers(("X-Total-Count" = i64, description = "How many candidates match in all"))))
+    params(JobFilterParams, ListParams),
+    responses(
+        (status = 200, description = "The candidates (one page with `page`)", body = [AllCandidate],
+            headers(("X-Total-Count" = i64, description = "How many candidates match in all"))),
+        (status = 404, description = "`jdId` names no JD outside the bin", body = ErrorBody),
+    )
 )]
 pub(super) async fn get_all_candidates(
     _: Recruiter,
     State(state): State<AppState>,
+    Query(job): Query<JobFilterParams>,
     Query(params): Query<ListParams>,
 ) -> Result<Response> {
+    let job_id = match job.jd_id.filter(|jd| !jd.0.trim().is_empty()) {
+        Some(jd) => Some(active_job_id(&state, &jd.0).await?),
+        None => None,
+    };
     let page = params.page()?;
-    respond(state, params.query(None), page, all_candidate).await
+    respond(state, params.query(job_id), page, all_candidate).await
 }
 
 fn all_candidate(state: &AppState, row: CandidateRow) -> AllCandidate {

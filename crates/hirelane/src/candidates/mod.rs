@@ -1,5 +1,5 @@
 //! Candidates: resume and CSV intake, the durable analysis queue, candidate lists, resume
-//! details, delete, and signed links to the original files.
+//! details, delete, signed links to the original files, and resumes shown inside the app.
 
 pub mod accept;
 mod claims;
@@ -15,6 +15,7 @@ pub mod interview_outcome;
 mod invites;
 mod lists;
 pub mod pages;
+mod preview;
 pub mod purge;
 pub mod queue;
 pub mod repo;
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lists::get_all_candidates))
         .routes(routes!(delete::delete_resume))
         .routes(routes!(download::resume_file))
+        .routes(routes!(preview::resume_preview))
         .routes(routes!(details::resume_details))
         .routes(routes!(search_results::search_all))
 }

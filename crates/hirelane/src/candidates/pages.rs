@@ -77,13 +77,15 @@ pub async fn ids(lists: &ListOrder, db: &Db, query: &ListQuery) -> Result<Vec<i6
     })
 }
 
-/// Whether the list is one whose order is kept here: no text or recommendation filter, newest
-/// or oldest first (score and name orders change with every analysis and edit).
+/// Whether the list is one whose order is kept here: no text, recommendation, stage or
+/// interview filter, newest or oldest first (score and name orders change with every analysis
+/// and edit).
 fn unfiltered(query: &ListQuery) -> bool {
     let blank = |value: &Option<String>| value.as_deref().is_none_or(|v| v.trim().is_empty());
     blank(&query.text)
         && blank(&query.recommendation)
         && query.stage.is_none()
+        && query.interview_status.is_none()
         && matches!(query.sort, Sort::Newest | Sort::Oldest)
 }
 

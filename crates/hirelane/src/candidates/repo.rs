@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::pipeline::stages::Stage;
 use crate::store::BeginWrite;
 use crate::store::{Db, Tx, is_unique_violation};
+use crate::voice::analysis::InterviewStatus;
 use crate::{with_db, with_tx};
 
 /// A candidate with their JD's names, as every list and detail shows them.
@@ -403,6 +404,8 @@ pub struct ListQuery {
     pub recommendation: Option<String>,
     /// Only candidates in this hiring stage.
     pub stage: Option<Stage>,
+    /// Only candidates whose interview ended so.
+    pub interview_status: Option<InterviewStatus>,
     pub sort: Sort,
 }
 
@@ -462,6 +465,12 @@ impl ListFilter {
                 " AND c.stage = ?",
                 query
                     .stage
+                    .map(|s| FilterValue::Text(s.as_str().to_owned())),
+            ),
+            (
+                " AND c.interview_status = ?",
+                query
+                    .interview_status
                     .map(|s| FilterValue::Text(s.as_str().to_owned())),
             ),
         ];

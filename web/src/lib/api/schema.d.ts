@@ -117,8 +117,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every candidate of every JD outside the bin, newest first; `page`, `pageSize`, `sort`, `q`
-         *     and `recommendation` narrow it (then `X-Total-Count` gives the total).
+         * Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
+         *     `sort`, `q`, `recommendation`, `stage` and `interviewStatus` narrow it (with `page`,
+         *     `X-Total-Count` gives the total).
          */
         get: operations["get_all_candidates"];
         put?: never;
@@ -192,6 +193,23 @@ export interface paths {
          *     has none). The signature binds the file and the expiry.
          */
         get: operations["resume_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Drive/ResumePreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A resume as the app shows it: a PDF through its signed link, a DOCX as sanitised HTML. */
+        get: operations["resume_preview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1709,6 +1727,25 @@ export interface components {
             /** @description One or more PDF or DOCX files, each within the upload size cap. */
             resumeFile: string[];
         };
+        /**
+         * @description The kind of a stored resume file.
+         * @enum {string}
+         */
+        ResumeKind: "pdf" | "docx";
+        /** @description What the app needs to show a resume. */
+        ResumePreview: {
+            fileName: string;
+            /** @description A fresh signed link to the original file (shown inline for a PDF; the download). */
+            filePath: string;
+            fileType: components["schemas"]["ResumeKind"];
+            /**
+             * @description A DOCX's content as sanitised HTML (a fragment: headings, paragraphs, lists, tables,
+             *     bold, italic and web or mail links). Null for a PDF, and for a DOCX that cannot be shown.
+             */
+            html: string | null;
+            /** @description Why a DOCX cannot be shown here (too large, damaged, no text); the download still works. */
+            problem: string | null;
+        };
         /** @description A resume of a JD (SPEC section 3's resume record). */
         ResumeRecord: {
             analysisError: string | null;
@@ -2327,6 +2364,8 @@ export interface operations {
     get_all_candidates: {
         parameters: {
             query?: {
+                /** @description Only the candidates of this JD (integer id or folder id). */
+                jdId?: string;
                 /** @description Page number from 1; without it the whole list is returned. */
                 page?: number;
                 /** @description Rows per page when `page` is given (default 10). */
@@ -2339,6 +2378,8 @@ export interface operations {
                 recommendation?: string;
                 /** @description Only candidates in this hiring stage (`screened`, `shortlisted`, …). */
                 stage?: components["schemas"]["Stage"];
+                /** @description Only candidates whose AI interview ended so: `Pass`, `Fail` or `Needs Review`. */
+                interviewStatus?: components["schemas"]["InterviewStatus"];
             };
             header?: never;
             path?: never;
@@ -2368,6 +2409,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `jdId` names no JD outside the bin */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2540,6 +2590,55 @@ export interface operations {
             };
             /** @description Bad or expired signature */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is gone (deleted, or its JD is in the bin) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resume_preview: {
+        parameters: {
+            query: {
+                resumeFileId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How to show the resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumePreview"];
+                };
+            };
+            /** @description No resume file id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2742,6 +2841,8 @@ export interface operations {
                 recommendation?: string;
                 /** @description Only candidates in this hiring stage (`screened`, `shortlisted`, …). */
                 stage?: components["schemas"]["Stage"];
+                /** @description Only candidates whose AI interview ended so: `Pass`, `Fail` or `Needs Review`. */
+                interviewStatus?: components["schemas"]["InterviewStatus"];
             };
             header?: never;
             path?: never;

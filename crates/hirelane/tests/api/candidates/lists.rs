@@ -345,6 +345,107 @@ async fn page(app: &TestApp, token: &str, path: &str) -> (String, Vec<String>) {
     (total, names)
 }
 
+/// The lists narrow to an AI interview outcome (as the API names it: `Pass`, `Fail`, `Needs
+/// Review`) and, across JDs, to one JD; an outcome the API does not know is refused like the
+/// other bounds, a JD it does not know is not found.
+#[tokio::test]
+async fn lists_filter_by_interview_status_and_jd() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let first = create_job(&app, &token, false).await;
+        let second = create_job(&app, &token, false).await;
+        let csv = "name,email\nAsha Pass,asha@example.com\nBen Fail,ben@example.com\n\
+                   Cara Review,cara@example.com\nDev Waiting,dev@example.com\n";
+        assert_eq!(upload_csv(&app, &token, first, "a.csv", csv).await.0, 200);
+        let csv = "name,email\nEla Pass,ela@example.com\n";
+        assert_eq!(upload_csv(&app, &token, second, "b.csv", csv).await.0, 200);
+        // How an interview's report sets the outcome is the interview tests' concern; here only
+        // the filter is.
+        for (email, status) in [
+            ("asha@example.com", "Pass"),
+            ("ben@example.com", "Fail"),
+            ("cara@example.com", "Needs Review"),
+            ("ela@example.com", "Pass"),
+        ] {
+            hirelane::with_db!(&app.state.db, |pool| {
+                sqlx::query(
+                    "UPDATE candidates SET interview_status = $1 WHERE candidate_email = $2",
+                )
+                .bind(status)
+                .bind(email)
+                .execute(pool)
+                .await
+                .expect("update");
+            });
+        }
+        let all = "/api/Drive/GetAllCandidates?page=1&sort=name";
+        for (query, total, names) in [
+            (
+                "interviewStatus=Pass".to_owned(),
+                "2",
+                vec!["Asha Pass", "Ela Pass"],
+            ),
+            (
+                "interviewStatus=Needs%20Review".to_owned(),
+                "1",
+                vec!["Cara Review"],
+            ),
+            (
+                "interviewstatus=Needs+Review".to_owned(),
+                "1",
+                vec!["Cara Review"],
+            ),
+            (format!("jdId={second}"), "1", vec!["Ela Pass"]),
+            (
+                format!("jdId={first}&interviewStatus=Fail"),
+                "1",
+                vec!["Ben Fail"],
+            ),
+        ] {
+            let path = format!("{all}&{query}");
+            let (found_total, found) = page(&app, &token, &path).await;
+            assert_eq!(
+                (found_total.as_str(), found),
+                (total, names.iter().map(|n| n.to_string()).collect()),
+                "{path}"
+            );
+        }
+        let jd_pass = format!("/api/Drive/ViewJDResumes?JdID={first}&interviewStatus=Pass&page=1");
+        assert_eq!(
+            page(&app, &token, &jd_pass).await,
+            ("1".to_owned(), vec!["Asha Pass".to_owned()])
+        );
+        // The whole list, written out in chunks, is narrowed the same way.
+        let path = format!("/api/Drive/GetAllCandidates?jdId={first}&interviewStatus=Pass");
+        let (status, whole) = app.call(Method::GET, &path, &token, None).await;
+        assert_eq!(status, 200, "{whole}");
+        assert_eq!(whole.as_array().map(Vec::len), Some(1), "{whole}");
+        assert_eq!(whole[0]["candidateName"], "Asha Pass");
+
+        for path in [
+            "/api/Drive/GetAllCandidates?interviewStatus=Maybe".to_owned(),
+            format!("/api/Drive/ViewJDResumes?JdID={first}&interviewStatus=pass&page=1"),
+        ] {
+            let (status, body) = app.call(Method::GET, &path, &token, None).await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (400, Some("invalid_query")),
+                "{path}: {body}"
+            );
+        }
+        let (status, body) = app
+            .call(
+                Method::GET,
+                "/api/Drive/GetAllCandidates?jdId=987654",
+                &token,
+                None,
+            )
+            .await;
+        assert_eq!(status, 404, "{body}");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn newest_first_pages_follow_every_change_to_the_lists() {
     on_each_db(|app: TestApp| async move {

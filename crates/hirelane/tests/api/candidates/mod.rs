@@ -1,9 +1,10 @@
 //! Candidates: resume and CSV intake checked by content, durable analysis, dedupe, lists,
-//! details, delete, and signed file links. Resumes are the ats crate's fixtures, made by
-//! LibreOffice, Chromium, reportlab, fpdf2 and python-docx.
+//! details, delete, signed file links and resumes shown inside the app. Resumes are the ats
+//! crate's fixtures, made by LibreOffice, Chromium, reportlab, fpdf2 and python-docx.
 
 mod intake;
 mod lists;
+mod preview;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,25 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/api-client';
 
 import { pollWhileRunning } from '../lib/analysis-progress';
+import { listParams } from './list-params';
 import { candidateKeys } from './types';
 import type { AnyCandidate, ListQuery } from './types';
 
-/** One page of the candidates of every JD, paged, sorted and filtered on the server. */
+/** One page of the candidates of every JD (or of the chosen one), paged, sorted and filtered on the server. */
 export function getAllCandidates({ query, signal }: { query: ListQuery; signal?: AbortSignal }): Promise<Page<AnyCandidate>> {
-  const { page, sort, q, recommendation, stage } = query;
   return api.getPage<AnyCandidate>('/Drive/GetAllCandidates', {
-    query: {
-      page,
-      pageSize: CANDIDATES_PAGE_SIZE,
-      sort,
-      q: q.trim() || undefined,
-      recommendation: recommendation || undefined,
-      stage: stage || undefined,
-    },
+    query: { jdId: query.job || undefined, ...listParams(query) },
     signal,
   });
 }

@@ -1,21 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/api-client';
 
 import { pollWhileRunning } from '../lib/analysis-progress';
+import { listParams } from './list-params';
 import { candidateKeys } from './types';
 import type { JdResume, ListQuery } from './types';
-
-const listParams = ({ page, sort, q, recommendation, stage }: ListQuery) => ({
-  page,
-  pageSize: CANDIDATES_PAGE_SIZE,
-  sort,
-  q: q.trim() || undefined,
-  recommendation: recommendation || undefined,
-  stage: stage || undefined,
-});
 
 /** One page of a JD's candidates, paged, sorted and filtered on the server. */
 export function getJdResumesPage({

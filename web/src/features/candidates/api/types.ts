@@ -1,6 +1,8 @@
 /** The candidate shapes of SPEC section 3, as the server sends them. */
 import type { ApiSchema } from '@/lib/api/types';
 
+import type { ListFilters } from '../lib/list-filters';
+
 export type AnalysisStatus = ApiSchema<'AnalysisStatus'>;
 
 /** Where a candidate's interview invite stands (null: never invited). */
@@ -17,6 +19,9 @@ export type AnyCandidate = ApiSchema<'AllCandidate'>;
 
 /** The resume analysis of one candidate (`ResumeDetails`, first of the list). */
 export type ResumeDetails = ApiSchema<'ResumeDetails'>;
+
+/** A resume as the app shows it (`ResumePreview`): `html` for a DOCX, `filePath` framed for a PDF. */
+export type ResumePreview = ApiSchema<'ResumePreview'>;
 
 /** The candidate's next-step form answers (SPEC section 3); CTC in LPA, periods in days. */
 export type NextStepDetails = ApiSchema<'SubmittedDetails'>;
@@ -42,8 +47,8 @@ export type Done = ApiSchema<'Done'>;
 /** What the JD pages pass to the JD candidate list in navigation state (SPEC section 2). */
 export type JdCandidatesState = { jobDescId?: number; jdname?: string };
 
-/** `stage`: a hiring stage, or '' for all. */
-export type ListQuery = { page: number; sort: string; q: string; recommendation: string; stage?: string };
+/** A page of a candidate list and its filters, as the URL keeps them. */
+export type ListQuery = ListFilters;
 
 export const candidateKeys = {
   all: ['candidates'] as const,
@@ -52,5 +57,6 @@ export const candidateKeys = {
   jdAll: (jdid: string) => ['candidates', 'jd', jdid, 'all'] as const,
   list: (query: ListQuery) => ['candidates', 'list', query] as const,
   details: (resumeId: string) => ['candidates', 'details', resumeId] as const,
+  preview: (resumeFileId: string) => ['candidates', 'preview', resumeFileId] as const,
   jdInfo: (jdid: string) => ['candidates', 'jd-info', jdid] as const,
 };

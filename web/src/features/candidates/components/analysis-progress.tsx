@@ -1,11 +1,11 @@
 import { useJdResumes } from '../api/get-jd-resumes';
 import { analysisProgress } from '../lib/analysis-progress';
 
-/** Live "analysed / total" for a JD, from the polled list of its candidates. */
+/** Live "analysed / total" for a JD, from the polled list of its candidates; nothing without resumes. */
 export function AnalysisProgressPanel({ jdid }: { jdid: string }) {
   const resumes = useJdResumes(jdid);
-  if (!resumes.data || resumes.data.length === 0) return null;
-  return <AnalysisProgressView progress={analysisProgress(resumes.data.map((row) => row.analysisStatus))} />;
+  const progress = analysisProgress((resumes.data ?? []).map((row) => row.analysisStatus));
+  return progress.total > 0 ? <AnalysisProgressView progress={progress} /> : null;
 }
 
 export function AnalysisProgressView({ progress }: { progress: ReturnType<typeof analysisProgress> }) {

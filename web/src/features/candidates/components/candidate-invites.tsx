@@ -1,11 +1,12 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 
 import { errorMessage, useSendInvites } from '../api/send-invites';
 import type { InviteBatch, InviteOutcome } from '../api/send-invites';
 import type { RowSelection } from '../hooks/use-row-selection';
-import { groupByJd } from '../lib/invites';
+import { groupByJd, isFail } from '../lib/invites';
 import { InviteDialog } from './invite-dialog';
 import { InviteResult } from './invite-result';
 
@@ -17,14 +18,23 @@ export type CandidateInvitesProps = {
   allPass?: AllPassTarget;
 };
 
-type Mode = 'selected' | 'allPass';
+/** `confirmFail`: the selection holds Fail candidates, and the recruiter is asked first. */
+type Mode = 'confirmFail' | 'selected' | 'allPass';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** 'Chen, Dana and 2 more'. */
+function names(list: ReadonlyArray<string>, shown = 3): string {
+  if (list.length <= 1) return list.join('');
+  if (list.length <= shown) return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+  return `${list.slice(0, shown).join(', ')} and ${list.length - shown} more`;
+}
+
 /**
  * The invite actions above a candidate table: the selection count, 'Send
- * invite' for the selected rows (one SendInvites call per JD), 'Invite all
- * Pass' on a JD's list, the assistant dialog and the result of the last round.
+ * invite' for the selected rows (one SendInvites call per JD; a selection
+ * with Fail candidates asks first), 'Invite all Pass' on a JD's list that
+ * has Pass candidates, the assistant dialog and the result of the last round.
  */
 export function CandidateInvites({ selection, allPass }: CandidateInvitesProps) {
   const send = useSendInvites();
@@ -63,6 +73,7 @@ export function CandidateInvites({ selection, allPass }: CandidateInvitesProps) 
     );
   };
 
+  const failing = selection.selected.filter((row) => isFail(row.recommendation));
   const jds = new Set(selection.selected.map((row) => String(row.jobDescId))).size;
   const description =
     mode === 'allPass' && allPass ? (
@@ -100,17 +111,13 @@ export function CandidateInvites({ selection, allPass }: CandidateInvitesProps) 
           )}
         </p>
         <div className="flex flex-wrap gap-2">
-          {allPass && (
-            <Button
-              variant="secondary"
-              onClick={() => open('allPass')}
-              disabled={allPass.passCount === 0}
-              title={allPass.passCount === 0 ? 'No Pass candidates yet' : undefined}
-            >
+          {/* CSV candidates are never scored: a JD without Pass candidates has nobody to invite this way. */}
+          {allPass && (allPass.passCount ?? 0) > 0 && (
+            <Button variant="secondary" onClick={() => open('allPass')}>
               Invite all Pass
             </Button>
           )}
-          <Button onClick={() => open('selected')} disabled={selection.count === 0}>
+          <Button onClick={() => open(failing.length > 0 ? 'confirmFail' : 'selected')} disabled={selection.count === 0}>
             Send invite
           </Button>
         </div>
@@ -118,8 +125,25 @@ export function CandidateInvites({ selection, allPass }: CandidateInvitesProps) 
 
       {outcome && <InviteResult outcome={outcome} onDismiss={() => setOutcome(null)} />}
 
+      <Dialog open={mode === 'confirmFail'} title="Invite candidates marked Fail?" onClose={close}>
+        <div className="mt-2 space-y-2 text-sm text-slate-600">
+          <p data-testid="fail-warning">
+            {failing.length === 1
+              ? `${failing[0]!.name} has a Fail recommendation from the ATS.`
+              : `${failing.length} selected candidates have a Fail recommendation from the ATS: ${names(failing.map((row) => row.name))}.`}
+          </p>
+          <p>Invite {failing.length === 1 ? 'them' : 'all of them'} to an AI interview anyway?</p>
+        </div>
+        <div className="mt-6 flex justify-end gap-3">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={() => open('selected')}>Continue</Button>
+        </div>
+      </Dialog>
+
       <InviteDialog
-        open={mode !== null}
+        open={mode === 'selected' || mode === 'allPass'}
         title={mode === 'allPass' ? 'Invite all Pass candidates' : 'Send interview invites'}
         description={description}
         busy={send.isPending}

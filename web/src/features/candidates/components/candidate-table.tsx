@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
+import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
 import { endsCandidacy, stageLabel } from '@/lib/stages';
@@ -8,7 +9,8 @@ import type { Stage } from '@/lib/stages';
 
 import type { InviteStatus } from '../api/types';
 import type { RowSelection } from '../hooks/use-row-selection';
-import type { ListSort } from '../lib/list-filters';
+import { columnSort, nextSort } from '../lib/list-filters';
+import type { ListSort, SortColumn } from '../lib/list-filters';
 import type { SelectedCandidate } from '../lib/invites';
 import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge } from './badges';
 
@@ -41,7 +43,8 @@ export type CandidateTableProps = {
   rows: CandidateRow[];
   showJob?: boolean;
   sort: ListSort;
-  onSortScore: () => void;
+  /** A column header asks for another order. */
+  onSort: (sort: ListSort) => void;
   /** Row navigation state (the JD list passes its JD along). */
   linkState?: unknown;
   /** Checkboxes per row and for the page; the selection outlives the page. */
@@ -56,6 +59,7 @@ const toSelected = (row: CandidateRow): SelectedCandidate => ({
   jdname: row.jdname ?? '',
   name: displayName(row),
   stage: row.stage,
+  recommendation: row.recommendation,
 });
 
 function Score({ row }: { row: CandidateRow }) {
@@ -129,15 +133,42 @@ function PageCheckbox({ rows, selection }: { rows: CandidateRow[]; selection: Ro
   );
 }
 
+/** A column header that sorts the list on the server, its order told to assistive technology. */
+function SortableHeader({
+  column,
+  label,
+  sort,
+  onSort,
+  className,
+}: {
+  column: SortColumn;
+  label: string;
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
+  className?: string;
+}) {
+  const state = columnSort(column, sort);
+  const arrow = state === 'descending' ? '↓' : state === 'ascending' ? '↑' : '↕';
+  return (
+    <th scope="col" className={cn('px-4 py-3', className)} aria-sort={state}>
+      <button
+        type="button"
+        onClick={() => onSort(nextSort(column, sort))}
+        className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {label} <span aria-hidden="true">{arrow}</span>
+      </button>
+    </th>
+  );
+}
+
 /**
  * The candidates table from 640 px up, cards below it (SPEC section 9's
  * mobile breakpoint). Each candidate links to its analysis page. Below the
  * 2xl breakpoint the upload date sits under the name, so the table fits next
  * to the sidebar on a laptop without scrolling sideways.
  */
-export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkState, selection }: CandidateTableProps) {
-  const sortState = sort === 'score' ? 'descending' : sort === 'score_asc' ? 'ascending' : 'none';
-  const arrow = sort === 'score' ? '↓' : sort === 'score_asc' ? '↑' : '↕';
+export function CandidateTable({ rows, showJob = false, sort, onSort, linkState, selection }: CandidateTableProps) {
   return (
     <>
       <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
@@ -149,23 +180,13 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   <PageCheckbox rows={rows} selection={selection} />
                 </th>
               )}
-              <th scope="col" className="px-4 py-3">
-                Candidate
-              </th>
+              <SortableHeader column="name" label="Candidate" sort={sort} onSort={onSort} />
               {showJob && (
                 <th scope="col" className="px-4 py-3">
                   Job
                 </th>
               )}
-              <th scope="col" className="px-4 py-3" aria-sort={sortState}>
-                <button
-                  type="button"
-                  onClick={onSortScore}
-                  className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  ATS Score <span aria-hidden="true">{arrow}</span>
-                </button>
-              </th>
+              <SortableHeader column="score" label="ATS Score" sort={sort} onSort={onSort} />
               <th scope="col" className="px-4 py-3">
                 Recommendation
               </th>
@@ -178,9 +199,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
               <th scope="col" className="px-4 py-3">
                 Analysis
               </th>
-              <th scope="col" className="hidden px-4 py-3 2xl:table-cell">
-                Uploaded
-              </th>
+              <SortableHeader column="uploaded" label="Uploaded" sort={sort} onSort={onSort} className="hidden 2xl:table-cell" />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -206,7 +225,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
                   </Link>
                   <div className="text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
-                  <div className="mt-1 text-xs text-slate-500 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
+                  <div className="mt-1 text-xs text-slate-600 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
                 </td>
                 {showJob && <td className="px-4 py-3 text-slate-700">{row.jdname}</td>}
                 <td className="px-4 py-3">
@@ -231,25 +250,14 @@ export function CandidateTable({ rows, showJob = false, sort, onSortScore, linkS
         </table>
       </div>
 
+      {/* On a phone the toolbar's Sort by orders the cards. */}
       <div className="sm:hidden">
-        <div className="mb-2 flex items-center justify-between gap-3">
-          {selection ? (
-            <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
-              <PageCheckbox rows={rows} selection={selection} />
-              Select page
-            </label>
-          ) : (
-            <span />
-          )}
-          <button
-            type="button"
-            onClick={onSortScore}
-            className="text-sm font-semibold text-brand-700"
-            aria-label={`Sort by ATS score (${sortState})`}
-          >
-            ATS Score {arrow}
-          </button>
-        </div>
+        {selection && (
+          <label className="mb-2 inline-flex items-center gap-2 text-sm font-medium text-slate-700">
+            <PageCheckbox rows={rows} selection={selection} />
+            Select page
+          </label>
+        )}
         <ul aria-label="Candidates" className="space-y-3">
           {rows.map((row) => (
             <li key={row.resumeId} data-testid="candidate-card" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -1,40 +1,99 @@
 import { useEffect, useId, useState } from 'react';
 
 import { SearchIcon } from '@/components/ui/icons';
-import { STAGES, isStage, stageLabel } from '@/lib/stages';
-
+import { STAGES, stageLabel } from '@/lib/stages';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import type { RecommendationFilter, StageFilter } from '../lib/list-filters';
+
+import { DEFAULT_FILTERS, INTERVIEW_STATUSES, SORTS, isFiltered } from '../lib/list-filters';
+import type { ListFilters } from '../lib/list-filters';
+
+/** A choice of a select: its value in the URL and its label. */
+export type FilterOption = { value: string; label: string };
 
 export type ListToolbarProps = {
-  q: string;
-  recommendation: RecommendationFilter;
-  onQuery: (q: string) => void;
-  onRecommendation: (value: RecommendationFilter) => void;
-  stage: StageFilter;
-  onStage: (value: StageFilter) => void;
+  filters: ListFilters;
+  onChange: (patch: Partial<ListFilters>) => void;
+  /** The JDs to narrow to; without them there is no job filter (a JD's own list). */
+  jobs?: ReadonlyArray<FilterOption>;
 };
 
 const control =
   'rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200';
 
-/** The text filter (name, e-mail, phone; debounced, sent as `q`), the recommendation and the hiring stage filters. */
-export function ListToolbar({ q, recommendation, onQuery, onRecommendation, stage, onStage }: ListToolbarProps) {
+const RECOMMENDATIONS: ReadonlyArray<FilterOption> = [
+  { value: 'Pass', label: 'Pass' },
+  { value: 'Fail', label: 'Fail' },
+];
+const OUTCOMES: ReadonlyArray<FilterOption> = INTERVIEW_STATUSES.map((status) => ({ value: status, label: status }));
+const STAGE_OPTIONS: ReadonlyArray<FilterOption> = STAGES.map((stage) => ({ value: stage, label: stageLabel(stage) }));
+
+function FilterSelect({
+  label,
+  value,
+  all,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  /** The first choice, which clears the filter; none for a choice that always has a value. */
+  all?: string;
+  options: ReadonlyArray<FilterOption>;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        data-testid={testId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${control} mt-1 block w-full pl-3 pr-8`}
+      >
+        {all !== undefined && <option value="">{all}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The candidate lists' filters: text (name, e-mail, phone; debounced, sent as
+ * `q`), the JD (on the list of every JD), the ATS recommendation, the AI
+ * interview outcome, the hiring stage, and the order. Each value is one the
+ * server knows; the route keeps them in the URL.
+ */
+export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
   const textId = useId();
-  const recId = useId();
-  const stageId = useId();
+  const { q } = filters;
   const [text, setText] = useState(q);
   const debounced = useDebouncedValue(text, 300);
 
   useEffect(() => {
-    if (debounced !== q) onQuery(debounced);
+    if (debounced !== q) onChange({ q: debounced });
     // Only a settled change of the text sends a query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
+  const clear = () => {
+    setText('');
+    const { q, job, recommendation, interviewStatus, stage } = DEFAULT_FILTERS;
+    onChange({ q, job, recommendation, interviewStatus, stage });
+  };
+
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
+    <div className="space-y-3" role="search" aria-label="Candidate filters">
+      <div>
         <label htmlFor={textId} className="text-sm font-medium text-slate-700">
           Filter candidates
         </label>
@@ -50,40 +109,58 @@ export function ListToolbar({ q, recommendation, onQuery, onRecommendation, stag
           />
         </div>
       </div>
-      <div>
-        <label htmlFor={recId} className="text-sm font-medium text-slate-700">
-          Recommendation
-        </label>
-        <select
-          id={recId}
-          value={recommendation}
-          onChange={(event) => onRecommendation(event.target.value as RecommendationFilter)}
-          className={`${control} mt-1 block w-full pl-3 pr-8 sm:w-40`}
-        >
-          <option value="">All</option>
-          <option value="Pass">Pass</option>
-          <option value="Fail">Fail</option>
-        </select>
+      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
+        {jobs && (
+          <FilterSelect
+            label="Job"
+            testId="job-filter"
+            value={filters.job}
+            all="All jobs"
+            options={jobs}
+            onChange={(job) => onChange({ job })}
+          />
+        )}
+        <FilterSelect
+          label="Recommendation"
+          testId="recommendation-filter"
+          value={filters.recommendation}
+          all="All"
+          options={RECOMMENDATIONS}
+          onChange={(value) => onChange({ recommendation: value === 'Pass' || value === 'Fail' ? value : '' })}
+        />
+        <FilterSelect
+          label="Interview"
+          testId="interview-filter"
+          value={filters.interviewStatus}
+          all="All outcomes"
+          options={OUTCOMES}
+          onChange={(value) => onChange({ interviewStatus: INTERVIEW_STATUSES.find((status) => status === value) ?? '' })}
+        />
+        <FilterSelect
+          label="Stage"
+          testId="stage-filter"
+          value={filters.stage}
+          all="All stages"
+          options={STAGE_OPTIONS}
+          onChange={(value) => onChange({ stage: STAGES.find((stage) => stage === value) ?? '' })}
+        />
+        <FilterSelect
+          label="Sort by"
+          testId="sort-select"
+          value={filters.sort}
+          options={SORTS}
+          onChange={(value) => onChange({ sort: SORTS.find((option) => option.value === value)?.value ?? 'newest' })}
+        />
       </div>
-      <div>
-        <label htmlFor={stageId} className="text-sm font-medium text-slate-700">
-          Stage
-        </label>
-        <select
-          id={stageId}
-          data-testid="stage-filter"
-          value={stage}
-          onChange={(event) => onStage(isStage(event.target.value) ? event.target.value : '')}
-          className={`${control} mt-1 block w-full pl-3 pr-8 sm:w-40`}
+      {isFiltered(filters) && (
+        <button
+          type="button"
+          onClick={clear}
+          className="text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <option value="">All stages</option>
-          {STAGES.map((value) => (
-            <option key={value} value={value}>
-              {stageLabel(value)}
-            </option>
-          ))}
-        </select>
-      </div>
+          Clear filters
+        </button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** Where a JD's analysis stands: counts per state, and whether to keep polling. */
 export type AnalysisProgress = {
+  /** Rows with a resume to analyse; CSV candidates without one are counted apart. */
   total: number;
   done: number;
   pending: number;
@@ -7,14 +8,18 @@ export type AnalysisProgress = {
   failed: number;
   /** Rows that need no analysis (CSV candidates without a resume). */
   noResume: number;
-  /** Every row that will not change any more, in percent of the total. */
+  /** Every resume that will not change any more, in percent of the total. */
   percent: number;
   running: boolean;
 };
 
-/** Summarises the `analysisStatus` of a JD's candidates. */
+/**
+ * Summarises the `analysisStatus` of a JD's candidates. Only resumes are
+ * analysed: a JD of CSV candidates has nothing to show progress for
+ * (`total` 0), rather than '0 / 2 analysed' beside a full bar.
+ */
 export function analysisProgress(statuses: ReadonlyArray<string>): AnalysisProgress {
-  const progress = { total: statuses.length, done: 0, pending: 0, unreadable: 0, failed: 0, noResume: 0 };
+  const progress = { total: 0, done: 0, pending: 0, unreadable: 0, failed: 0, noResume: 0 };
   for (const status of statuses) {
     if (status === 'queued' || status === 'analysing') progress.pending += 1;
     else if (status === 'done') progress.done += 1;
@@ -22,6 +27,7 @@ export function analysisProgress(statuses: ReadonlyArray<string>): AnalysisProgr
     else if (status === 'failed') progress.failed += 1;
     else if (status === 'no_resume') progress.noResume += 1;
   }
+  progress.total = statuses.length - progress.noResume;
   const settled = progress.total - progress.pending;
   return {
     ...progress,

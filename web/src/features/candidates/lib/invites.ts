@@ -3,8 +3,24 @@ import type { Stage } from '@/lib/stages';
 import type { InviteBatch, InviteOutcome } from '../api/send-invites';
 import type { InviteStatus, SkippedInvite } from '../api/types';
 
-/** A selected row: what is needed to invite it, to move it to another stage and to name it. */
-export type SelectedCandidate = { resumeId: number; jobDescId: number | string; jdname: string; name: string; stage?: Stage | null };
+/**
+ * A selected row: what is needed to invite it (and to warn about a Fail
+ * recommendation first), to move it to another stage and to name it.
+ */
+export type SelectedCandidate = {
+  resumeId: number;
+  jobDescId: number | string;
+  jdname: string;
+  name: string;
+  stage?: Stage | null;
+  recommendation?: string | null;
+};
+
+/** SPEC section 4: any recommendation but Pass is a Fail; none (a CSV candidate, an unread resume) is neither. */
+export function isFail(recommendation: string | null | undefined): boolean {
+  const value = (recommendation ?? '').trim().toLowerCase();
+  return value !== '' && value !== 'pass';
+}
 
 /** One SendInvites call per JD, in the order the JDs were first selected. */
 export function groupByJd(selected: ReadonlyArray<SelectedCandidate>): InviteBatch[] {

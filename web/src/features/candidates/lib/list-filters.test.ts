@@ -1,40 +1,80 @@
 import { describe, expect, it } from 'vitest';
 
-import { applyFilters, nextScoreSort, readFilters, writeFilters } from './list-filters';
+import { DEFAULT_FILTERS, applyFilters, columnSort, isFiltered, nextSort, readFilters, writeFilters } from './list-filters';
+import type { ListFilters } from './list-filters';
 
 describe('list filters', () => {
-  it('defaults to page 1, newest first, no filters', () => {
-    expect(readFilters(new URLSearchParams(''))).toEqual({ page: 1, sort: 'newest', q: '', recommendation: '', stage: '' });
-    expect(readFilters(new URLSearchParams('page=-2&sort=evil&recommendation=maybe&stage=limbo'))).toEqual({
+  it('defaults to page 1 of 10, newest first, no filters', () => {
+    expect(readFilters(new URLSearchParams(''))).toEqual({
       page: 1,
+      pageSize: 10,
       sort: 'newest',
       q: '',
+      job: '',
       recommendation: '',
+      interviewStatus: '',
       stage: '',
     });
+    expect(readFilters(new URLSearchParams('page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo'))).toEqual(
+      DEFAULT_FILTERS,
+    );
   });
 
   it('reads what it writes, leaving defaults out of the URL', () => {
-    const filters = { page: 3, sort: 'score' as const, q: '98765', recommendation: 'Pass' as const, stage: 'shortlisted' as const };
+    const filters: ListFilters = {
+      page: 3,
+      pageSize: 50,
+      sort: 'score',
+      q: '98765',
+      job: 'jd-7',
+      recommendation: 'Pass',
+      interviewStatus: 'Needs Review',
+      stage: 'shortlisted',
+    };
     const params = writeFilters(filters);
-    expect(params.toString()).toBe('page=3&sort=score&q=98765&recommendation=Pass&stage=shortlisted');
+    expect(params.toString()).toBe(
+      'page=3&pageSize=50&sort=score&q=98765&job=jd-7&recommendation=Pass&interviewStatus=Needs+Review&stage=shortlisted',
+    );
     expect(readFilters(params)).toEqual(filters);
-    expect(writeFilters({ page: 1, sort: 'newest', q: '', recommendation: '', stage: '' }).toString()).toBe('');
+    expect(writeFilters(DEFAULT_FILTERS).toString()).toBe('');
   });
 
-  it('resets to page 1 when the text, sort, recommendation or stage changes', () => {
-    const at5 = { page: 5, sort: 'newest' as const, q: '', recommendation: '' as const, stage: '' as const };
-    expect(applyFilters(at5, { q: 'priya' }).page).toBe(1);
-    expect(applyFilters(at5, { recommendation: 'Fail' }).page).toBe(1);
-    expect(applyFilters(at5, { sort: 'score' }).page).toBe(1);
-    expect(applyFilters(at5, { stage: 'rejected' }).page).toBe(1);
+  it('resets to page 1 when anything but the page changes', () => {
+    const at5 = { ...DEFAULT_FILTERS, page: 5 };
+    for (const patch of [
+      { q: 'priya' },
+      { recommendation: 'Fail' },
+      { sort: 'score' },
+      { stage: 'rejected' },
+      { interviewStatus: 'Pass' },
+      { job: 'jd-9' },
+      { pageSize: 20 },
+    ] as Array<Partial<ListFilters>>) {
+      expect(applyFilters(at5, patch).page, JSON.stringify(patch)).toBe(1);
+    }
     expect(applyFilters(at5, { q: '' }).page).toBe(5);
     expect(applyFilters(at5, { page: 6 })).toEqual({ ...at5, page: 6 });
   });
 
-  it('cycles the score sort', () => {
-    expect(nextScoreSort('newest')).toBe('score');
-    expect(nextScoreSort('score')).toBe('score_asc');
-    expect(nextScoreSort('score_asc')).toBe('newest');
+  it('knows when the list is narrowed', () => {
+    expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
+    expect(isFiltered({ ...DEFAULT_FILTERS, sort: 'name', pageSize: 50 })).toBe(false);
+    expect(isFiltered({ ...DEFAULT_FILTERS, interviewStatus: 'Fail' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, job: 'jd-1' })).toBe(true);
+  });
+
+  it('cycles each sortable column and tells its order', () => {
+    expect(nextSort('score', 'newest')).toBe('score');
+    expect(nextSort('score', 'score')).toBe('score_asc');
+    expect(nextSort('score', 'score_asc')).toBe('newest');
+    expect(nextSort('name', 'score')).toBe('name');
+    expect(nextSort('name', 'name')).toBe('newest');
+    expect(nextSort('uploaded', 'newest')).toBe('oldest');
+    expect(nextSort('uploaded', 'name')).toBe('newest');
+    expect(columnSort('score', 'score_asc')).toBe('ascending');
+    expect(columnSort('name', 'name')).toBe('ascending');
+    expect(columnSort('name', 'newest')).toBe('none');
+    expect(columnSort('uploaded', 'newest')).toBe('descending');
+    expect(columnSort('uploaded', 'score')).toBe('none');
   });
 });

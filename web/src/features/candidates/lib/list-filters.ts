@@ -1,61 +1,133 @@
-/** The shareable state of a candidate list, kept in the URL (?page=&sort=&q=&recommendation=&stage=). */
+/**
+ * The shareable state of a candidate list, kept in the URL
+ * (?page=&pageSize=&sort=&q=&job=&recommendation=&interviewStatus=&stage=).
+ */
+import type { ApiSchema } from '@/lib/api/types';
+import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { isStage } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
 export type ListSort = 'newest' | 'oldest' | 'score' | 'score_asc' | 'name';
 export type RecommendationFilter = '' | 'Pass' | 'Fail';
+/** An AI interview outcome as the server names it, or '' for all. */
+export type InterviewStatusFilter = '' | ApiSchema<'InterviewStatus'>;
 /** A hiring stage, or '' for all. */
 export type StageFilter = '' | Stage;
 
-export type ListFilters = { page: number; sort: ListSort; q: string; recommendation: RecommendationFilter; stage: StageFilter };
+export type ListFilters = {
+  page: number;
+  pageSize: number;
+  sort: ListSort;
+  q: string;
+  /** A JD's folder id (the list of every JD only), or '' for all. */
+  job: string;
+  recommendation: RecommendationFilter;
+  interviewStatus: InterviewStatusFilter;
+  stage: StageFilter;
+};
 
-const SORTS: ListSort[] = ['newest', 'oldest', 'score', 'score_asc', 'name'];
+/** The orders the server sorts by, as the Sort choice names them. */
+export const SORTS: ReadonlyArray<{ value: ListSort; label: string }> = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'score', label: 'ATS score, high to low' },
+  { value: 'score_asc', label: 'ATS score, low to high' },
+  { value: 'name', label: 'Name, A to Z' },
+];
 
-/** Reads the filters from the query string; anything unknown falls back to the defaults (page 1, newest first). */
+/** Rows per page the recruiter can choose (the server allows up to 100). */
+export const PAGE_SIZES: ReadonlyArray<number> = [CANDIDATES_PAGE_SIZE, 20, 50, 100];
+
+export const INTERVIEW_STATUSES: ReadonlyArray<Exclude<InterviewStatusFilter, ''>> = ['Pass', 'Fail', 'Needs Review'];
+
+export const DEFAULT_FILTERS: ListFilters = {
+  page: 1,
+  pageSize: CANDIDATES_PAGE_SIZE,
+  sort: 'newest',
+  q: '',
+  job: '',
+  recommendation: '',
+  interviewStatus: '',
+  stage: '',
+};
+
+const oneOf = <T extends string>(values: ReadonlyArray<T>, value: string | null): value is T =>
+  value !== null && (values as ReadonlyArray<string>).includes(value);
+
+/** Reads the filters from the query string; anything unknown falls back to the defaults (page 1, 10 rows, newest first). */
 export function readFilters(params: URLSearchParams): ListFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
-  const sort = params.get('sort') as ListSort | null;
+  const pageSize = Number.parseInt(params.get('pageSize') ?? '', 10);
+  const sort = params.get('sort');
   const recommendation = params.get('recommendation');
+  const interviewStatus = params.get('interviewStatus');
   const stage = params.get('stage');
   return {
     page: Number.isFinite(page) && page > 0 ? page : 1,
-    sort: sort && SORTS.includes(sort) ? sort : 'newest',
+    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : CANDIDATES_PAGE_SIZE,
+    sort: oneOf(
+      SORTS.map((option) => option.value),
+      sort,
+    )
+      ? sort
+      : 'newest',
     q: params.get('q') ?? '',
+    job: params.get('job')?.trim() ?? '',
     recommendation: recommendation === 'Pass' || recommendation === 'Fail' ? recommendation : '',
+    interviewStatus: oneOf(INTERVIEW_STATUSES, interviewStatus) ? interviewStatus : '',
     stage: isStage(stage) ? stage : '',
   };
 }
 
+/** Whether any filter narrows the list (the order and the page size do not). */
+export function isFiltered({ q, job, recommendation, interviewStatus, stage }: ListFilters): boolean {
+  return Boolean(q.trim() || job || recommendation || interviewStatus || stage);
+}
+
 /**
- * Applies a change. Changing the text, sort, recommendation or stage filter goes
- * back to page 1 (SPEC section 9); only a page change keeps the others.
+ * Applies a change. Changing anything but the page goes back to page 1 (SPEC
+ * section 9); only a page change keeps the others.
  */
 export function applyFilters(current: ListFilters, patch: Partial<ListFilters>): ListFilters {
   const next = { ...current, ...patch };
-  const filterChanged =
-    (patch.q !== undefined && patch.q !== current.q) ||
-    (patch.sort !== undefined && patch.sort !== current.sort) ||
-    (patch.recommendation !== undefined && patch.recommendation !== current.recommendation) ||
-    (patch.stage !== undefined && patch.stage !== current.stage);
-  if (filterChanged && patch.page === undefined) next.page = 1;
+  const changed = (Object.keys(patch) as Array<keyof ListFilters>).some((key) => key !== 'page' && patch[key] !== current[key]);
+  if (changed && patch.page === undefined) next.page = 1;
   return next;
 }
 
 /** Writes the filters back, leaving defaults out so the URL stays short. */
 export function writeFilters(filters: ListFilters, base?: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams(base);
-  const set = (key: string, value: string, fallback: string) => (value && value !== fallback ? params.set(key, value) : params.delete(key));
-  set('page', String(filters.page), '1');
-  set('sort', filters.sort, 'newest');
-  set('q', filters.q, '');
-  set('recommendation', filters.recommendation, '');
-  set('stage', filters.stage, '');
+  for (const key of Object.keys(DEFAULT_FILTERS) as Array<keyof ListFilters>) {
+    const value = String(filters[key]);
+    if (value && value !== String(DEFAULT_FILTERS[key])) params.set(key, value);
+    else params.delete(key);
+  }
   return params;
 }
 
-/** Clicking the score column header: high to low first, then low to high, then back to newest. */
-export function nextScoreSort(sort: ListSort): ListSort {
-  if (sort === 'score') return 'score_asc';
-  if (sort === 'score_asc') return 'newest';
-  return 'score';
+/** A sortable column of the candidate tables. */
+export type SortColumn = 'name' | 'score' | 'uploaded';
+
+/**
+ * The order a click on a column header asks for: the score high to low, then
+ * low to high; the name A to Z; the upload date oldest first (newest is the
+ * default); a further click goes back to newest first.
+ */
+export function nextSort(column: SortColumn, sort: ListSort): ListSort {
+  switch (column) {
+    case 'score':
+      return sort === 'score' ? 'score_asc' : sort === 'score_asc' ? 'newest' : 'score';
+    case 'name':
+      return sort === 'name' ? 'newest' : 'name';
+    case 'uploaded':
+      return sort === 'newest' ? 'oldest' : 'newest';
+  }
+}
+
+/** The `aria-sort` of a column header under `sort`. */
+export function columnSort(column: SortColumn, sort: ListSort): 'ascending' | 'descending' | 'none' {
+  if (column === 'score') return sort === 'score' ? 'descending' : sort === 'score_asc' ? 'ascending' : 'none';
+  if (column === 'name') return sort === 'name' ? 'ascending' : 'none';
+  return sort === 'newest' ? 'descending' : sort === 'oldest' ? 'ascending' : 'none';
 }

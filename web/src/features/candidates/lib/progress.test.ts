@@ -7,8 +7,13 @@ import type { UploadRow } from './upload-queue';
 describe('analysisProgress', () => {
   it('counts each state and keeps running while anything is queued or analysing', () => {
     const progress = analysisProgress(['queued', 'analysing', 'done', 'done', 'unreadable', 'failed', 'no_resume']);
-    expect(progress).toMatchObject({ total: 7, done: 2, pending: 2, unreadable: 1, failed: 1, noResume: 1, running: true });
-    expect(progress.percent).toBe(71);
+    expect(progress).toMatchObject({ total: 6, done: 2, pending: 2, unreadable: 1, failed: 1, noResume: 1, running: true });
+    expect(progress.percent).toBe(67);
+  });
+
+  it('leaves CSV candidates out: a JD of them alone has no resumes to analyse', () => {
+    expect(analysisProgress(['no_resume', 'no_resume'])).toMatchObject({ total: 0, done: 0, noResume: 2, running: false });
+    expect(analysisProgress(['no_resume', 'done'])).toMatchObject({ total: 1, done: 1, percent: 100 });
   });
 
   it('stops when every row is settled; an empty JD is complete', () => {

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
-import { ChevronDownIcon, ExternalLinkIcon, MailIcon, PhoneIcon, TrashIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, FileTextIcon, MailIcon, PhoneIcon, TrashIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 import { AttemptsList } from '@/components/interview-evidence/attempts';
@@ -20,6 +20,7 @@ import { candidateKeys, type ResumeDetails } from '../api/types';
 import { InterviewStatusBadge, InviteStatusBadge, isPass } from '../components/badges';
 import { InterviewAnalysisBody, InterviewAnalysisSkeleton } from '../components/interview-analysis';
 import { NextStepDetailsView } from '../components/next-step-details';
+import { ViewResumeLink } from '../components/resume-viewer';
 import { ScoreBar } from '../components/score-bar';
 import { toInviteStatus } from '../lib/invites';
 
@@ -322,15 +323,15 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
               </span>
             )}
             {data.filePath && (
-              <a
-                href={data.filePath}
-                target="_blank"
-                rel="noopener noreferrer"
+              <ViewResumeLink
+                resumeFileId={data.resumeFileId}
+                filePath={data.filePath}
+                candidateName={data.candidateName}
                 className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
               >
-                <ExternalLinkIcon width={16} height={16} />
+                <FileTextIcon width={16} height={16} />
                 View Resume
-              </a>
+              </ViewResumeLink>
             )}
             {/* Without the next-step section, the invite's state would appear nowhere else. */}
             {!nextStep && inviteStatus && (

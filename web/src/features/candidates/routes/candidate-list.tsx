@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
+
 import { PageFrame } from '@/components/ui/page-frame';
-import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
+import { useFolders } from '@/lib/queries/folders';
 import { toStage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
 
@@ -14,7 +16,7 @@ import { Pagination } from '../components/pagination';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { toInviteStatus } from '../lib/invites';
-import { nextScoreSort } from '../lib/list-filters';
+import { PAGE_SIZES } from '../lib/list-filters';
 import type { SelectionActionsSlot } from '../lib/selection-actions';
 
 const toRow = (candidate: AnyCandidate): CandidateRow => ({
@@ -38,15 +40,21 @@ const toRow = (candidate: AnyCandidate): CandidateRow => ({
 });
 
 /**
- * Candidate List (/candidates): every JD's candidates, newest first, paged on
- * the server. Selected rows (kept across pages) can be invited to an AI
- * interview (the invites go out per JD) or, through `renderSelectionActions`, moved to another
- * hiring stage.
+ * Candidate List (/candidates): every JD's candidates, newest first, paged,
+ * sorted and filtered (by JD too) on the server. Selected rows (kept across
+ * pages) can be invited to an AI interview (the invites go out per JD) or,
+ * through `renderSelectionActions`, moved to another hiring stage.
  */
 export function CandidateListRoute({ renderSelectionActions }: { renderSelectionActions?: SelectionActionsSlot } = {}) {
   const [filters, setFilters] = useListFilters();
   const list = useAllCandidates(filters);
   const selection = useRowSelection('all');
+  const folders = useFolders();
+  const jobs = useMemo(
+    () =>
+      (folders.data ?? []).map((folder) => ({ value: folder.jdid, label: folder.jdname })).sort((a, b) => a.label.localeCompare(b.label)),
+    [folders.data],
+  );
 
   useLogError(list.error, 'Failed to load candidates');
 
@@ -55,29 +63,18 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
     <PageFrame title="Candidate List" description="Candidates of every job description.">
       <title>Candidate List · Hirelane</title>
       <div className="mt-6 space-y-4">
-        <ListToolbar
-          q={filters.q}
-          recommendation={filters.recommendation}
-          onQuery={(q) => setFilters({ q })}
-          onRecommendation={(recommendation) => setFilters({ recommendation })}
-          stage={filters.stage}
-          onStage={(stage) => setFilters({ stage })}
-        />
+        <ListToolbar filters={filters} onChange={setFilters} jobs={jobs} />
         <CandidateInvites selection={selection} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
         <CandidatesState query={list} isEmpty={rows.length === 0}>
-          <CandidateTable
-            rows={rows}
-            showJob
-            selection={selection}
-            sort={filters.sort}
-            onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
-          />
+          <CandidateTable rows={rows} showJob selection={selection} sort={filters.sort} onSort={(sort) => setFilters({ sort })} />
           <Pagination
             page={filters.page}
             total={list.data?.total ?? 0}
-            pageSize={CANDIDATES_PAGE_SIZE}
+            pageSize={filters.pageSize}
             onPage={(p) => setFilters({ page: p })}
+            pageSizes={PAGE_SIZES}
+            onPageSize={(pageSize) => setFilters({ pageSize })}
           />
         </CandidatesState>
       </div>

@@ -6,6 +6,7 @@ import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
 import type { Handler } from '@/testing/fetch-mock';
 import { renderRoutes } from '@/testing/render';
 
+import { candidateKeys } from '../api/types';
 import { JdCandidatesRoute } from './jd-candidates';
 
 const JD = { jobDescId: 7, jdid: 'jd-abc', jdname: 'QA Lead', resumeRequired: true };
@@ -74,9 +75,8 @@ describe('JdCandidatesRoute invites', () => {
     const table = within(await screen.findByRole('table'));
     expect(table.getAllByTestId('invite-status').map((badge) => badge.textContent)).toEqual(['Completed', 'Closed']);
 
-    const button = screen.getByRole('button', { name: 'Invite all Pass' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await user.click(button);
+    // Offered once the JD's Pass candidates are counted.
+    await user.click(await screen.findByRole('button', { name: 'Invite all Pass' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite all Pass candidates' });
     expect(dialog).toHaveTextContent('Every candidate of QA Lead with a Pass recommendation (2)');
     // The only assistant is chosen already.
@@ -99,6 +99,10 @@ describe('JdCandidatesRoute invites', () => {
     const page = table.getByRole('checkbox', { name: 'Select all candidates on this page' });
     expect(page).toBePartiallyChecked();
     await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    // Chen's recommendation is Fail: the recruiter confirms first.
+    const warning = await screen.findByRole('dialog', { name: 'Invite candidates marked Fail?' });
+    expect(within(warning).getByTestId('fail-warning')).toHaveTextContent('Chen has a Fail recommendation from the ATS.');
+    await user.click(within(warning).getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send interview invites' });
     expect(dialog).toHaveTextContent('1 selected candidate gets an e-mail');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send invites' })).toBeEnabled());
@@ -127,5 +131,58 @@ describe('JdCandidatesRoute invites', () => {
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.getByTestId('selected-count')).toHaveTextContent('0');
     expect(screen.getByRole('button', { name: 'Send invite' })).toBeDisabled();
+  });
+
+  it('asks before inviting Fail candidates, and Cancel invites nobody', async () => {
+    seedSession();
+    const { calls } = server(() => json(200, { sent: 0, resent: 0, skipped: [] }));
+    const user = userEvent.setup();
+    renderList();
+    const table = within(await screen.findByRole('table'));
+    await user.click(table.getByRole('checkbox', { name: 'Select all candidates on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    const warning = await screen.findByRole('dialog', { name: 'Invite candidates marked Fail?' });
+    expect(within(warning).getByTestId('fail-warning')).toHaveTextContent('Chen has a Fail recommendation from the ATS.');
+    await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    // Pass candidates alone go straight to the invite.
+    await user.click(table.getByRole('checkbox', { name: 'Select Chen' }));
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    expect(await screen.findByRole('dialog', { name: 'Send interview invites' })).toHaveTextContent('2 selected candidates get an e-mail');
+  });
+});
+
+describe('JdCandidatesRoute for a CSV JD', () => {
+  const imported = (resumeId: number, name: string) =>
+    resume(resumeId, name, '', {
+      recommendation: null,
+      atsScore: null,
+      overallMatchPercentage: null,
+      analysisStatus: 'no_resume',
+      isAnalyzed: false,
+      resumeFileId: null,
+      filePath: null,
+      fileName: null,
+      fileType: null,
+    });
+
+  it('shows no analysis progress, no score chart and no Invite all Pass', async () => {
+    seedSession();
+    mockFetch((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/Drive/GetJDByID') return json(200, { ...JD, resumeRequired: false });
+      if (url.pathname === '/api/Drive/ViewJDResumes') return json(200, [imported(1, 'Meera'), imported(2, 'Kabir')]);
+      return json(404, { message: 'Not found', code: 'not_found' });
+    });
+    const { queryClient } = renderList();
+    const table = within(await screen.findByRole('table'));
+    expect(table.getAllByTestId('analysis-state').map((badge) => badge.textContent)).toEqual(['No resume', 'No resume']);
+    // The whole list (behind the progress, the chart and the Pass count) has answered too.
+    await waitFor(() => expect(queryClient.getQueryState(candidateKeys.jdAll('jd-abc'))?.status).toBe('success'));
+    expect(screen.queryByTestId('analysis-count')).not.toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: 'Score distribution' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite all Pass' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { PageFrame } from '@/components/ui/page-frame';
-import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { toStage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
@@ -22,7 +21,7 @@ import { useListFilters } from '../hooks/use-list-filters';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { analysisProgress } from '../lib/analysis-progress';
 import { toInviteStatus } from '../lib/invites';
-import { nextScoreSort } from '../lib/list-filters';
+import { PAGE_SIZES } from '../lib/list-filters';
 import type { SelectionActionsSlot } from '../lib/selection-actions';
 
 const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
@@ -47,9 +46,10 @@ const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
 
 /**
  * Candidates of one JD (/candidate-details/{jdid}, state jobDescId and jdname):
- * live analysis progress, the score distribution, a server-paged table, and
- * interview invites for the selected rows or every Pass candidate, and (through
- * `renderSelectionActions`) stage moves for the selected rows.
+ * live analysis progress and the score distribution of its resumes (none for
+ * CSV candidates, who are never analysed), a server-paged and filtered table,
+ * interview invites for the selected rows or every Pass candidate, and
+ * (through `renderSelectionActions`) stage moves for the selected rows.
  */
 export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionActions?: SelectionActionsSlot } = {}) {
   const { jdid = '' } = useParams();
@@ -90,24 +90,19 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
       <div className="mt-6 space-y-4">
         {progress.total > 0 && <AnalysisProgressView progress={progress} />}
         {progress.total > 0 && <ScoreChart scores={(all.data ?? []).map((row) => (row.analysisStatus === 'done' ? row.atsScore : null))} />}
-        <ListToolbar
-          q={filters.q}
-          recommendation={filters.recommendation}
-          onQuery={(q) => setFilters({ q })}
-          onRecommendation={(recommendation) => setFilters({ recommendation })}
-          stage={filters.stage}
-          onStage={(stage) => setFilters({ stage })}
-        />
+        <ListToolbar filters={filters} onChange={setFilters} />
         <CandidateInvites selection={selection} allPass={allPass} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}
         <CandidatesState query={page} isEmpty={rows.length === 0}>
-          <CandidateTable
-            rows={rows}
-            selection={selection}
-            sort={filters.sort}
-            onSortScore={() => setFilters({ sort: nextScoreSort(filters.sort) })}
+          <CandidateTable rows={rows} selection={selection} sort={filters.sort} onSort={(sort) => setFilters({ sort })} />
+          <Pagination
+            page={filters.page}
+            total={total}
+            pageSize={filters.pageSize}
+            onPage={(p) => setFilters({ page: p })}
+            pageSizes={PAGE_SIZES}
+            onPageSize={(pageSize) => setFilters({ pageSize })}
           />
-          <Pagination page={filters.page} total={total} pageSize={CANDIDATES_PAGE_SIZE} onPage={(p) => setFilters({ page: p })} />
         </CandidatesState>
       </div>
     </PageFrame>

@@ -8,6 +8,8 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 import { useSearchAll } from '@/lib/queries/search-all';
 
+import { ViewResumeLink } from '../components/resume-viewer';
+
 export const SEARCH_PLACEHOLDER = 'Search by JD title, skills, or candidate name/email/phone...';
 export const SEARCH_ERROR = 'Something went wrong while searching.';
 
@@ -101,14 +103,13 @@ export function SearchRoute() {
                           </p>
                         </div>
                         {resume.filePath && (
-                          <a
-                            href={resume.filePath}
-                            target="_blank"
-                            rel="noopener noreferrer"
+                          <ViewResumeLink
+                            filePath={resume.filePath}
+                            candidateName={resume.candidateName}
                             className="text-sm font-semibold text-brand-700 hover:underline"
                           >
                             View Resume
-                          </a>
+                          </ViewResumeLink>
                         )}
                       </li>
                     ))}

@@ -1,0 +1,16 @@
+import type { QueryValue } from '@/lib/api-client';
+
+import type { ListQuery } from './types';
+
+/** The query string of one page of either candidate list, blank filters left out. */
+export function listParams({ page, pageSize, sort, q, recommendation, interviewStatus, stage }: ListQuery): Record<string, QueryValue> {
+  return {
+    page,
+    pageSize,
+    sort,
+    q: q.trim() || undefined,
+    recommendation: recommendation || undefined,
+    interviewStatus: interviewStatus || undefined,
+    stage: stage || undefined,
+  };
+}
