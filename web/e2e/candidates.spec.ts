@@ -133,6 +133,26 @@ test.describe('candidates', () => {
     await expect(rows.filter({ hasText: 'Priya Sharma' })).toHaveCount(0);
   });
 
+  test('a scan is read by OCR and marked so; a damaged file says why and is never scored', async ({ page }) => {
+    await page.goto('/folders');
+    const title = `Backend Engineer ${Date.now()}`;
+    const jd = await createJd(page, { jdname: title, keySkills: 'Go, Java, PostgreSQL, Kafka' });
+    await page.goto(`/jd/${jd.jdid}`);
+    await page.getByTestId('upload-input').setInputFiles(['scanned.pdf', 'truncated.pdf'].map((name) => join(FIXTURES, name)));
+    await expect(page).toHaveURL(new RegExp(`/candidate-details/${jd.jdid}$`));
+
+    const rows = page.getByTestId('candidate-row');
+    await expect(rows).toHaveCount(2);
+    // The scan (a picture of Priya's resume) is read by Tesseract on the server.
+    const scan = rows.filter({ hasText: 'priya.sharma@example.com' });
+    await expect(scan).toContainText('Priya Sharma', { timeout: 30_000 });
+    await expect(scan.getByTestId('ocr')).toHaveText('Read by OCR');
+    const damaged = rows.filter({ hasText: 'The file is damaged' });
+    await expect(damaged.getByTestId('analysis-state')).toHaveText(/unreadable/i);
+    await expect(damaged).toContainText('ask the candidate for a new copy');
+    await expectAccessible(page);
+  });
+
   test('CSV import on a JD without resumes reports bad lines; the candidate list finds by phone digits', async ({ page }) => {
     await page.goto('/folders');
     const title = `Support Agent ${Date.now()}`;

@@ -13,6 +13,7 @@ import { columnSort, nextSort } from '../lib/list-filters';
 import type { ListSort, SortColumn } from '../lib/list-filters';
 import type { SelectedCandidate } from '../lib/invites';
 import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge } from './badges';
+import { CHECK_NAME_BELOW, NameCheck, OcrBadge } from './reading-notes';
 
 /** One row of either candidate list, in the shape the table shows. */
 export type CandidateRow = {
@@ -34,6 +35,9 @@ export type CandidateRow = {
   createdOn: string;
   analysisStatus: string;
   analysisError?: string | null;
+  /** How likely the name read from the resume is right (0-1), and whether its text came from a scan. */
+  nameConfidence?: number | null;
+  ocr?: boolean;
   /** The hiring stage (null from a server that does not send it), and why a candidacy ended. */
   stage: Stage | null;
   stageReason?: string | null;
@@ -223,6 +227,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                   >
                     {displayName(row)}
                   </Link>
+                  <HowRead row={row} />
                   <div className="text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
                   <div className="mt-1 text-xs text-slate-600 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
@@ -272,6 +277,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                     <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
                       {displayName(row)}
                     </Link>
+                    <HowRead row={row} />
                     <p className="break-all text-xs text-slate-600">{row.email}</p>
                     <p className="text-xs text-slate-600">{row.phone}</p>
                     {showJob && <p className="mt-1 text-xs text-slate-700">{row.jdname}</p>}
@@ -291,5 +297,16 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
         </ul>
       </div>
     </>
+  );
+}
+
+/** Notes on how the resume was read, under the name: a name to check, text read from a scan. */
+function HowRead({ row }: { row: CandidateRow }) {
+  if (!row.ocr && (row.nameConfidence == null || row.nameConfidence >= CHECK_NAME_BELOW)) return null;
+  return (
+    <div className="my-0.5 flex flex-wrap gap-1">
+      <NameCheck confidence={row.nameConfidence} />
+      <OcrBadge ocr={row.ocr} />
+    </div>
   );
 }

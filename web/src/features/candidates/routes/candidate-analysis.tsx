@@ -17,6 +17,7 @@ import { resumeFileIdOf, useDeleteResume } from '../api/delete-resume';
 import { useInterviewAnalysis } from '../api/get-interview-analysis';
 import { useResumeDetails } from '../api/get-resume-details';
 import { candidateKeys, type ResumeDetails } from '../api/types';
+import { NameCheck, OcrBadge } from '../components/reading-notes';
 import { InterviewStatusBadge, InviteStatusBadge, isPass } from '../components/badges';
 import { InterviewAnalysisBody, InterviewAnalysisSkeleton } from '../components/interview-analysis';
 import { NextStepDetailsView } from '../components/next-step-details';
@@ -310,6 +311,8 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
       ) : (
         <>
           <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+            <NameCheck confidence={data.nameConfidence} />
+            <OcrBadge ocr={data.ocr} />
             {data.candidateEmail && (
               <a href={`mailto:${data.candidateEmail}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
                 <MailIcon width={16} height={16} />

@@ -40,6 +40,8 @@ const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   createdOn: resume.createdOn,
   analysisStatus: resume.analysisStatus,
   analysisError: resume.analysisError,
+  nameConfidence: resume.nameConfidence,
+  ocr: resume.ocr,
   stage: toStage(resume.stage),
   stageReason: resume.stageReason,
 });
