@@ -16,7 +16,7 @@ pub fn scanned_copy(pdf: &Path) -> Vec<u8> {
         std::process::id(),
         pdf.file_stem().and_then(|s| s.to_str()).unwrap_or("file")
     ));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
     let out = dir.join("page");
     let status = Command::new("pdftoppm")
         .args(["-jpeg", "-singlefile", "-f", "1", "-l", "1"])
@@ -31,8 +31,8 @@ pub fn scanned_copy(pdf: &Path) -> Vec<u8> {
         .status()
         .expect("pdftoppm (poppler-utils) is needed: run scripts/system-deps.sh");
     assert!(status.success(), "pdftoppm failed on {}", pdf.display());
-    let jpeg = std::fs::read(out.with_extension("jpg")).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    let jpeg = std::fs::read(out.with_extension("jpg")).expect("the rendered page");
+    std::fs::remove_dir_all(&dir).expect("the scratch directory is removed");
     image_only_pdf(&jpeg, PIXELS)
 }
 
