@@ -18,20 +18,7 @@ pub(crate) fn extract(
     limits: &Limits,
     budget: &Budget,
 ) -> Result<RawText, ExtractError> {
-    let mut zip =
-        ZipArchive::new(Cursor::new(bytes)).map_err(|e| ExtractError::Corrupt(e.to_string()))?;
-    if zip.len() > MAX_ENTRIES {
-        return Err(ExtractError::TooLarge);
-    }
-    let names: Vec<String> = zip
-        .file_names()
-        .filter_map(Result::ok)
-        .map(|n| n.into_owned())
-        .collect();
-    if !names.iter().any(|n| n == DOCUMENT) {
-        // A zip, but not a Word document (xlsx, pptx, odt or anything else).
-        return Err(ExtractError::Unsupported);
-    }
+    let (mut zip, names) = open(bytes)?;
     let mut reader = PartReader {
         zip: &mut zip,
         remaining: limits.max_docx_xml_bytes,
@@ -87,6 +74,28 @@ pub(crate) fn extract(
         ocr: false,
         prominent,
     })
+}
+
+/// A Word document's zip, read from memory.
+pub(super) type Zip<'a> = ZipArchive<Cursor<&'a [u8]>>;
+
+/// Opens a Word document's zip and lists its parts: refused when it has too many, unsupported
+/// when it is a zip but not a Word document (xlsx, pptx, odt or anything else).
+pub(super) fn open(bytes: &[u8]) -> Result<(Zip<'_>, Vec<String>), ExtractError> {
+    let zip =
+        ZipArchive::new(Cursor::new(bytes)).map_err(|e| ExtractError::Corrupt(e.to_string()))?;
+    if zip.len() > MAX_ENTRIES {
+        return Err(ExtractError::TooLarge);
+    }
+    let names: Vec<String> = zip
+        .file_names()
+        .filter_map(Result::ok)
+        .map(|n| n.into_owned())
+        .collect();
+    if !names.iter().any(|n| n == DOCUMENT) {
+        return Err(ExtractError::Unsupported);
+    }
+    Ok((zip, names))
 }
 
 /// Reads zip parts while keeping the total decompressed size under the cap.

@@ -9,14 +9,12 @@
 //! size, zip entries, total inflated XML (zip bombs), time, and an output cap.
 
 use std::collections::HashMap;
-use std::io::Cursor;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
-use zip::ZipArchive;
 
-use super::docx::{DOCUMENT, MAX_ENTRIES, PartReader, attribute as attr, hyperlink_targets};
+use super::docx::{DOCUMENT, PartReader, attribute as attr, hyperlink_targets, open};
 use super::{Budget, ExtractError, Limits};
 
 const STYLES: &str = "word/styles.xml";
@@ -57,20 +55,8 @@ pub fn docx_to_html_with(bytes: &[u8], limits: &Limits) -> Result<String, Extrac
 }
 
 fn convert(bytes: &[u8], limits: &Limits, budget: &Budget) -> Result<String, ExtractError> {
-    let mut zip =
-        ZipArchive::new(Cursor::new(bytes)).map_err(|e| ExtractError::Corrupt(e.to_string()))?;
-    if zip.len() > MAX_ENTRIES {
-        return Err(ExtractError::TooLarge);
-    }
-    let names: Vec<String> = zip
-        .file_names()
-        .filter_map(Result::ok)
-        .map(|n| n.into_owned())
-        .collect();
+    let (mut zip, names) = open(bytes)?;
     let has = |name: &str| names.iter().any(|n| n == name);
-    if !has(DOCUMENT) {
-        return Err(ExtractError::Unsupported);
-    }
     // One budget of inflated bytes for every part read, styles and numbering included.
     let mut reader = PartReader {
         zip: &mut zip,
@@ -790,7 +776,7 @@ mod tests {
     const W: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships""#;
 
     fn docx(parts: &[(&str, &str)]) -> Vec<u8> {
-        let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+        let mut zip = ZipWriter::new(std::io::Cursor::new(Vec::new()));
         for (name, content) in parts {
             zip.start_file(*name, SimpleFileOptions::default())
                 .expect("entry");
