@@ -125,15 +125,11 @@ test.describe('one layout and navigation', () => {
     expect(first!.titleLeft).toBe(first!.frameLeft);
     expect(measured).toEqual(pages.map((path) => ({ ...first!, path })));
 
-    // The call-history table is reworked for phones under the "Tables" (its own spec):
-    // today its screen-reader column label escapes the table's scroller and widens the page.
-    const historyPages = new Set(['/interview/history', '/call-history']);
-
     await page.setViewportSize(PHONE);
     for (const path of pages) {
       await page.goto(path);
       await frameOf(page);
-      if (!historyPages.has(path)) expect(await overflow(page), path).toEqual({ page: 0, main: 0 });
+      expect(await overflow(page), path).toEqual({ page: 0, main: 0 });
     }
   });
 
