@@ -72,7 +72,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.ts'],
+    files: ['vite.config.ts', 'playwright.config.ts', 'playwright.screens.config.ts', 'e2e/**/*.ts', 'screens/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     // Playwright fixtures call `use`, which is not React's hook.
     rules: { 'no-console': 'off', 'react-hooks/rules-of-hooks': 'off' },

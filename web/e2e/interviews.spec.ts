@@ -164,6 +164,8 @@ test.describe('candidate interview flow', () => {
     // Next-step details, then the scheduled confirmation page.
     await candidate.getByTestId('share-details-link').click();
     await expect(candidate).toHaveURL(/\/interview\/candidate-details\?inviteId=/);
+    await expect(candidate.locator('#totalExp')).toBeVisible();
+    await expectAccessible(candidate);
     await candidate.locator('#totalExp').fill('6');
     await candidate.locator('#relevantExp').fill('4.5');
     await candidate.locator('#organization').fill('Acme Payments');
@@ -182,6 +184,7 @@ test.describe('candidate interview flow', () => {
     await expect(candidate).toHaveURL(/\/ScheduleInterview\?inviteId=/);
     await expect(candidate.getByRole('heading', { level: 1 })).toHaveText(`Thank you, ${candidateName}!`);
     await expect(candidate.getByText('You may now close this page.')).toBeVisible();
+    await expectAccessible(candidate);
 
     // Four minutes before the start: the server and the browser both jump there.
     const joinAt = new Date(slot.getTime() - 4 * 60_000);
@@ -189,6 +192,7 @@ test.describe('candidate interview flow', () => {
     await candidate.clock.install({ time: joinAt });
     await candidate.goto(`/nextstep?inviteId=${inviteId}`);
     await expect(candidate.getByTestId('invite-view-scheduled')).toHaveAttribute('data-phase', 'joinable');
+    await expectAccessible(candidate);
     await candidate.getByTestId('join-button').click();
     const confirm = candidate.getByRole('dialog', { name: 'Confirm Join' });
     await expect(confirm.getByText('Are you sure you want to join now?')).toBeVisible();
@@ -199,6 +203,7 @@ test.describe('candidate interview flow', () => {
 
     // The join page: consent, join, the simulated interviewer takes the call.
     await expect(candidate.getByTestId('join-page')).toBeVisible();
+    await expectAccessible(candidate);
     await candidate.getByRole('checkbox', { name: /recorded and analysed/ }).check();
     await candidate.getByTestId('join-call-button').click();
     await expect(candidate.getByTestId('call-status')).toHaveAttribute('data-state', 'in-progress', { timeout: 20_000 });
@@ -208,8 +213,10 @@ test.describe('candidate interview flow', () => {
     await candidate.clock.runFor(5_000);
     await expect(candidate).toHaveURL(/\/thank-you$/, { timeout: 20_000 });
     await expect(candidate.getByText('Thank you for completing your interview.')).toBeVisible();
+    await expectAccessible(candidate);
     await candidate.goto(`/nextstep?inviteId=${inviteId}`);
     await expect(candidate.getByText('We appreciate your time and will share the results soon.')).toBeVisible();
+    await expectAccessible(candidate);
     await candidate.context().close();
 
     // Back to real time: the recruiter sees the interview and the next-step answers.

@@ -50,12 +50,19 @@ test.describe('job descriptions', () => {
     await page.keyboard.type('Own the hiring platform.');
     await page.keyboard.press('ControlOrMeta+B');
     await page.keyboard.press('Enter');
-    await page.locator('.ql-toolbar button.ql-list[value="bullet"]').click();
+    await page.getByRole('button', { name: 'Bulleted list' }).click();
     await page.keyboard.type('Design the APIs');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Mentor engineers');
     await expect(editor.locator('strong')).toHaveText('Own the hiring platform.');
     await expect(editor.locator('li')).toHaveCount(2);
+    // Every toolbar control has a name, the options of an open picker too.
+    const colour = page.getByRole('button', { name: /^Text colour/ });
+    await colour.click();
+    await expect(page.getByRole('button', { name: 'Dark blue' })).toBeVisible();
+    await expectAccessible(page);
+    await colour.press('Escape');
+    await expect(page.getByRole('button', { name: 'Dark blue' })).toBeHidden();
 
     const notes = page.getByLabel('Additional Notes');
     const noteText = 'Hybrid, two office days\nVisa sponsorship available';

@@ -30,15 +30,17 @@ test.describe('routing', () => {
   });
 
   test('public candidate pages open without signing in', async ({ page }) => {
-    // An unknown invite id shows the invite pages' "none" view.
+    // An unknown invite id (or none) shows the invite pages' "none" view.
     for (const [path, title] of [
       ['/nextstep?inviteId=abc', 'No data found'],
+      ['/ScheduleInterview', 'No data found'],
       ['/thank-you', 'Thank you'],
       ['/interviewguidelines', 'Interview Guidelines'],
       ['/interview/candidate-details?inviteId=abc', 'No data found'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expectAccessible(page);
     }
   });
 

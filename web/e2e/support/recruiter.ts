@@ -45,13 +45,25 @@ function istIn(minutes: number): { date: string; time: string } {
  */
 export async function finishedCall(page: Page, { assistantName, candidateName }: { assistantName: string; candidateName: string }) {
   const assistantId = await createAssistant(page, assistantName, 'Backend Engineer', ['Rust'], ['Tell me about a service you built']);
-  const { id: callId } = await api<{ id: string }>(page, 'POST', '/api/Voice/calls', {
+  const callId = await placeCall(page, assistantId, candidateName);
+  await advanceSimulator(3600);
+  await callAnalysed(page, callId);
+  return { assistantId, callId };
+}
+
+/** Schedules an outbound call by `assistantId` with `candidateName` ten minutes ahead; returns its id. */
+export async function placeCall(page: Page, assistantId: string, candidateName: string): Promise<string> {
+  const { id } = await api<{ id: string }>(page, 'POST', '/api/Voice/calls', {
     assistantId,
     candidateName,
     phone: '+919876543210',
     ...istIn(10),
   });
-  await advanceSimulator(3600);
+  return id;
+}
+
+/** Resolves once the analysis of call `callId` is stored (the simulator reported the call's end). */
+export async function callAnalysed(page: Page, callId: string): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(
@@ -62,7 +74,6 @@ export async function finishedCall(page: Page, { assistantName, candidateName }:
       ),
     )
     .toBe(200);
-  return { assistantId, callId };
 }
 
 /** Forgets the browser errors a test provokes on purpose (500 answers and the app's logs of them). */

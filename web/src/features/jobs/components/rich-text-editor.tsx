@@ -9,8 +9,11 @@ import './editor.css';
 
 import Quill from 'quill';
 import type { Range } from 'quill';
+import type Toolbar from 'quill/modules/toolbar';
+import type BaseTheme from 'quill/themes/base';
 import { useEffect, useRef } from 'react';
 
+import { nameToolbarControls } from '../lib/editor-labels';
 import {
   EDITOR_FORMATS,
   EDITOR_HISTORY,
@@ -113,6 +116,16 @@ export function RichTextEditor({ labelledBy, defaultValue, onChange, placeholder
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('aria-labelledby', labelledBy);
+    const toolbar = quill.getModule('toolbar') as Toolbar;
+    // Until the first selection change Quill shows the colour pickers on their first swatch
+    // (black); start every picker as it is with no selection, so its name says nothing untrue.
+    toolbar.update(null);
+    for (const picker of (quill.theme as BaseTheme).pickers) picker.update();
+    // The pickers' names say what the selection is set to, so they follow it.
+    const nameControls = () => {
+      if (toolbar.container) nameToolbarControls(toolbar.container);
+    };
+    nameControls();
 
     if (initialRef.current) {
       quill.setContents(quill.clipboard.convert({ html: initialRef.current }), 'silent');
@@ -120,8 +133,10 @@ export function RichTextEditor({ labelledBy, defaultValue, onChange, placeholder
     }
     const handleChange = () => onChangeRef.current(editorHtml(quill));
     quill.on('text-change', handleChange);
+    quill.on('editor-change', nameControls);
     return () => {
       quill.off('text-change', handleChange);
+      quill.off('editor-change', nameControls);
       host.replaceChildren();
     };
   }, [labelledBy, placeholder]);
