@@ -28,6 +28,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::api_doc;
 use crate::auth::{self, Keys};
 use crate::candidates::{self, AnalysisQueue, ListOrder};
+use crate::careers::{self, AutopilotQueue};
 use crate::clock::SharedClock;
 use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
@@ -56,6 +57,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(pipeline::router())
         .merge(activity::router())
         .merge(team::router())
+        .merge(careers::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -132,6 +134,7 @@ impl Application {
         let analysis = tokio::spawn(candidates::worker::run(self.state.clone(), workers));
         let reconciler = tokio::spawn(voice::run_reconciler(self.state.clone()));
         let reminders = tokio::spawn(interviews::run_reminders(self.state.clone()));
+        let autopilot = tokio::spawn(careers::autopilot::run(self.state.clone()));
         // One signal stops both listeners.
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let signal = tokio::spawn(async move {
@@ -177,6 +180,7 @@ impl Application {
         analysis.abort();
         reconciler.abort();
         reminders.abort();
+        autopilot.abort();
         self.state.db.close().await;
         served
     }
@@ -235,6 +239,7 @@ async fn open_state(
         time_zone,
         files,
         analysis: AnalysisQueue::default(),
+        autopilot: AutopilotQueue::default(),
         lists: ListOrder::default(),
         voice,
         http_metrics: Arc::default(),
@@ -259,6 +264,7 @@ fn router(state: AppState) -> Router {
     };
     router
         .nest("/api", api.fallback(api_not_found))
+        .merge(careers::pages::router())
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::elsewhere))
         .route("/metrics", get(ops::elsewhere))
@@ -423,16 +429,23 @@ async fn maintenance(state: AppState) {
         let pruned = async {
             let jobs = jobs::purge_bin(&state).await?;
             let limits = rate_limit::prune(&state.db, now).await?;
+            let held = careers::reapply::prune(&state, now).await?;
+            let digests = careers::digest::send_due(&state).await?;
             let codes = auth::otp::prune(&state.db, now).await?
                 + auth::lockout::prune(&state.db, now).await?
                 + voice::deliveries::prune(&state.db, now).await?;
-            Ok::<_, Error>((jobs, limits, codes))
+            Ok::<_, Error>((jobs, limits, codes, held, digests))
         }
         .await;
         match pruned {
-            Ok((jobs, limits, codes)) => {
-                tracing::debug!(jobs, limits, codes, "maintenance: pruned expired rows")
-            }
+            Ok((jobs, limits, codes, held, digests)) => tracing::debug!(
+                jobs,
+                limits,
+                codes,
+                held,
+                digests,
+                "maintenance: pruned expired rows, sent daily digests"
+            ),
             Err(err) => tracing::warn!(error = %err, "maintenance failed"),
         }
     }
