@@ -264,7 +264,7 @@ fn router(state: AppState) -> Router {
     };
     router
         .nest("/api", api.fallback(api_not_found))
-        .merge(careers::pages::router())
+        .merge(careers_pages())
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::elsewhere))
         .route("/metrics", get(ops::elsewhere))
@@ -311,6 +311,26 @@ fn router(state: AppState) -> Router {
             }),
         )
         .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+}
+
+/// The public job pages (`careers/pages.rs`): HTML for people and search engines, outside the
+/// API and its document.
+fn careers_pages() -> Router<AppState> {
+    use careers::pages;
+    Router::new()
+        .route("/careers", get(pages::jobs_page))
+        .route(
+            "/careers/{slug}",
+            // The resume streams through the upload cap, so the global body limit is lifted.
+            get(pages::job_page)
+                .post(pages::apply_page)
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        )
+        .route("/careers/{slug}/applied", get(pages::applied_page))
+        .route(
+            "/careers/{slug}/confirm/{token}",
+            get(pages::confirm_page).post(pages::confirm_submit),
+        )
 }
 
 /// The operator's endpoints, served on their own listener.

@@ -3,7 +3,7 @@
 use jiff::Timestamp;
 use serde_json::json;
 
-use super::status::AnalysisStatus;
+use super::status::{AnalysisStatus, Source};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::careers::applications::{self, NewApplication};
 use crate::clock::to_millis;
@@ -24,6 +24,9 @@ pub struct CandidateRow {
     pub candidate_name: String,
     pub candidate_email: String,
     pub candidate_phone: String,
+    /// How they entered the JD.
+    #[sqlx(try_from = "String")]
+    pub source: Source,
     pub resume_file_id: Option<String>,
     pub file_name: Option<String>,
     pub file_type: Option<String>,
@@ -53,7 +56,7 @@ pub struct CandidateRow {
 }
 
 const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
-        c.candidate_phone, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
+        c.candidate_phone, c.source, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
         c.analysis_error, c.unreadable_reason, c.text_from_ocr, c.name_confidence, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
         c.interview_status, c.created_on, c.modified_on, c.stage, c.stage_reason,
         i.state AS invite_state,
@@ -425,7 +428,17 @@ pub struct ListQuery {
     pub stage: Option<Stage>,
     /// Only candidates whose interview ended so.
     pub interview_status: Option<InterviewStatus>,
+    /// Only candidates who entered this way.
+    pub source: Option<Source>,
     pub sort: Sort,
+}
+
+impl ListQuery {
+    /// Whether anything but the JD narrows the list (read off the SQL filter itself, so a new
+    /// filter can never be forgotten here).
+    pub fn narrows(&self) -> bool {
+        ListFilter::of(self).values.len() > usize::from(self.job_id.is_some())
+    }
 }
 
 /// A list's `WHERE` clause with numbered placeholders, and the values they take in order.
@@ -490,6 +503,12 @@ impl ListFilter {
                 " AND c.interview_status = ?",
                 query
                     .interview_status
+                    .map(|s| FilterValue::Text(s.as_str().to_owned())),
+            ),
+            (
+                " AND c.source = ?",
+                query
+                    .source
                     .map(|s| FilterValue::Text(s.as_str().to_owned())),
             ),
         ];

@@ -2,12 +2,11 @@
 //! them and applying works without any script: `/careers` (open jobs), `/careers/{slug}` (the
 //! job and its application form), the page after applying, and the confirmation of a second
 //! application. Unknown, unpublished or binned jobs answer 404 with the app's not-found page.
+//! `app.rs` mounts them beside the API: they are pages, not part of the API document.
 
-use axum::Router;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::get;
 use serde::Deserialize;
 
 use super::applications::Notice;
@@ -21,23 +20,6 @@ use crate::jobs::rules::key_skills;
 use crate::jobs::sanitize::{plain_text, sanitize};
 use crate::mail::escape;
 use crate::state::AppState;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/careers", get(jobs_page))
-        .route(
-            "/careers/{slug}",
-            // The resume streams through the upload cap, so the global body limit is lifted.
-            get(job_page)
-                .post(apply_page)
-                .layer(DefaultBodyLimit::disable()),
-        )
-        .route("/careers/{slug}/applied", get(applied_page))
-        .route(
-            "/careers/{slug}/confirm/{token}",
-            get(confirm_page).post(confirm_submit),
-        )
-}
 
 fn careers_url(state: &AppState) -> String {
     format!("{}/careers", state.settings.public_url())
@@ -67,7 +49,7 @@ fn render(state: &AppState, title: &str, description: &str, url: &str, body: &st
 }
 
 /// The open jobs, newest first.
-async fn jobs_page(State(state): State<AppState>) -> Response {
+pub async fn jobs_page(State(state): State<AppState>) -> Response {
     let jobs = match postings::all_published(&state.db).await {
         Ok(jobs) => jobs,
         Err(err) => return failure(&state, err),
@@ -121,7 +103,7 @@ struct FormState<'a> {
 }
 
 /// A job's page with its application form.
-async fn job_page(State(state): State<AppState>, Path(slug): Path<String>) -> Response {
+pub async fn job_page(State(state): State<AppState>, Path(slug): Path<String>) -> Response {
     match postings::published(&state.db, &slug).await {
         Ok(Some(job)) => job_response(&state, &job, &FormState::default(), StatusCode::OK),
         Ok(None) => not_found(&state).await,
@@ -281,7 +263,7 @@ fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormSt
 
 /// The form's submission: on success the browser is sent to the page after applying (so a
 /// reload does not apply twice); on an error the form comes back with it and the values sent.
-async fn apply_page(
+pub async fn apply_page(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     client: ClientIp,
@@ -332,7 +314,7 @@ struct AppliedQuery {
     next: String,
 }
 
-async fn applied_page(
+pub async fn applied_page(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     Query(query): Query<AppliedQuery>,
@@ -367,7 +349,7 @@ async fn applied_page(
     (no_index(), Html(page)).into_response()
 }
 
-async fn confirm_page(
+pub async fn confirm_page(
     State(state): State<AppState>,
     Path((slug, token)): Path<(String, String)>,
 ) -> Response {
@@ -395,7 +377,7 @@ async fn confirm_page(
     (no_index(), Html(page)).into_response()
 }
 
-async fn confirm_submit(
+pub async fn confirm_submit(
     State(state): State<AppState>,
     Path((slug, token)): Path<(String, String)>,
 ) -> Response {
