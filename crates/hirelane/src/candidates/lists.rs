@@ -20,7 +20,7 @@ use super::repo::{self, CandidateRow, ListQuery, Sort};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
@@ -323,7 +323,13 @@ pub(super) async fn get_all_candidates(
     Query(job): Query<JobFilterParams>,
     Query(params): Query<ListParams>,
 ) -> Result<Response> {
-    let job_id = match job.jd_id.filter(|jd| !jd.0.trim().is_empty()) {
+    let job_id = match job.jd_id {
+        Some(jd) if jd.0.trim().is_empty() => {
+            return Err(Error::bad_request(
+                ErrorCode::InvalidQuery,
+                "jdId cannot be blank: leave it out to list every JD's candidates.",
+            ));
+        }
         Some(jd) => Some(active_job_id(&state, &jd.0).await?),
         None => None,
     };

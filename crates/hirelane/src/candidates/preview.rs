@@ -19,8 +19,9 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub(super) struct PreviewParams {
+    /// The resume file's id (not blank).
     #[serde(default)]
-    #[param(required = true)]
+    #[param(required = true, min_length = 1, max_length = 64, pattern = "\\S")]
     resume_file_id: String,
 }
 

@@ -2611,6 +2611,7 @@ export interface operations {
     resume_preview: {
         parameters: {
             query: {
+                /** @description The resume file's id (not blank). */
                 resumeFileId: string;
             };
             header?: never;

@@ -424,6 +424,8 @@ async fn lists_filter_by_interview_status_and_jd() {
 
         for path in [
             "/api/Drive/GetAllCandidates?interviewStatus=Maybe".to_owned(),
+            // A blank JD is a mistake, not "every JD" (the schema asks for one character).
+            "/api/Drive/GetAllCandidates?jdId=%20".to_owned(),
             format!("/api/Drive/ViewJDResumes?JdID={first}&interviewStatus=pass&page=1"),
         ] {
             let (status, body) = app.call(Method::GET, &path, &token, None).await;
