@@ -308,8 +308,9 @@ fn status_and_message(error: Error) -> (StatusCode, String) {
     (error.into_response().status(), message)
 }
 
+/// `next=confirm` when the application waits for its confirmation e-mail.
 #[derive(Deserialize)]
-struct AppliedQuery {
+pub struct AppliedQuery {
     #[serde(default)]
     next: String,
 }

@@ -375,7 +375,11 @@ async fn applicants_enter_the_jd_with_their_consent_and_nothing_bad_is_stored() 
                 None,
             )
             .await;
-        assert_eq!(uploaded_only.as_array().map(Vec::len), Some(0), "{uploaded_only}");
+        assert_eq!(
+            uploaded_only.as_array().map(Vec::len),
+            Some(0),
+            "{uploaded_only}"
+        );
         let (_, funnel) = app
             .call(
                 Method::GET,
