@@ -24,6 +24,8 @@ use utoipa::{Modify, OpenApi};
         (name = "pipeline", description = "Hiring stages, the board, decisions and their e-mails, scorecards, the funnel"),
         (name = "activity", description = "The activity log: who did what to which candidate, and when"),
         (name = "team", description = "Recruiters and their roles"),
+        (name = "careers", description = "Published job pages, the public job board and applying, the autopilot"),
+        (name = "candidate portal", description = "A candidate's own page from the link in their e-mails: status, withdrawal, their data, erasure"),
     )
 )]
 pub struct ApiDoc;

@@ -28,6 +28,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::api_doc;
 use crate::auth::{self, Keys};
 use crate::candidates::{self, AnalysisQueue, ListOrder};
+use crate::careers::{self, AutopilotQueue};
 use crate::clock::SharedClock;
 use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
@@ -56,6 +57,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(pipeline::router())
         .merge(activity::router())
         .merge(team::router())
+        .merge(careers::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -132,6 +134,7 @@ impl Application {
         let analysis = tokio::spawn(candidates::worker::run(self.state.clone(), workers));
         let reconciler = tokio::spawn(voice::run_reconciler(self.state.clone()));
         let reminders = tokio::spawn(interviews::run_reminders(self.state.clone()));
+        let autopilot = tokio::spawn(careers::autopilot::run(self.state.clone()));
         // One signal stops both listeners.
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let signal = tokio::spawn(async move {
@@ -177,6 +180,7 @@ impl Application {
         analysis.abort();
         reconciler.abort();
         reminders.abort();
+        autopilot.abort();
         self.state.db.close().await;
         served
     }
@@ -235,6 +239,7 @@ async fn open_state(
         time_zone,
         files,
         analysis: AnalysisQueue::default(),
+        autopilot: AutopilotQueue::default(),
         lists: ListOrder::default(),
         voice,
         http_metrics: Arc::default(),
@@ -259,6 +264,7 @@ fn router(state: AppState) -> Router {
     };
     router
         .nest("/api", api.fallback(api_not_found))
+        .merge(careers_pages())
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::elsewhere))
         .route("/metrics", get(ops::elsewhere))
@@ -305,6 +311,26 @@ fn router(state: AppState) -> Router {
             }),
         )
         .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+}
+
+/// The public job pages (`careers/pages.rs`): HTML for people and search engines, outside the
+/// API and its document.
+fn careers_pages() -> Router<AppState> {
+    use careers::pages;
+    Router::new()
+        .route("/careers", get(pages::jobs_page))
+        .route(
+            "/careers/{slug}",
+            // The resume streams through the upload cap, so the global body limit is lifted.
+            get(pages::job_page)
+                .post(pages::apply_page)
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        )
+        .route("/careers/{slug}/applied", get(pages::applied_page))
+        .route(
+            "/careers/{slug}/confirm/{token}",
+            get(pages::confirm_page).post(pages::confirm_submit),
+        )
 }
 
 /// The operator's endpoints, served on their own listener.
@@ -423,16 +449,23 @@ async fn maintenance(state: AppState) {
         let pruned = async {
             let jobs = jobs::purge_bin(&state).await?;
             let limits = rate_limit::prune(&state.db, now).await?;
+            let held = careers::reapply::prune(&state, now).await?;
+            let digests = careers::digest::send_due(&state).await?;
             let codes = auth::otp::prune(&state.db, now).await?
                 + auth::lockout::prune(&state.db, now).await?
                 + voice::deliveries::prune(&state.db, now).await?;
-            Ok::<_, Error>((jobs, limits, codes))
+            Ok::<_, Error>((jobs, limits, codes, held, digests))
         }
         .await;
         match pruned {
-            Ok((jobs, limits, codes)) => {
-                tracing::debug!(jobs, limits, codes, "maintenance: pruned expired rows")
-            }
+            Ok((jobs, limits, codes, held, digests)) => tracing::debug!(
+                jobs,
+                limits,
+                codes,
+                held,
+                digests,
+                "maintenance: pruned expired rows, sent daily digests"
+            ),
             Err(err) => tracing::warn!(error = %err, "maintenance failed"),
         }
     }

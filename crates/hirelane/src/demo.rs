@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::activity::log::Actor;
 use crate::auth::recruiters;
-use crate::candidates::accept::accept_resume;
+use crate::candidates::accept::{Sender, accept_resume};
 use crate::candidates::intake::check_file_name;
 use crate::candidates::worker;
 use crate::jobs::create::create;
@@ -105,7 +105,15 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
                 id: recruiter.id,
                 name: recruiter.full_name.clone(),
             };
-            accept_resume(state, &job, &name, &extension, bytes, &uploader).await?;
+            accept_resume(
+                state,
+                &job,
+                &name,
+                &extension,
+                bytes,
+                Sender::Upload(&uploader),
+            )
+            .await?;
             loaded.resumes += 1;
         }
     }

@@ -71,6 +71,9 @@ pub enum ErrorCode {
     UnknownEvent,
     Validation,
     WebCallsUnconfigured,
+    ApplicationsClosed,
+    ConsentRequired,
+    SlugTaken,
     WindowClosed,
 }
 
@@ -137,6 +140,9 @@ impl ErrorCode {
             ErrorCode::UnknownEvent => "unknown_event",
             ErrorCode::Validation => "validation",
             ErrorCode::WebCallsUnconfigured => "web_calls_unconfigured",
+            ErrorCode::ApplicationsClosed => "applications_closed",
+            ErrorCode::ConsentRequired => "consent_required",
+            ErrorCode::SlugTaken => "slug_taken",
             ErrorCode::WindowClosed => "window_closed",
         }
     }

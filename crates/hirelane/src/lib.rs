@@ -9,6 +9,7 @@ pub mod api_doc;
 pub mod app;
 pub mod auth;
 pub mod candidates;
+pub mod careers;
 pub mod clock;
 pub mod config;
 pub mod demo;

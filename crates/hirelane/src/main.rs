@@ -180,7 +180,9 @@ async fn purge(settings: Settings) -> anyhow::Result<()> {
 
 async fn erase(settings: Settings, email: &str) -> anyhow::Result<()> {
     let state = hirelane::app::build_state(settings, Arc::new(SystemClock)).await?;
-    let erased = hirelane::candidates::erase::erase(&state, email).await;
+    let erased =
+        hirelane::candidates::erase::erase(&state, email, "an operator (hirelane candidate erase)")
+            .await;
     state.db.close().await;
     let erased = erased?;
     println!(

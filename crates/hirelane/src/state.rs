@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::auth::keys::Keys;
 use crate::candidates::pages::ListOrder;
 use crate::candidates::queue::AnalysisQueue;
+use crate::careers::autopilot_due::AutopilotQueue;
 use crate::clock::SharedClock;
 use crate::config::Settings;
 use crate::mail::Mailer;
@@ -25,6 +26,8 @@ pub struct AppState {
     pub time_zone: jiff::tz::TimeZone,
     pub files: FileStore,
     pub analysis: AnalysisQueue,
+    /// Wakes the autopilot when an applicant became due for an invite.
+    pub autopilot: AutopilotQueue,
     /// The unfiltered candidate lists' order, kept between requests.
     pub lists: ListOrder,
     pub voice: Voice,

@@ -253,6 +253,9 @@ pub fn summary(kind: EventKind, detail: &Value) -> String {
             format!("Uploaded a newer resume ({})", text("fileName"))
         }
         EventKind::Uploaded if text("source") == "csv" => "Added from a CSV list".to_owned(),
+        EventKind::Uploaded if text("source") == "applied" => {
+            format!("Applied on the job page with {}", text("fileName"))
+        }
         EventKind::Uploaded => format!("Uploaded resume {}", text("fileName")),
         EventKind::Analysed => {
             let again = if detail["rescored"].as_bool() == Some(true) {
@@ -297,5 +300,6 @@ pub fn summary(kind: EventKind, detail: &Value) -> String {
             line
         }
         EventKind::Erased => "A candidate's personal data was erased".to_owned(),
+        EventKind::ErasureRequested => "Asked for their data to be erased".to_owned(),
     }
 }

@@ -37,6 +37,8 @@ pub enum EventKind {
     StageChanged,
     /// The candidate's personal data was erased; the event keeps nothing that names them.
     Erased,
+    /// The candidate asked, from their application page, for their data to be erased.
+    ErasureRequested,
 }
 
 impl EventKind {
@@ -56,6 +58,7 @@ impl EventKind {
             EventKind::Scorecard => "scorecard",
             EventKind::StageChanged => "stageChanged",
             EventKind::Erased => "erased",
+            EventKind::ErasureRequested => "erasureRequested",
         }
     }
 
@@ -220,6 +223,7 @@ mod tests {
             EventKind::EmailSent,
             EventKind::StageChanged,
             EventKind::Erased,
+            EventKind::ErasureRequested,
         ] {
             assert_eq!(EventKind::parse(kind.as_str()), Some(kind));
         }

@@ -9,6 +9,7 @@ use super::status::{AnalysisStatus, UploadStatus};
 use super::{extraction, intake};
 use crate::activity::log::Actor;
 use crate::auth::random_token;
+use crate::careers::applications::NewApplication;
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::repo::JobRow;
 use crate::state::AppState;
@@ -51,6 +52,25 @@ struct Reading {
     how_read: HowRead,
 }
 
+/// Who sent a resume.
+#[derive(Debug, Clone, Copy)]
+pub enum Sender<'a> {
+    /// A recruiter's upload (or the demo loader): the contacts are read from the resume.
+    Upload(&'a Actor),
+    /// A candidate applying on a job page: the contacts are what they typed, and their
+    /// application is recorded with them.
+    Applicant(&'a Applicant),
+}
+
+/// A candidate applying, as their form gave them.
+#[derive(Debug, Clone)]
+pub struct Applicant {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub application: NewApplication,
+}
+
 /// Takes in one resume file: checks its content, reads its contacts, stores it and records
 /// the candidate (queued for analysis).
 pub async fn accept_resume(
@@ -59,10 +79,23 @@ pub async fn accept_resume(
     name: &str,
     extension: &str,
     bytes: Vec<u8>,
-    uploader: &Actor,
+    sender: Sender<'_>,
 ) -> Result<FileResult> {
     let kind = intake::check_kind(extension, &bytes, true)?;
-    let (bytes, reading) = read(state, bytes).await?;
+    let (bytes, mut reading) = read(state, bytes).await?;
+    let (actor, application) = match sender {
+        Sender::Upload(actor) => (actor.clone(), None),
+        Sender::Applicant(applicant) => {
+            // The applicant's own words beat anything read from the file.
+            reading.contacts = (
+                applicant.name.clone(),
+                applicant.email.clone(),
+                applicant.phone.clone(),
+            );
+            reading.how_read.name_confidence = Some(1.0);
+            (Actor::Candidate, Some(applicant.application.clone()))
+        }
+    };
     let resume_file_id = random_token(16);
     let key = format!("resumes/{}/{resume_file_id}.{}", job.jdid, kind.extension());
     let size = bytes.len() as i64;
@@ -87,8 +120,9 @@ pub async fn accept_resume(
         status: reading.status,
         error: reading.problem.clone(),
         how_read: reading.how_read,
+        application,
     };
-    let recorded = match repo::record_resume(&state.db, &new, uploader, state.clock.now()).await {
+    let recorded = match repo::record_resume(&state.db, &new, &actor, state.clock.now()).await {
         Ok(recorded) => recorded,
         Err(err) => {
             // The row never committed: do not leave its file behind.

@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::status::Recommendation;
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
+use crate::careers::autopilot_due;
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::pipeline::stages::{self, Stage};
@@ -168,6 +169,7 @@ pub async fn finish(db: &Db, claimed: &Claimed, outcome: &Outcome, now: Timestam
             )
             .await?;
             stages::advance(&mut tx, subject, Stage::Screened, now).await?;
+            autopilot_due::mark_if_qualified(&mut tx, claimed.id, now).await?;
         }
         Outcome::Failed(reason) => {
             let detail = json!({ "reason": reason });

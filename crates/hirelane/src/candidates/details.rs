@@ -7,8 +7,10 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::{next_step_details, summarize};
 use super::repo::{self, CandidateRow};
-use super::status::{AnalysisStatus, InviteStatus, Recommendation, UnreadableReason};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
+use crate::careers::applications::{self, ApplicationRow};
+use crate::clock::{from_millis, to_iso};
 use crate::error::Result;
 use crate::http::{Json, Query};
 use crate::interviews::details::NextStepDetails;
@@ -63,6 +65,37 @@ pub(super) struct ResumeDetails {
     /// The candidate's next-step answers, once submitted.
     #[schema(value_type = Option<SubmittedDetails>)]
     next_step_details: Option<serde_json::Value>,
+    /// How they entered the JD.
+    source: Source,
+    /// What they sent with their application, when they applied on the job's page.
+    application: Option<ApplicationSent>,
+}
+
+/// An application as the candidate sent it, with the notice they agreed to.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ApplicationSent {
+    /// Their note to the team (may be empty).
+    note: String,
+    /// When they first applied (ISO-8601).
+    applied_at: String,
+    /// How many times they applied to this JD (a later one replaced the resume).
+    times_applied: i64,
+    /// The privacy and AI notice's version they agreed to, and when.
+    consent_version: String,
+    consented_at: String,
+}
+
+impl From<ApplicationRow> for ApplicationSent {
+    fn from(row: ApplicationRow) -> Self {
+        ApplicationSent {
+            note: row.note,
+            applied_at: to_iso(from_millis(row.first_applied_at)),
+            times_applied: row.times_applied,
+            consent_version: row.consent_version,
+            consented_at: to_iso(from_millis(row.consented_at)),
+        }
+    }
 }
 
 /// The shape of `nextStepDetails`: the answers as stored, passed through as JSON (so a number
@@ -95,7 +128,10 @@ pub(super) async fn resume_details(
         return Ok(Json(Vec::new()));
     };
     let next_step_details = next_step_details(&state, row.id).await?;
-    Ok(Json(vec![details(&state, row, next_step_details)]))
+    let application = applications::of_candidate(&state.db, row.id).await?;
+    let mut details = details(&state, row, next_step_details);
+    details.application = application.map(Into::into);
+    Ok(Json(vec![details]))
 }
 
 /// The stored assessment's fields the page shows; a missing or unreadable one shows empty.
@@ -159,5 +195,7 @@ fn details(
         scoring_version: assessment["version"].as_str().map(str::to_owned),
         call_id: row.call_id,
         interview_status: row.interview_status,
+        source: row.source,
+        application: None,
     }
 }

@@ -25,8 +25,9 @@ pub struct Erased {
 
 /// Removes everything stored about the candidate with `email`. Rows go in one transaction;
 /// files and mails are removed after it commits (a failure there leaves an orphan file, which
-/// is reported, never a row pointing at a missing file).
-pub async fn erase(state: &AppState, email: &str) -> Result<Erased> {
+/// is reported, never a row pointing at a missing file). The candidate's waiting erasure
+/// requests are marked done by `by` and forget the address.
+pub async fn erase(state: &AppState, email: &str, by: &str) -> Result<Erased> {
     let email = normalize_email(email)?;
     let mut tx = state.db.begin_write().await?;
     let keys: Vec<String> = with_tx!(&mut tx, |conn| {
@@ -66,6 +67,19 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased> {
     // The log forgets the person; an anonymous trace of the erasure stays with each JD.
     activity::log::forget(&mut tx, &ids).await?;
     let now = state.clock.now();
+    with_tx!(&mut tx, |conn| {
+        sqlx::query(
+            "UPDATE erasure_requests SET state = 'erased', decided_at = $2, decided_by = $3,
+                email = '', candidate_name = '', job_title = ''
+             WHERE email = $1 AND state = 'pending'",
+        )
+        .bind(&email)
+        .bind(crate::clock::to_millis(now))
+        .bind(by)
+        .execute(&mut **conn)
+        .await
+        .map(drop)
+    })?;
     for job in jobs {
         let kind = EventKind::Erased;
         activity::log::record_anonymous(&mut tx, kind, Some(job), &Actor::System, json!({}), now)

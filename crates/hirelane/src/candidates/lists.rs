@@ -17,7 +17,7 @@ use super::files::signed_file_path;
 use super::invites::summarize;
 use super::pages;
 use super::repo::{self, CandidateRow, ListQuery, Sort};
-use super::status::{AnalysisStatus, InviteStatus, Recommendation, UnreadableReason};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -56,6 +56,9 @@ pub(super) struct ListParams {
     /// Only candidates whose AI interview ended so: `Pass`, `Fail` or `Needs Review`.
     #[serde(default)]
     interview_status: Option<InterviewStatus>,
+    /// Only candidates who entered so: `uploaded`, `csv` or `applied`.
+    #[serde(default)]
+    source: Option<Source>,
 }
 
 impl ListParams {
@@ -66,6 +69,7 @@ impl ListParams {
             recommendation: Some(self.recommendation.clone()),
             stage: self.stage,
             interview_status: self.interview_status,
+            source: self.source,
             sort: Sort::parse(&self.sort),
         }
     }
@@ -142,6 +146,8 @@ pub(super) struct ResumeRecord {
     /// The hiring stage, and why a candidacy ended (Rejected, Withdrawn).
     stage: Stage,
     stage_reason: Option<String>,
+    /// How they entered the JD.
+    source: Source,
 }
 
 /// The candidates of one JD, newest first. With `page` the answer is one page and the
@@ -265,6 +271,7 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         name_confidence: row.name_confidence,
         stage: row.stage,
         stage_reason: row.stage_reason,
+        source: row.source,
     }
 }
 
@@ -294,6 +301,8 @@ pub(super) struct AllCandidate {
     /// The hiring stage, and why a candidacy ended (Rejected, Withdrawn).
     stage: Stage,
     stage_reason: Option<String>,
+    /// How they entered the JD.
+    source: Source,
 }
 
 /// Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
@@ -352,6 +361,7 @@ fn all_candidate(state: &AppState, row: CandidateRow) -> AllCandidate {
         analysis_status: row.analysis_status,
         stage: row.stage,
         stage_reason: row.stage_reason,
+        source: row.source,
     }
 }
 

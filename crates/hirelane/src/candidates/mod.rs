@@ -8,6 +8,7 @@ mod delete;
 mod details;
 mod download;
 pub mod erase;
+pub mod erasure_requests;
 pub mod extraction;
 pub mod files;
 pub mod intake;
@@ -15,6 +16,7 @@ pub mod interview_outcome;
 mod invites;
 mod lists;
 pub mod pages;
+pub mod portal_link;
 mod preview;
 pub mod purge;
 pub mod queue;
@@ -49,4 +51,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(preview::resume_preview))
         .routes(routes!(details::resume_details))
         .routes(routes!(search_results::search_all))
+        .routes(routes!(erasure_requests::list_requests))
+        .routes(routes!(erasure_requests::confirm_request))
+        .routes(routes!(erasure_requests::decline_request))
 }

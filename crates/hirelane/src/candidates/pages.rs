@@ -77,16 +77,11 @@ pub async fn ids(lists: &ListOrder, db: &Db, query: &ListQuery) -> Result<Vec<i6
     })
 }
 
-/// Whether the list is one whose order is kept here: no text, recommendation, stage or
-/// interview filter, newest or oldest first (score and name orders change with every analysis
+/// Whether the list is one whose order is kept here: a JD's or every JD's candidates with no
+/// other filter, newest or oldest first (score and name orders change with every analysis
 /// and edit).
 fn unfiltered(query: &ListQuery) -> bool {
-    let blank = |value: &Option<String>| value.as_deref().is_none_or(|v| v.trim().is_empty());
-    blank(&query.text)
-        && blank(&query.recommendation)
-        && query.stage.is_none()
-        && query.interview_status.is_none()
-        && matches!(query.sort, Sort::Newest | Sort::Oldest)
+    !query.narrows() && matches!(query.sort, Sort::Newest | Sort::Oldest)
 }
 
 impl Order {

@@ -3,8 +3,9 @@
 use jiff::Timestamp;
 use serde_json::json;
 
-use super::status::AnalysisStatus;
+use super::status::{AnalysisStatus, Source};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
+use crate::careers::applications::{self, NewApplication};
 use crate::clock::to_millis;
 use crate::error::Result;
 use crate::pipeline::stages::Stage;
@@ -23,6 +24,9 @@ pub struct CandidateRow {
     pub candidate_name: String,
     pub candidate_email: String,
     pub candidate_phone: String,
+    /// How they entered the JD.
+    #[sqlx(try_from = "String")]
+    pub source: Source,
     pub resume_file_id: Option<String>,
     pub file_name: Option<String>,
     pub file_type: Option<String>,
@@ -52,7 +56,7 @@ pub struct CandidateRow {
 }
 
 const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
-        c.candidate_phone, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
+        c.candidate_phone, c.source, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
         c.analysis_error, c.unreadable_reason, c.text_from_ocr, c.name_confidence, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
         c.interview_status, c.created_on, c.modified_on, c.stage, c.stage_reason,
         i.state AS invite_state,
@@ -83,6 +87,19 @@ pub struct NewResume {
     pub status: AnalysisStatus,
     pub error: Option<String>,
     pub how_read: HowRead,
+    /// Set when the candidate applied on a job page: recorded with them, and their source is
+    /// `applied`; a recruiter's upload has none (source `resume`).
+    pub application: Option<NewApplication>,
+}
+
+impl NewResume {
+    fn source(&self) -> &'static str {
+        if self.application.is_some() {
+            "applied"
+        } else {
+            "resume"
+        }
+    }
 }
 
 /// How a resume's text was read, as the lists show it.
@@ -175,7 +192,7 @@ async fn try_record(
                         file_type, file_size, resume_text, analysis_status, analysis_error,
                         created_on, modified_on, unreadable_reason, text_from_ocr,
                         name_confidence)
-                     VALUES ($1, 'resume', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+                     VALUES ($1, $18, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
                         $14, $14, $15, $16, $17)
                      RETURNING id",
                 )
@@ -196,6 +213,7 @@ async fn try_record(
                 .bind(new.how_read.unreadable_reason)
                 .bind(new.how_read.ocr)
                 .bind(new.how_read.name_confidence)
+                .bind(new.source())
                 .fetch_one(&mut **conn)
                 .await
             })?;
@@ -206,7 +224,10 @@ async fn try_record(
         Recorded::Created(id) => (id, false),
         Recorded::Replaced(id) => (id, true),
     };
-    let detail = json!({ "source": "resume", "fileName": new.file.name, "replaced": replaced });
+    if let Some(application) = &new.application {
+        applications::record(&mut tx, id, new.job_id, application, now).await?;
+    }
+    let detail = json!({ "source": new.source(), "fileName": new.file.name, "replaced": replaced });
     let subject = Subject::Candidate(id);
     activity::record(&mut tx, EventKind::Uploaded, subject, uploader, detail, now).await?;
     tx.commit().await?;
@@ -241,7 +262,7 @@ async fn replace_resume(
     }
     with_tx!(tx, |conn| {
         sqlx::query(
-            "UPDATE candidates SET source = 'resume',
+            "UPDATE candidates SET source = CASE WHEN source = 'csv' THEN $17 ELSE source END,
                 candidate_name = CASE WHEN $2 = '' THEN candidate_name ELSE $2 END,
                 candidate_phone = CASE WHEN $3 = '' THEN candidate_phone ELSE $3 END,
                 resume_file_id = $4, file_key = $5, file_name = $6, file_type = $7,
@@ -269,6 +290,7 @@ async fn replace_resume(
         .bind(new.how_read.unreadable_reason)
         .bind(new.how_read.ocr)
         .bind(new.how_read.name_confidence)
+        .bind(new.source())
         .execute(&mut **conn)
         .await
         .map(drop)
@@ -406,7 +428,17 @@ pub struct ListQuery {
     pub stage: Option<Stage>,
     /// Only candidates whose interview ended so.
     pub interview_status: Option<InterviewStatus>,
+    /// Only candidates who entered this way.
+    pub source: Option<Source>,
     pub sort: Sort,
+}
+
+impl ListQuery {
+    /// Whether anything but the JD narrows the list (read off the SQL filter itself, so a new
+    /// filter can never be forgotten here).
+    pub fn narrows(&self) -> bool {
+        ListFilter::of(self).values.len() > usize::from(self.job_id.is_some())
+    }
 }
 
 /// A list's `WHERE` clause with numbered placeholders, and the values they take in order.
@@ -471,6 +503,12 @@ impl ListFilter {
                 " AND c.interview_status = ?",
                 query
                     .interview_status
+                    .map(|s| FilterValue::Text(s.as_str().to_owned())),
+            ),
+            (
+                " AND c.source = ?",
+                query
+                    .source
                     .map(|s| FilterValue::Text(s.as_str().to_owned())),
             ),
         ];

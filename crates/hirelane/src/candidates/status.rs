@@ -1,8 +1,42 @@
 //! The fixed string sets of candidate answers, as enums that serialise to the strings the web
 //! app and the database already use.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// How a candidate entered their JD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Source {
+    /// A recruiter uploaded their resume.
+    Uploaded,
+    /// A row of a recruiter's CSV list.
+    Csv,
+    /// They applied on the job's public page.
+    Applied,
+}
+
+impl Source {
+    /// The stored value of the `source` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Uploaded => "resume",
+            Source::Csv => "csv",
+            Source::Applied => "applied",
+        }
+    }
+}
+
+impl From<String> for Source {
+    /// Reads the stored column (`resume`, `csv`, `applied`).
+    fn from(raw: String) -> Source {
+        match raw.as_str() {
+            "csv" => Source::Csv,
+            "applied" => Source::Applied,
+            _ => Source::Uploaded,
+        }
+    }
+}
 
 /// Where a candidate is in analysis (the `analysis_status` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

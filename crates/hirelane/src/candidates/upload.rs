@@ -6,7 +6,7 @@ use axum::extract::{Multipart, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::accept::{FileResult, accept_resume};
+use super::accept::{FileResult, Sender, accept_resume};
 use super::intake;
 use crate::activity::log::Actor;
 use crate::auth::Recruiter;
@@ -143,7 +143,15 @@ async fn intake_resume(
 ) -> Result<FileResult> {
     let extension = intake::check_file_name(name)?;
     let bytes = intake::read_capped(field, state.settings.uploads.max_file_bytes()).await?;
-    accept_resume(state, job, name, &extension, bytes, uploader).await
+    accept_resume(
+        state,
+        job,
+        name,
+        &extension,
+        bytes,
+        Sender::Upload(uploader),
+    )
+    .await
 }
 
 /// The JD an upload goes to: named, existing and outside the bin.

@@ -68,6 +68,9 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
         (true, Outcome::Failed(_)) => &state.analysis.failed,
     };
     counter.inc();
+    if stored && matches!(outcome, Outcome::Scored { .. }) {
+        state.autopilot.wake();
+    }
     if !stored {
         tracing::warn!(
             candidate = claimed.id,

@@ -7,6 +7,7 @@ use jiff::{SignedDuration, Timestamp};
 use super::ics;
 use super::repo::InviteRow;
 use super::rules::gmt_label;
+use crate::candidates::portal_link::application_link;
 use crate::mail::{self, EmailAttachment, InterviewMail};
 use crate::state::AppState;
 
@@ -86,6 +87,13 @@ pub async fn send_confirmation(
         content_type: "text/calendar; charset=utf-8; method=REQUEST".into(),
         bytes: calendar.into_bytes(),
     });
+    let email = match application_link(state, invite.candidate_id).await {
+        Ok(own_page) => email.with_application_link(&own_page),
+        Err(err) => {
+            tracing::warn!(error = %err, invite = invite.id, "no application link in the confirmation");
+            email
+        }
+    };
     if let Err(err) = state.mailer.send(&invite.candidate_email, email).await {
         tracing::warn!(error = %err, invite = invite.id, "confirmation e-mail failed");
     }

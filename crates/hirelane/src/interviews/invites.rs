@@ -11,6 +11,7 @@ use super::repo::{self, Invitee};
 use super::rules::InviteState;
 use crate::activity::log::Actor;
 use crate::auth::{Recruiter, random_token};
+use crate::candidates::portal_link::application_link;
 use crate::candidates::repo::{CandidateRow, ListQuery, find_many, list};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
@@ -44,12 +45,16 @@ pub(super) struct SendInvitesBody {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct Skipped {
+pub struct Skipped {
     resume_id: i64,
     /// Empty when the id is not a candidate of this JD.
     candidate_name: String,
     /// Why no e-mail went out, in words the recruiter reads.
-    reason: String,
+    pub reason: String,
+    /// Whether trying again later may succeed (the e-mail failed), as opposed to a reason in
+    /// the candidate's situation.
+    #[serde(skip)]
+    pub retry: bool,
 }
 
 impl Skipped {
@@ -58,19 +63,20 @@ impl Skipped {
             resume_id,
             candidate_name: candidate_name.to_owned(),
             reason: reason.to_owned(),
+            retry: false,
         }
     }
 }
 
 #[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct InvitesSent {
+pub struct InvitesSent {
     /// New invites e-mailed.
-    sent: usize,
+    pub sent: usize,
     /// Existing invites e-mailed again (the same link).
-    resent: usize,
+    pub resent: usize,
     /// Candidates not e-mailed, and why.
-    skipped: Vec<Skipped>,
+    pub skipped: Vec<Skipped>,
 }
 
 /// Invites candidates of a JD to an AI interview: one invite (and link) per candidate; sending
@@ -121,17 +127,40 @@ async fn invite_candidates(
             "Please choose an assistant.",
         ));
     }
+    check_assistant(state, assistant_id).await?;
+    let mut skipped = Vec::new();
+    let candidates = chosen_candidates(state, job.id, &body, &mut skipped).await?;
+    let mut answer = invite(state, &job, assistant_id, &candidates, recruiter).await?;
+    answer.skipped.splice(0..0, skipped);
+    Ok(answer)
+}
+
+/// Refuses an assistant the voice provider does not have (404 `not_found`, "Assistant not
+/// found"), or answers 502 when the provider cannot be asked.
+pub async fn check_assistant(state: &AppState, assistant_id: &str) -> Result<()> {
     state
         .voice
         .provider
         .get_assistant(assistant_id)
         .await
-        .map_err(|e| provider_error(e, "Could not load assistants.", "Assistant not found"))?;
+        .map(drop)
+        .map_err(|e| provider_error(e, "Could not load assistants.", "Assistant not found"))
+}
 
+/// Invites candidates of `job` to an interview run by `assistant_id` (checked by the caller):
+/// creates the invites they lack and e-mails every one not completed; candidates whose
+/// candidacy ended or who have no address are skipped. Each invite and e-mail is logged as
+/// `actor`'s.
+pub async fn invite(
+    state: &AppState,
+    job: &crate::jobs::repo::JobRow,
+    assistant_id: &str,
+    candidates: &[CandidateRow],
+    recruiter: &Actor,
+) -> Result<InvitesSent> {
     let mut answer = InvitesSent::default();
-    let candidates = chosen_candidates(state, job.id, &body, &mut answer.skipped).await?;
     let mut invitees = Vec::with_capacity(candidates.len());
-    for c in &candidates {
+    for c in candidates {
         if c.stage.ends_candidacy() {
             answer.skipped.push(Skipped::new(
                 c.id,
@@ -209,10 +238,12 @@ async fn mail_invite(
     }
     let link = invite_link(state, &invite.token);
     let guidelines = guidelines_link(state);
+    let own_page = application_link(state, invite.candidate_id).await?;
     let email = mail::interview_invite(
         &mail_parts(invite, &link, &guidelines),
         invite.apply_last_date.as_deref(),
-    );
+    )
+    .with_application_link(&own_page);
     let subject = email.subject.clone();
     match state.mailer.send(&invite.candidate_email, email).await {
         Ok(()) => {
@@ -225,9 +256,10 @@ async fn mail_invite(
         }
         Err(err) => {
             tracing::warn!(error = %err, invite = invite.id, "invite e-mail failed");
-            answer
-                .skipped
-                .push(skip("The e-mail could not be sent; try again"));
+            answer.skipped.push(Skipped {
+                retry: true,
+                ..skip("The e-mail could not be sent; try again")
+            });
         }
     }
     Ok(())

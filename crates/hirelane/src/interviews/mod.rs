@@ -14,7 +14,7 @@ mod dashboard;
 pub mod details;
 pub mod emails;
 pub mod ics;
-mod invites;
+pub mod invites;
 mod join;
 mod next_step;
 pub mod reminders;

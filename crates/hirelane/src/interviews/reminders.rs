@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::emails::{guidelines_link, invite_link, mail_parts, when_text};
 use super::repo::{self, Reminder};
+use crate::candidates::portal_link::application_link;
 use crate::clock::from_millis;
 use crate::error::Result;
 use crate::mail;
@@ -33,11 +34,13 @@ pub async fn send_due_reminders(state: &AppState) -> Result<usize> {
                 Reminder::Day => "tomorrow",
                 Reminder::Hour => "in one hour",
             };
+            let own_page = application_link(state, invite.candidate_id).await?;
             let email = mail::interview_reminder(
                 &mail_parts(&invite, &link, &guidelines),
                 &when_text(from_millis(at), zone),
                 lead,
-            );
+            )
+            .with_application_link(&own_page);
             match state.mailer.send(&invite.candidate_email, email).await {
                 Ok(()) => sent += 1,
                 Err(err) => {

@@ -17,6 +17,27 @@ pub struct Email {
     pub attachments: Vec<EmailAttachment>,
 }
 
+impl Email {
+    /// Adds the candidate's own page (status, withdrawal, their data, erasure) at the end of a
+    /// message to a candidate.
+    pub fn with_application_link(mut self, link: &str) -> Email {
+        let line = "See your application's status, withdraw it, download your data or ask us to \
+                    erase it";
+        self.text.push_str(&format!("\n{line}: {link}\n"));
+        let paragraph = format!(
+            "<p style=\"font-size:13px;color:#6b7280;border-top:1px solid #e5e7eb;\
+             padding-top:12px;margin-top:24px\">{}: <a href=\"{}\">your application</a></p>",
+            escape(line),
+            escape(link)
+        );
+        match self.html.rfind("</div></body></html>") {
+            Some(end) => self.html.insert_str(end, &paragraph),
+            None => self.html.push_str(&paragraph),
+        }
+        self
+    }
+}
+
 /// The sign-in code message.
 pub fn otp_code(full_name: &str, code: &str, valid_minutes: i64) -> Email {
     let greeting = format!("Hello {full_name},");
@@ -198,6 +219,61 @@ pub fn interview_reminder(mail: &InterviewMail<'_>, when: &str, lead: &str) -> E
     )
 }
 
+/// The receipt of an application, with what happens next.
+pub fn application_received(candidate_name: &str, job_name: &str, organization: &str) -> Email {
+    let greeting = format!("Hello {},", candidate_name.trim());
+    let paragraphs = [
+        format!(
+            "Thank you for applying for {job_name} at {organization}. We have your application and resume."
+        ),
+        "An AI system screens applications against the job's requirements. If your application \
+         fits, we will e-mail you an invitation to a short voice interview you can take from \
+         your browser. People make every hiring decision."
+            .to_owned(),
+    ];
+    paragraphs_email(
+        format!("We received your application: {job_name}"),
+        &greeting,
+        &paragraphs,
+    )
+}
+
+/// Asks the owner of an address to confirm a second application to the same job, which would
+/// replace their resume.
+pub fn application_update(candidate_name: &str, job_name: &str, confirm_link: &str) -> Email {
+    let greeting = format!("Hello {},", candidate_name.trim());
+    let paragraphs = [
+        format!(
+            "We received another application for {job_name} with this e-mail address. To keep \
+             anyone else from changing your application, it replaces your earlier one only once \
+             you confirm it: {confirm_link}"
+        ),
+        "If you did not apply again, ignore this message: nothing changes.".to_owned(),
+    ];
+    paragraphs_email(
+        format!("Confirm your updated application: {job_name}"),
+        &greeting,
+        &paragraphs,
+    )
+}
+
+/// A plain message of paragraphs.
+fn paragraphs_email(subject: String, greeting: &str, paragraphs: &[String]) -> Email {
+    let mut text = format!("{greeting}\n\n");
+    let mut html = format!("<p>{}</p>", escape(greeting));
+    for p in paragraphs {
+        text.push_str(p);
+        text.push_str("\n\n");
+        html.push_str(&format!("<p>{}</p>", escape(p)));
+    }
+    Email {
+        subject,
+        text,
+        html: layout(&html),
+        attachments: Vec::new(),
+    }
+}
+
 pub fn layout(body: &str) -> String {
     format!(
         "<!doctype html><html><body style=\"margin:0;background:#f4f5f7;\
@@ -227,6 +303,20 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn candidate_mails_end_with_their_application_link() {
+        let mail = application_received("Ana <b>", "Nurse", "Acme")
+            .with_application_link("https://h.example/application/abc");
+        assert!(
+            mail.text
+                .ends_with("erase it: https://h.example/application/abc\n")
+        );
+        assert!(mail.html.ends_with(
+            "<a href=\"https://h.example/application/abc\">your application</a></p></div></body></html>"
+        ));
+        assert!(mail.html.contains("Ana &lt;b&gt;"));
+    }
 
     #[test]
     fn otp_mail_escapes_names() {

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
-use crate::candidates::status::{AnalysisStatus, Recommendation};
+use crate::candidates::status::{AnalysisStatus, Recommendation, Source};
 use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query, within};
@@ -249,6 +249,20 @@ pub struct Funnel {
     pub steps: Vec<FunnelStep>,
     pub rejected: i64,
     pub withdrawn: i64,
+    /// How the JD's candidates entered it: the head of the funnel.
+    pub sources: FunnelSources,
+}
+
+/// A JD's candidates by how they entered it.
+#[derive(Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FunnelSources {
+    /// Applied on the job's public page.
+    pub applied: i64,
+    /// A recruiter uploaded their resume.
+    pub uploaded: i64,
+    /// Rows of a recruiter's CSV list.
+    pub csv: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -256,6 +270,8 @@ struct FunnelRow {
     job_id: i64,
     jdid: String,
     jdname: String,
+    #[sqlx(try_from = "String")]
+    source: Source,
     stage: String,
     furthest_stage: i64,
     candidates: i64,
@@ -284,11 +300,11 @@ pub(super) async fn funnel(
     };
     let rows: Vec<FunnelRow> = with_db!(&state.db, |pool| {
         sqlx::query_as(
-            "SELECT c.job_id, j.jdid, j.jdname, c.stage, c.furthest_stage,
+            "SELECT c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage,
                 COUNT(*) AS candidates
              FROM candidates c JOIN jobs j ON j.id = c.job_id
              WHERE j.deleted_at IS NULL AND ($1 IS NULL OR c.job_id = $1)
-             GROUP BY c.job_id, j.jdid, j.jdname, c.stage, c.furthest_stage
+             GROUP BY c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage
              ORDER BY c.job_id DESC",
         )
         .bind(only)
@@ -311,12 +327,18 @@ fn funnels(rows: Vec<FunnelRow>) -> Vec<Funnel> {
                 steps: Vec::new(),
                 rejected: 0,
                 withdrawn: 0,
+                sources: FunnelSources::default(),
             });
             counts.push((vec![0; progress.len()], vec![0; progress.len()]));
         }
         let (Some(funnel), Some((reached, current))) = (out.last_mut(), counts.last_mut()) else {
             continue;
         };
+        match row.source {
+            Source::Applied => funnel.sources.applied += row.candidates,
+            Source::Uploaded => funnel.sources.uploaded += row.candidates,
+            Source::Csv => funnel.sources.csv += row.candidates,
+        }
         let stage = Stage::from(row.stage);
         match stage {
             Stage::Rejected => funnel.rejected += row.candidates,
@@ -358,6 +380,12 @@ mod tests {
             job_id: 1,
             jdid: "jd".into(),
             jdname: "Rust".into(),
+            // Half the funnel applied, half was uploaded (by stage, to keep the test's counts).
+            source: if furthest >= 4 {
+                Source::Applied
+            } else {
+                Source::Uploaded
+            },
             stage: stage.into(),
             furthest_stage: furthest,
             candidates,
@@ -379,6 +407,8 @@ mod tests {
         assert_eq!(steps[5].reached, 1);
         assert_eq!(steps[4].current, 3);
         assert_eq!(funnel[0].rejected, 1);
+        assert_eq!(funnel[0].sources.applied, 5);
+        assert_eq!(funnel[0].sources.uploaded, 6);
         assert_eq!(steps[0].conversion, None);
         assert_eq!(steps[5].conversion, Some(0.2));
     }

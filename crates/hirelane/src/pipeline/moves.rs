@@ -16,6 +16,7 @@ use super::stages::{self, Stage, check_move};
 use super::templates::{self, TemplateKind, TemplateText};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::auth::Recruiter;
+use crate::candidates::portal_link::application_link;
 use crate::candidates::repo::{self as candidates, CandidateRow};
 use crate::candidates::status::AnalysisStatus;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -267,7 +268,9 @@ async fn send_emails(
             });
             continue;
         }
-        let email = templates::render(text, &row.candidate_name, &row.jdname);
+        let own_page = application_link(state, row.id).await?;
+        let email = templates::render(text, &row.candidate_name, &row.jdname)
+            .with_application_link(&own_page);
         let subject = email.subject.clone();
         match state.mailer.send(&row.candidate_email, email).await {
             Ok(()) => {

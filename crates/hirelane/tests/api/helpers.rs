@@ -193,6 +193,24 @@ impl TestApp {
         (app, teardown)
     }
 
+    /// Starts a second instance on the same database, files, outbox, clock and simulator, as
+    /// when several instances serve one deployment; the returned sender stops it.
+    pub async fn sibling(
+        &self,
+        teardown: &Teardown,
+    ) -> (
+        TestApp,
+        tokio::sync::oneshot::Sender<()>,
+        tokio::task::JoinHandle<std::io::Result<()>>,
+    ) {
+        Self::start(
+            teardown.settings.clone(),
+            self.clock.clone(),
+            self.sim.clone(),
+        )
+        .await
+    }
+
     /// Stops the server and starts a new one on the same database, files and clock, as after
     /// a crash or a deploy.
     pub async fn restart(self, teardown: Teardown) -> (TestApp, Teardown) {

@@ -2,6 +2,7 @@
 
 mod auth;
 mod candidates;
+mod careers;
 mod contract;
 mod demo;
 mod helpers;

@@ -566,9 +566,10 @@ async fn erasing_a_candidate_removes_their_rows_files_and_history_in_every_jd() 
             "{before}"
         );
 
-        let erased = hirelane::candidates::erase::erase(&app.state, "Aarav.Mehta92@gmail.com")
-            .await
-            .expect("erase");
+        let erased =
+            hirelane::candidates::erase::erase(&app.state, "Aarav.Mehta92@gmail.com", "a test")
+                .await
+                .expect("erase");
         assert_eq!((erased.candidates, erased.files), (2, 3), "{erased:?}");
         let left = analysed(&app, &token, first).await;
         assert_eq!(left.len(), 1, "{left:?}");
@@ -604,9 +605,10 @@ async fn erasing_a_candidate_removes_their_rows_files_and_history_in_every_jd() 
             !all.to_string().to_lowercase().contains("aarav"),
             "no trace of the person: {all}"
         );
-        let again = hirelane::candidates::erase::erase(&app.state, "aarav.mehta92@gmail.com")
-            .await
-            .expect("erase twice");
+        let again =
+            hirelane::candidates::erase::erase(&app.state, "aarav.mehta92@gmail.com", "a test")
+                .await
+                .expect("erase twice");
         assert_eq!(again.candidates, 0, "erasing is idempotent");
     })
     .await;

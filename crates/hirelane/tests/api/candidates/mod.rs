@@ -15,19 +15,19 @@ use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
 
-fn fixture_path(name: &str) -> PathBuf {
+pub(crate) fn fixture_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../ats/tests/fixtures")
         .join(name)
 }
 
-fn fixture(name: &str) -> Vec<u8> {
+pub(crate) fn fixture(name: &str) -> Vec<u8> {
     let path = fixture_path(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// A JD the fixtures' profiles partly match, in a fresh folder; returns its jobDescId.
-async fn create_job(app: &TestApp, token: &str, resume_required: bool) -> i64 {
+pub(crate) async fn create_job(app: &TestApp, token: &str, resume_required: bool) -> i64 {
     let (status, body) = app
         .call(
             Method::POST,
@@ -84,7 +84,7 @@ async fn upload_csv(app: &TestApp, token: &str, jd: i64, name: &str, text: &str)
 }
 
 /// Waits until no candidate of the JD is queued or being analysed; returns the list.
-async fn analysed(app: &TestApp, token: &str, jd: i64) -> Vec<Value> {
+pub(crate) async fn analysed(app: &TestApp, token: &str, jd: i64) -> Vec<Value> {
     for _ in 0..200 {
         let (status, list) = app
             .call(

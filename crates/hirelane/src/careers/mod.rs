@@ -1,0 +1,43 @@
+//! Careers: published JDs with their public job pages and job board API, applications (with
+//! consent, abuse limits and confirmed re-applications), the autopilot from application to
+//! interview invite with its daily digest, and the candidate's own page (status, withdrawal,
+//! their data, erasure requests).
+
+pub mod applications;
+mod apply;
+pub mod autopilot;
+pub mod autopilot_due;
+mod board;
+pub mod digest;
+mod export;
+mod html;
+pub mod pages;
+mod portal;
+pub mod postings;
+pub mod reapply;
+
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub use autopilot_due::AutopilotQueue;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // The resume streams through its own cap, so the global body limit is lifted there.
+    let applying = OpenApiRouter::new()
+        .routes(routes!(board::apply_to_job))
+        .layer(DefaultBodyLimit::disable());
+    OpenApiRouter::new()
+        .merge(applying)
+        .routes(routes!(postings::get_posting, postings::put_posting))
+        .routes(routes!(autopilot::get_autopilot, autopilot::put_autopilot))
+        .routes(routes!(board::list_jobs))
+        .routes(routes!(board::get_job))
+        .routes(routes!(board::confirm_application))
+        .routes(routes!(portal::my_application))
+        .routes(routes!(portal::withdraw))
+        .routes(routes!(portal::my_data))
+        .routes(routes!(portal::request_erasure))
+}
