@@ -21,6 +21,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Application/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the candidate's application stands. */
+        get: operations["my_application"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Application/{token}/Data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything we hold about the candidate, across every job they applied to or were added to:
+         *     a ZIP of `data.json` and their resumes.
+         */
+        get: operations["my_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Application/{token}/Erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for the candidate's data to be erased: a request the team sees and an admin confirms
+         *     (erasing everything held about the address) or declines. Asking again while one waits
+         *     changes nothing.
+         */
+        post: operations["request_erasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Application/{token}/Withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraws the application: the candidate moves to Withdrawn (logged as theirs) and a pending
+         *     interview invite is cancelled.
+         */
+        post: operations["withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Careers/Autopilot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A JD's autopilot settings. */
+        get: operations["get_autopilot"];
+        /**
+         * Turns a JD's autopilot on or off and sets who it invites and with which assistant. It acts
+         *     on ATS results stored from then on; applicants already scored are invited from the
+         *     candidate list as before.
+         */
+        put: operations["put_autopilot"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Careers/Jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open jobs, newest first. */
+        get: operations["list_jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Careers/Jobs/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published job (also after its apply-last date, with `open: false`). */
+        get: operations["get_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Careers/Jobs/{slug}/Apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies to a published job (multipart form). The candidate enters the JD with source
+         *     `applied`, stage New, and is analysed like any upload.
+         */
+        post: operations["apply_to_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Careers/Jobs/{slug}/Confirm/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a second application from the link e-mailed to its address. */
+        post: operations["confirm_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Careers/Posting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A JD's job page: published or not, its address and where the work is. */
+        get: operations["get_posting"];
+        /**
+         * Publishes or unpublishes a JD's job page and sets where the work is. Only a JD that asks for
+         *     resumes can be published (applicants apply with one).
+         */
+        put: operations["put_posting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Drive/Bin": {
         parameters: {
             query?: never;
@@ -596,6 +788,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Settings/ErasureRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every request, waiting ones first, newest first. */
+        get: operations["list_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/ErasureRequests/{id}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a request: everything held about its address is erased, and the request keeps only
+         *     that it was made and who confirmed it.
+         */
+        post: operations["confirm_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/ErasureRequests/{id}/Decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a request, keeping the data, with the reason. */
+        post: operations["decline_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Team": {
         parameters: {
             query?: never;
@@ -925,6 +1171,8 @@ export interface components {
             recommendation: components["schemas"]["Recommendation"] | null;
             /** Format: int64 */
             resumeId: number;
+            /** @description How they entered the JD. */
+            source: components["schemas"]["Source"];
             /** @description The hiring stage, and why a candidacy ended (Rejected, Withdrawn). */
             stage: components["schemas"]["Stage"];
             stageReason: string | null;
@@ -941,6 +1189,54 @@ export interface components {
          * @enum {string}
          */
         AnalysisStatus: "queued" | "analysing" | "done" | "unreadable" | "failed" | "no_resume";
+        /** @description The application form. */
+        ApplicationFormSchema: {
+            /** @description `true` (or `on`): the applicant agrees to the privacy notice. Required. */
+            consent: string;
+            email: string;
+            fullName: string;
+            /** @description Optional, up to 2000 characters. */
+            note?: string | null;
+            phone: string;
+            /**
+             * Format: binary
+             * @description One PDF or DOCX file within the upload size cap.
+             */
+            resume: string;
+            /** @description Leave empty (a honeypot for bots). */
+            website?: string | null;
+        };
+        /** @description An application as the candidate sent it, with the notice they agreed to. */
+        ApplicationSent: {
+            /** @description When they first applied (ISO-8601). */
+            appliedAt: string;
+            /** @description The privacy and AI notice's version they agreed to, and when. */
+            consentVersion: string;
+            consentedAt: string;
+            /** @description Their note to the team (may be empty). */
+            note: string;
+            /**
+             * Format: int64
+             * @description How many times they applied to this JD (a later one replaced the resume).
+             */
+            timesApplied: number;
+        };
+        /**
+         * @description Where an application stands, in the candidate's words.
+         * @enum {string}
+         */
+        ApplicationStatus: "received" | "inReview" | "interviewInvited" | "interviewBooked" | "decisionMade" | "withdrawn";
+        /** @description What became of an application. */
+        Applied: {
+            message: string;
+            /**
+             * @description `received`, or `confirmationSent` when the address had applied to this job before (the
+             *     new application replaces the earlier one once confirmed from the e-mail sent).
+             */
+            status: components["schemas"]["AppliedStatus"];
+        };
+        /** @enum {string} */
+        AppliedStatus: "received" | "confirmationSent";
         /** @description One message of the model's prompt. */
         AssistantMessage: {
             content: string | null;
@@ -1021,6 +1317,42 @@ export interface components {
             /** @description Whether a recruiter chose the attempt that counts (else it is the first that started). */
             chosenByRecruiter: boolean;
         };
+        /** @description A JD's autopilot. */
+        Autopilot: {
+            /** @description The assistant that runs their interviews. */
+            assistantId: string | null;
+            /**
+             * @description A daily e-mail to the JD's recruiter: new applicants, interviews completed, candidates
+             *     needing review.
+             */
+            digest: boolean;
+            /** @description Invite qualifying applicants automatically. */
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Applicants the autopilot invited so far.
+             */
+            invited: number;
+            /** Format: int64 */
+            jobDescId: number;
+            /**
+             * Format: int64
+             * @description Invite from this ATS score up; none means the Pass recommendation.
+             */
+            minScore: number | null;
+        };
+        AutopilotBody: {
+            /** @description Required when enabled. */
+            assistantId?: string | null;
+            digest?: boolean;
+            enabled: boolean;
+            jobDescId: number | string;
+            /**
+             * Format: int64
+             * @description 1 to 100; none (or null) invites on Pass.
+             */
+            minScore?: number | null;
+        };
         /** @description A JD in the bin. */
         BinItem: {
             /**
@@ -1084,6 +1416,35 @@ export interface components {
             label: string;
             stage: components["schemas"]["Stage"];
         };
+        /** @description A job as the board lists it. */
+        BoardJob: {
+            /** @description The last day applications are taken (the organisation's date), if there is one. */
+            applyLastDate: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            employmentType: components["schemas"]["EmploymentType"];
+            location: string;
+            /** @description When it was first published. */
+            postedAt: string | null;
+            slug: string;
+            title: string;
+            /** @description The public page. */
+            url: string;
+            workType: components["schemas"]["WorkType"];
+        };
+        /** @description A job with everything its page shows. */
+        BoardJobDetail: components["schemas"]["BoardJob"] & {
+            aiNotice: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            experience: string;
+            keySkills: string[];
+            noticeVersion: string;
+            /** @description Whether applications are still taken. */
+            open: boolean;
+            /** @description What an applicant agrees to by applying, and its version. */
+            privacyNotice: string;
+        };
         /** @description The provider's analysis; each part null until it exists. */
         CallAnalysis: {
             /** @description The answers to the assistant's structured-data plan. */
@@ -1140,6 +1501,19 @@ export interface components {
         };
         CallViewMetadata: {
             candidateName: string | null;
+        };
+        /** @description What a confirmed request erased. */
+        Confirmed: {
+            /** Format: int64 */
+            calls: number;
+            /**
+             * Format: int64
+             * @description Candidate rows (one per JD), files, interview calls and outbox mails removed.
+             */
+            candidates: number;
+            files: number;
+            mails: number;
+            request: components["schemas"]["ErasureRequest"];
         };
         /** @description The recruiter's choice of the attempt that counts. */
         CountAttemptBody: {
@@ -1247,6 +1621,10 @@ export interface components {
             /** Format: int64 */
             YesterdayCount: number;
         };
+        DeclineBody: {
+            /** @description Why the data is kept (told to no one but the team). */
+            reason: string;
+        };
         DeleteBody: {
             reason?: string | null;
         };
@@ -1320,6 +1698,27 @@ export interface components {
             body: string;
             subject: string;
         };
+        /**
+         * @description The kind of contract (schema.org's `employmentType`).
+         * @enum {string}
+         */
+        EmploymentType: "fullTime" | "partTime" | "contract" | "temporary" | "internship";
+        /** @description A request as recruiters see it. */
+        ErasureRequest: {
+            /** @description Empty once decided. */
+            candidateName: string;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            /** @description Why it was declined. */
+            decisionNote: string | null;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            jobTitle: string;
+            requestedAt: string;
+            /** @description `pending`, `erased` or `declined`. */
+            state: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description Stable machine-readable code. */
@@ -1332,7 +1731,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "slug_taken" | "window_closed";
         /** @description Who made a change. */
         EventActor: {
             /** @description `recruiter`, `candidate` or `system`. */
@@ -1346,7 +1745,7 @@ export interface components {
          * @description What happened. The stored text never changes once released (feeds filter on it).
          * @enum {string}
          */
-        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased";
+        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested";
         /** @description What happened to one uploaded file. */
         FileResult: {
             analysisStatus: components["schemas"]["AnalysisStatus"] | null;
@@ -1379,10 +1778,30 @@ export interface components {
             jobDescId: number;
             /** Format: int64 */
             rejected: number;
+            /** @description How the JD's candidates entered it: the head of the funnel. */
+            sources: components["schemas"]["FunnelSources"];
             /** @description New to Hired, in order. */
             steps: components["schemas"]["FunnelStep"][];
             /** Format: int64 */
             withdrawn: number;
+        };
+        /** @description A JD's candidates by how they entered it. */
+        FunnelSources: {
+            /**
+             * Format: int64
+             * @description Applied on the job's public page.
+             */
+            applied: number;
+            /**
+             * Format: int64
+             * @description Rows of a recruiter's CSV list.
+             */
+            csv: number;
+            /**
+             * Format: int64
+             * @description A recruiter uploaded their resume.
+             */
+            uploaded: number;
         };
         /** @description One step of a funnel. */
         FunnelStep: {
@@ -1555,6 +1974,23 @@ export interface components {
             resumeId: number;
             stage: components["schemas"]["Stage"];
         };
+        /** @description What the candidate's page shows. */
+        MyApplication: {
+            /** @description When they applied (or were added). */
+            appliedAt: string;
+            canWithdraw: boolean;
+            candidateName: string;
+            /** @description Whether their request to erase their data waits for a decision. */
+            erasureRequested: boolean;
+            /** @description The booked interview's start (UTC), while booked. */
+            interviewAt: string | null;
+            /** @description Their interview page, while invited or booked. */
+            interviewLink: string | null;
+            jobTitle: string;
+            organization: string;
+            status: components["schemas"]["ApplicationStatus"];
+            statusText: string;
+        };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
             /** @description `YYYY-MM-DD`, inclusive. */
@@ -1627,6 +2063,47 @@ export interface components {
         };
         /** @description A number from 0 to 100000, as a JSON number or numeric text */
         NumberOrText: number | string;
+        /** @description A JD's job page as recruiters see and set it. */
+        Posting: {
+            /**
+             * Format: int64
+             * @description Applications received for this JD.
+             */
+            applications: number;
+            /** @description ISO 3166-1 alpha-2 code: where the job is, or, when remote, where applicants may live. */
+            country: string;
+            employmentType: components["schemas"]["EmploymentType"];
+            jdid: string;
+            /** Format: int64 */
+            jobDescId: number;
+            location: string;
+            /** @description Whether applications are still taken (the apply-last date has not passed). */
+            open: boolean;
+            published: boolean;
+            /** @description When the JD was first published. */
+            publishedAt: string | null;
+            /** @description The page's address part; a suggestion from the title until the JD is first published. */
+            slug: string;
+            /** @description The public page, while published. */
+            url: string | null;
+            workType: components["schemas"]["WorkType"];
+        };
+        /** @description What a recruiter sets. */
+        PostingBody: {
+            /** @description ISO 3166-1 alpha-2 code, e.g. `IN`, `DE`. */
+            country?: string;
+            employmentType?: components["schemas"]["EmploymentType"];
+            jobDescId: number | string;
+            /** @description City or area; required unless the work is remote. */
+            location?: string;
+            published: boolean;
+            /**
+             * @description Lower-case letters, digits and single hyphens, 3 to 80 characters; blank keeps the
+             *     current one (or the suggestion).
+             */
+            slug?: string;
+            workType?: components["schemas"]["WorkType"];
+        };
         /** @description The text to preview for a candidate. */
         PreviewBody: {
             body: string;
@@ -1682,6 +2159,7 @@ export interface components {
             analysisError: string | null;
             analysisStatus: components["schemas"]["AnalysisStatus"];
             analysisSummary: string;
+            application: components["schemas"]["ApplicationSent"] | null;
             /** Format: int64 */
             atsScore: number;
             callId: string | null;
@@ -1720,6 +2198,8 @@ export interface components {
             scoringVersion: string | null;
             /** Format: int64 */
             skillsMatchScore: number;
+            /** @description How they entered the JD. */
+            source: components["schemas"]["Source"];
             unreadableReason: components["schemas"]["UnreadableReason"] | null;
         };
         /** @description The upload form. */
@@ -1787,6 +2267,8 @@ export interface components {
             resumeId: number;
             /** Format: int64 */
             skillsMatchScore: number | null;
+            /** @description How they entered the JD. */
+            source: components["schemas"]["Source"];
             /** @description The hiring stage, and why a candidacy ended (Rejected, Withdrawn). */
             stage: components["schemas"]["Stage"];
             stageReason: string | null;
@@ -1939,6 +2421,11 @@ export interface components {
             resumeId: number;
         };
         /**
+         * @description How a candidate entered their JD.
+         * @enum {string}
+         */
+        Source: "uploaded" | "csv" | "applied";
+        /**
          * @description Who speaks in a turn.
          * @enum {string}
          */
@@ -2050,6 +2537,12 @@ export interface components {
             /** @description The room to join; null when the browser starts the call. */
             webCallUrl: string | null;
         };
+        /**
+         * @description Where the work happens (schema.org: an office, some days at an office, or anywhere in the
+         *     applicant's country).
+         * @enum {string}
+         */
+        WorkType: "onsite" | "hybrid" | "remote";
         /** @description `Yes` or `No` in any case, or a boolean */
         YesNo: string | boolean;
     };
@@ -2069,7 +2562,7 @@ export interface operations {
                 /** @description Only the events of this JD (integer id or folder id). */
                 jdId?: string;
                 /** @description Only events of this kind. */
-                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased";
+                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested";
                 /** @description Only events made by recruiters, candidates or the system. */
                 actor?: "recruiter" | "candidate" | "system";
                 /** @description Only events made by this recruiter. */
@@ -2114,6 +2607,530 @@ export interface operations {
             };
             /** @description The JD does not exist: 'Invalid JD ID.' (`invalid_id`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application's status (no scores) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description data.json and the candidate's files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": number[];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many downloads this hour (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_erasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application, with the request waiting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application, withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A decision was made, or it is withdrawn already (`state_changed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_autopilot: {
+        parameters: {
+            query: {
+                /** @description The JD's integer id or its folder id. */
+                jdId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JD's autopilot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Autopilot"];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No JD outside the bin has this id (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_autopilot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutopilotBody"];
+            };
+        };
+        responses: {
+            /** @description The autopilot as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Autopilot"];
+                };
+            };
+            /** @description No assistant while enabled (`no_assistant`) or a score outside 1-100 (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No JD outside the bin has this id (`invalid_id`), or no such assistant (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voice provider cannot be reached (`provider_unavailable`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_jobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published jobs still taking applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardJob"][];
+                };
+            };
+        };
+    };
+    get_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job page's address part */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardJobDetail"];
+                };
+            };
+            /** @description No published job has this address (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply_to_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job page's address part */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ApplicationFormSchema"];
+            };
+        };
+        responses: {
+            /** @description The application was taken in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Applied"];
+                };
+            };
+            /** @description A field is missing or not valid (`validation`, `consent_required`, `invalid_file`, `invalid_format`, `invalid_upload`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No published job has this address (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job's apply-last date has passed (`applications_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resume is larger than the upload cap (`too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many applications from this address or e-mail (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job page's address part */
+                slug: string;
+                /** @description The secret from the e-mail */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new application replaced the earlier one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Applied"];
+                };
+            };
+            /** @description The link expired or was used (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_posting: {
+        parameters: {
+            query: {
+                /** @description The JD's integer id or its folder id. */
+                jdId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JD's job page settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Posting"];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No JD outside the bin has this id (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_posting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostingBody"];
+            };
+        };
+        responses: {
+            /** @description The JD's job page as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Posting"];
+                };
+            };
+            /** @description A slug, location or country that is not valid (`validation`), or a JD that takes a CSV of candidates instead of resumes (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No JD outside the bin has this id (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another JD's page has this address (`slug_taken`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2380,6 +3397,8 @@ export interface operations {
                 stage?: components["schemas"]["Stage"];
                 /** @description Only candidates whose AI interview ended so: `Pass`, `Fail` or `Needs Review`. */
                 interviewStatus?: components["schemas"]["InterviewStatus"];
+                /** @description Only candidates who entered so: `uploaded`, `csv` or `applied`. */
+                source?: components["schemas"]["Source"];
             };
             header?: never;
             path?: never;
@@ -2844,6 +3863,8 @@ export interface operations {
                 stage?: components["schemas"]["Stage"];
                 /** @description Only candidates whose AI interview ended so: `Pass`, `Fail` or `Needs Review`. */
                 interviewStatus?: components["schemas"]["InterviewStatus"];
+                /** @description Only candidates who entered so: `uploaded`, `csv` or `applied`. */
+                source?: components["schemas"]["Source"];
             };
             header?: never;
             path?: never;
@@ -3908,6 +4929,166 @@ export interface operations {
             };
             /** @description Only admins edit templates (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates' erasure requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data was erased */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Confirmed"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins decide erasure requests (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request was decided already (`state_changed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description The request, declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"];
+                };
+            };
+            /** @description No reason, or one over 500 characters (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins decide erasure requests (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request was decided already (`state_changed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
