@@ -30,6 +30,8 @@ pub const MAX_PHONE: usize = 40;
 pub const MAX_NOTE: usize = 2000;
 /// A text field longer than this in bytes is not a person typing.
 const MAX_TEXT_BYTES: usize = 16 * 1024;
+/// The form has seven fields; a request with many more is not our form.
+const MAX_FIELDS: usize = 20;
 
 /// The form as sent. Field names: `fullName`, `email`, `phone`, `note`, `consent`, `website`
 /// (the honeypot) and `resume` (the file).
@@ -74,7 +76,12 @@ async fn read_fields(
     max_file_bytes: usize,
     form: &mut ApplicationForm,
 ) -> Result<()> {
+    let mut fields = 0;
     while let Some(mut field) = multipart.next_field().await.map_err(unreadable)? {
+        fields += 1;
+        if fields > MAX_FIELDS {
+            return Err(invalid("The form has too many fields."));
+        }
         let name = field.name().unwrap_or_default().to_owned();
         if name == "resume" {
             if form.resume.is_some() {

@@ -962,3 +962,49 @@ async fn the_daily_digest_goes_once_a_day_to_the_jds_recruiter() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn hostile_application_forms_are_refused_and_store_nothing() {
+    on_each_db_configured(
+        |settings| settings.uploads.max_file_mb = 1,
+        |app: TestApp| async move {
+            let token = app.token().await;
+            let jd = published_job(&app, &token).await;
+            let send = |form: Form| {
+                app.client
+                    .post(app.url("/api/Careers/Jobs/backend-engineer/Apply"))
+                    .multipart(form)
+                    .send()
+            };
+            let many = (0..30).fold(Form::new(), |form, n| form.text(format!("f{n}"), "x"));
+            let response = send(many).await.expect("sent");
+            assert_eq!(response.status(), 400);
+            let body: Value = response.json().await.expect("json");
+            assert_eq!(body["message"], "The form has too many fields.");
+
+            let long_note =
+                Applicant::new("Ana Lima", "ana@example.com", "priya_chromium_2col.pdf")
+                    .form()
+                    .text("note", "x".repeat(20_000));
+            let response = send(long_note).await.expect("sent");
+            assert_eq!(response.status(), 400);
+            let body: Value = response.json().await.expect("json");
+            assert_eq!(body["message"], "A field of the form is too long.");
+
+            let mut huge = b"%PDF-1.7\n".to_vec();
+            huge.resize(2 * 1024 * 1024, b' ');
+            let oversized = Form::new()
+                .text("fullName", "Ana Lima")
+                .text("email", "ana@example.com")
+                .text("phone", "+91 98765 43210")
+                .text("consent", "on")
+                .part("resume", Part::bytes(huge).file_name("cv.pdf"));
+            let response = send(oversized).await.expect("sent");
+            assert_eq!(response.status(), 413);
+
+            assert!(candidates_of(&app, &token, jd).await.is_empty());
+            assert!(app.outbox_mails("ana@example.com").is_empty());
+        },
+    )
+    .await;
+}
