@@ -150,7 +150,7 @@ pub struct Confirmed {
 /// that it was made and who confirmed it.
 #[utoipa::path(
     post, path = "/Settings/ErasureRequests/{id}/Confirm", tag = "candidates", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "The request")),
+    params(("id" = String, Path, description = "The request's id")),
     responses(
         (status = 200, body = Confirmed, description = "The data was erased"),
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
@@ -162,8 +162,9 @@ pub struct Confirmed {
 pub(super) async fn confirm_request(
     Admin(admin): Admin,
     State(state): State<AppState>,
-    Path(id): Path<i64>,
+    Path(id): Path<String>,
 ) -> Result<Json<Confirmed>> {
+    let id = request_id(&id)?;
     let row = pending(&state.db, id).await?;
     let Erased {
         candidates,
@@ -199,7 +200,7 @@ pub(super) struct DeclineBody {
 /// Declines a request, keeping the data, with the reason.
 #[utoipa::path(
     post, path = "/Settings/ErasureRequests/{id}/Decline", tag = "candidates", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "The request")),
+    params(("id" = String, Path, description = "The request's id")),
     request_body = DeclineBody,
     responses(
         (status = 200, body = ErasureRequest, description = "The request, declined"),
@@ -213,9 +214,10 @@ pub(super) struct DeclineBody {
 pub(super) async fn decline_request(
     Admin(admin): Admin,
     State(state): State<AppState>,
-    Path(id): Path<i64>,
+    Path(id): Path<String>,
     Json(body): Json<DeclineBody>,
 ) -> Result<Json<ErasureRequest>> {
+    let id = request_id(&id)?;
     let reason = body.reason.trim();
     if reason.is_empty() || reason.chars().count() > MAX_NOTE {
         return Err(Error::bad_request(
@@ -228,6 +230,15 @@ pub(super) async fn decline_request(
     Ok(Json(find(&state.db, id).await?.into()))
 }
 
+/// A request's id from the path; anything else names no request.
+fn request_id(raw: &str) -> Result<i64> {
+    raw.trim().parse().map_err(|_| no_such_request())
+}
+
+fn no_such_request() -> Error {
+    Error::not_found(ErrorCode::NotFound, "No such erasure request.")
+}
+
 async fn find(db: &Db, id: i64) -> Result<RequestRow> {
     let sql = format!("{SELECT} WHERE id = $1");
     let row: Option<RequestRow> = with_db!(db, |pool| {
@@ -236,7 +247,7 @@ async fn find(db: &Db, id: i64) -> Result<RequestRow> {
             .fetch_optional(pool)
             .await
     })?;
-    row.ok_or_else(|| Error::not_found(ErrorCode::NotFound, "No such erasure request."))
+    row.ok_or_else(no_such_request)
 }
 
 /// The request, if it still waits for a decision.

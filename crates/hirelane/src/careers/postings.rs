@@ -209,9 +209,9 @@ pub(super) struct PostingBody {
     #[serde(default)]
     #[schema(max_length = 120)]
     location: String,
-    /// ISO 3166-1 alpha-2 code, e.g. `IN`, `DE`.
+    /// ISO 3166-1 alpha-2 code, e.g. `IN`, `DE`; required to publish.
     #[serde(default)]
-    #[schema(min_length = 2, max_length = 2)]
+    #[schema(pattern = "^\\s*([A-Za-z]{2})?\\s*$", max_length = 8)]
     country: String,
     #[serde(default)]
     work_type: WorkType,
@@ -252,7 +252,11 @@ pub(super) async fn put_posting(
             "The location cannot exceed {MAX_LOCATION} characters."
         )));
     }
-    let country = check_country(&body.country)?;
+    // An unpublished page may be left half filled in; a published one must say where it is.
+    let country = match body.country.trim() {
+        "" if !body.published => String::new(),
+        given => check_country(given)?,
+    };
     if body.published {
         if !job.resume_required {
             return Err(invalid(

@@ -2090,7 +2090,7 @@ export interface components {
         };
         /** @description What a recruiter sets. */
         PostingBody: {
-            /** @description ISO 3166-1 alpha-2 code, e.g. `IN`, `DE`. */
+            /** @description ISO 3166-1 alpha-2 code, e.g. `IN`, `DE`; required to publish. */
             country?: string;
             employmentType?: components["schemas"]["EmploymentType"];
             jobDescId: number | string;
@@ -4972,8 +4972,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The request */
-                id: number;
+                /** @description The request's id */
+                id: string;
             };
             cookie?: never;
         };
@@ -5031,8 +5031,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The request */
-                id: number;
+                /** @description The request's id */
+                id: string;
             };
             cookie?: never;
         };
