@@ -19,6 +19,8 @@ Standard library only. Traffic goes to 127.0.0.1 only.
 import argparse
 import json
 import os
+import socket
+import subprocess
 import sys
 import time
 import uuid
@@ -65,6 +67,30 @@ def main():
     args = parser.parse_args()
 
     os.environ["HIRELANE__CAREERS__APPLICATIONS_PER_IP_PER_HOUR"] = str(args.applications * 10)
+    sim = None
+    if args.instances > 1:
+        # Instances of one deployment share one voice provider: a standalone simulator (each
+        # instance's in-process one would not know the assistants the others made).
+        target = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target"))
+        binary = os.environ.get("VAPI_SIM_BIN", str(target / "debug/vapi-sim"))
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        sim = subprocess.Popen([binary, "--port", str(port), "--api-key", "bench-key"],
+                               stdout=subprocess.DEVNULL)
+        os.environ.update(HIRELANE__VOICE__BASE_URL=f"http://127.0.0.1:{port}",
+                          HIRELANE__VOICE__API_KEY="bench-key", HIRELANE__VOICE__SIMULATED="true",
+                          HIRELANE__VOICE__PHONE_NUMBER_ID="bench-number",
+                          HIRELANE__VOICE__WEBHOOK_SECRET="bench-webhook-secret")
+        time.sleep(0.5)
+    try:
+        return run(args)
+    finally:
+        if sim:
+            sim.terminate()
+
+
+def run(args):
     resumes = sorted((ROOT / "demo/resumes/backend").iterdir())
     job = next(j for j in json.loads((ROOT / "demo/jobs.json").read_text()) if j["key"] == "backend")
 
