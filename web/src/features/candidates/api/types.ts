@@ -29,9 +29,6 @@ export type NextStepDetails = ApiSchema<'SubmittedDetails'>;
 /** `GET /Interview/InterviewAnalysis/{callId}` (the spec spells `keyTakeways`). */
 export type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
 
-/** An AI interviewer as the invite dialog needs it (`GET /Voice/assistants`). */
-export type AssistantOption = { id: string; name: string | null };
-
 /** `POST /Interview/SendInvites`: either `resumeIds` or `allPass: true`. */
 export type SendInvitesInput = ApiSchema<'SendInvitesBody'>;
 
