@@ -20,6 +20,9 @@ export type AnyCandidate = ApiSchema<'AllCandidate'>;
 /** The resume analysis of one candidate (`ResumeDetails`, first of the list). */
 export type ResumeDetails = ApiSchema<'ResumeDetails'>;
 
+/** What an applicant sent from the job page (`ResumeDetails.application`). */
+export type ApplicationSent = ApiSchema<'ApplicationSent'>;
+
 /** A resume as the app shows it (`ResumePreview`): `html` for a DOCX, `filePath` framed for a PDF. */
 export type ResumePreview = ApiSchema<'ResumePreview'>;
 
