@@ -56,25 +56,29 @@ export type AssistantSelectProps = {
   picker: AssistantPicker;
   /** What the assistant is for, under the select (replaced by the way to create one when there is none). */
   hint: ReactNode;
+  /** The form's own complaint (none chosen); a failed list is said first. */
+  error?: string;
   disabled?: boolean;
   testId?: string;
   className?: string;
 };
 
 /** The "AI assistant" select of the forms that start interviews, with its loading, failed and empty states. */
-export function AssistantSelect({ id, picker, hint, disabled, testId, className }: AssistantSelectProps) {
+export function AssistantSelect({ id, picker, hint, error, disabled, testId, className }: AssistantSelectProps) {
   const { list, value, choose, loading, loadError, empty } = picker;
+  // With no assistant at all, the hint (the way to create one) says more than "choose one".
+  const shown = loadError ?? (empty ? undefined : error);
   return (
-    <Field id={id} label="AI assistant" required className={className} hint={empty ? <CreateAssistantHint /> : hint} error={loadError}>
+    <Field id={id} label="AI assistant" required className={className} hint={empty ? <CreateAssistantHint /> : hint} error={shown}>
       <select
         id={id}
         data-testid={testId}
         value={value}
         onChange={(event) => choose(event.target.value)}
         disabled={disabled}
-        aria-invalid={loadError ? true : undefined}
-        aria-describedby={describedBy(id, { hint: true, error: loadError })}
-        className={inputClass(Boolean(loadError))}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy(id, { hint: true, error: shown })}
+        className={inputClass(Boolean(shown))}
       >
         {list.length === 0 ? (
           <option value="">{loading ? 'Loading assistants…' : NO_ASSISTANTS}</option>
