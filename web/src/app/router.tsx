@@ -46,6 +46,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'settings', loader: () => redirect(paths.settingsTeam) },
   { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
   { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },
+  { path: 'settings/erasure-requests', lazy: () => import('@/features/settings/routes/erasure-requests') },
 ];
 
 /** Public pages: sign-in and the candidate invite pages (paths match case-insensitively). */
