@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -14,11 +14,19 @@ export function saveAutopilot(input: AutopilotInput): Promise<Autopilot> {
   return api.put<Autopilot>('/Careers/Autopilot', input);
 }
 
+const saveKey = (jdid: string) => [...jdKeys.autopilot(jdid), 'save'] as const;
+
 /** Saves the autopilot of the JD the page shows (`jdid`, the key its query is under). */
 export function useSaveAutopilot(jdid: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: saveKey(jdid),
     mutationFn: saveAutopilot,
     onSuccess: (autopilot) => queryClient.setQueryData(jdKeys.autopilot(jdid), autopilot),
   });
+}
+
+/** Whether a save is under way (its dialog stays open until it is done). */
+export function useSavingAutopilot(jdid: string): boolean {
+  return useIsMutating({ mutationKey: saveKey(jdid) }) > 0;
 }

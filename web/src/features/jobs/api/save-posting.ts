@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -14,11 +14,19 @@ export function savePosting(input: PostingInput): Promise<Posting> {
   return api.put<Posting>('/Careers/Posting', input);
 }
 
+const saveKey = (jdid: string) => [...jdKeys.posting(jdid), 'save'] as const;
+
 /** Saves the job page of the JD the page shows (`jdid`, the key its query is under). */
 export function useSavePosting(jdid: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: saveKey(jdid),
     mutationFn: savePosting,
     onSuccess: (posting) => queryClient.setQueryData(jdKeys.posting(jdid), posting),
   });
+}
+
+/** Whether a save is under way (its dialog stays open until it is done). */
+export function useSavingPosting(jdid: string): boolean {
+  return useIsMutating({ mutationKey: saveKey(jdid) }) > 0;
 }

@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 
 import { useAutopilot } from '../api/get-autopilot';
 import { usePosting } from '../api/get-posting';
-import { useSaveAutopilot } from '../api/save-autopilot';
+import { useSaveAutopilot, useSavingAutopilot } from '../api/save-autopilot';
 import type { Autopilot, JdDetail } from '../api/types';
 import { applicantCount, autopilotForm, autopilotInput, checkAutopilot } from '../lib/autopilot';
 import type { AutopilotErrors, AutopilotForm } from '../lib/autopilot';
@@ -201,8 +201,9 @@ export type AutopilotDialogProps = { open: boolean; detail: JdDetail; onClose: (
  * Mounted only while open, so each opening starts from what is saved.
  */
 export function AutopilotDialog({ open, detail, onClose }: AutopilotDialogProps) {
+  const saving = useSavingAutopilot(detail.jdid);
   return (
-    <Dialog open={open} title="Autopilot" onClose={onClose} className="max-w-xl">
+    <Dialog open={open} title="Autopilot" onClose={onClose} busy={saving} className="max-w-xl">
       {open && <AutopilotBody detail={detail} onClose={onClose} />}
     </Dialog>
   );

@@ -10,7 +10,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { usePosting } from '../api/get-posting';
-import { useSavePosting } from '../api/save-posting';
+import { useSavePosting, useSavingPosting } from '../api/save-posting';
 import type { JdDetail, Posting } from '../api/types';
 import { COUNTRIES } from '../lib/countries';
 import {
@@ -247,8 +247,9 @@ export type JobPageDialogProps = { open: boolean; detail: JdDetail; onClose: () 
  * while open, so each opening starts from what is saved.
  */
 export function JobPageDialog({ open, detail, onClose }: JobPageDialogProps) {
+  const saving = useSavingPosting(detail.jdid);
   return (
-    <Dialog open={open} title="Job page" onClose={onClose} className="max-w-xl">
+    <Dialog open={open} title="Job page" onClose={onClose} busy={saving} className="max-w-xl">
       {open &&
         (detail.resumeRequired ? (
           <JobPageBody detail={detail} onClose={onClose} />
