@@ -22,6 +22,8 @@ export const ERASURE_SENT = 'Your request was sent; an administrator will confir
 const WITHDRAW_FAILED = 'Your application could not be withdrawn. Please try again.';
 const ERASURE_FAILED = 'Your request could not be sent. Please try again.';
 const FOOTER = 'Applications are handled with Hirelane.';
+/** An action's row: its words, then its button (beside them from 640 px up, under them on a phone). */
+const action = 'flex flex-col items-start gap-3 py-4 sm:flex-row sm:items-center sm:justify-between';
 
 /** The interview: its time in the viewer's own zone once booked, and the way to the interview page. */
 function Interview({ page }: { page: MyApplication }) {
@@ -40,7 +42,7 @@ function Interview({ page }: { page: MyApplication }) {
             <strong data-testid="interview-time">{formatTime(page.interviewAt, { withZone: true })}</strong>.
           </p>
         ) : (
-          <p className="text-sm text-brand-900">Choose a time for your interview that suits you.</p>
+          <p className="text-sm text-brand-900">Your interview is not booked yet.</p>
         )}
       </div>
       <a
@@ -130,7 +132,7 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
           Your application and your data
         </h2>
         <ul className="mt-4 divide-y divide-slate-100">
-          <li className="flex flex-wrap items-center justify-between gap-3 py-4 first:pt-0">
+          <li className={`${action} first:pt-0`}>
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">Withdraw your application</p>
               <p id="withdraw-hint" className="text-sm text-slate-600">
@@ -145,7 +147,7 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
               Withdraw
             </Button>
           </li>
-          <li className="flex flex-wrap items-center justify-between gap-3 py-4">
+          <li className={action}>
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">Download your data</p>
               <p id="download-hint" className="text-sm text-slate-600">
@@ -161,7 +163,7 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
               Download my data
             </a>
           </li>
-          <li className="flex flex-wrap items-center justify-between gap-3 py-4 last:pb-0">
+          <li className={`${action} last:pb-0`}>
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">Erase your data</p>
               <p id="erase-hint" className="text-sm text-slate-600">

@@ -113,21 +113,24 @@ function AutopilotFormView({ detail, autopilot, onClose }: { detail: JdDetail; a
               />
               Invite from an ATS score of
             </label>
-            <input
-              id={scoreId}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              aria-label="Minimum ATS score"
-              value={form.minScore}
-              disabled={busy || form.rule !== 'score'}
-              onChange={(event) => update('minScore', event.target.value)}
-              aria-invalid={errors.minScore ? true : undefined}
-              aria-describedby={describedBy(scoreId, { error: errors.minScore })}
-              className={`${inputClass(Boolean(errors.minScore))} w-20 py-1.5`}
-            />
+            {/* The input fills its box (inputClass is full width): the box sets its width. */}
+            <span className="w-20">
+              <input
+                id={scoreId}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                aria-label="Minimum ATS score"
+                value={form.minScore}
+                disabled={busy || form.rule !== 'score'}
+                onChange={(event) => update('minScore', event.target.value)}
+                aria-invalid={errors.minScore ? true : undefined}
+                aria-describedby={describedBy(scoreId, { error: errors.minScore })}
+                className={inputClass(Boolean(errors.minScore))}
+              />
+            </span>
             <span>or more</span>
           </div>
           {errors.minScore && (

@@ -24,15 +24,55 @@ export type ErasureRequestsTableProps = {
   canDecide: boolean;
 };
 
-/** The requests (waiting first, as the server orders them): who, which job, when, and where each stands. */
+/** Where a request stands: its badge, who decided it and when, and why a declined one was. */
+function StateDetails({ request }: { request: ErasureRequest }) {
+  const state = erasureState(request);
+  const decided = decisionLine(request);
+  return (
+    <>
+      <span
+        data-testid="erasure-state"
+        className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[state])}
+      >
+        {stateLabel(state)}
+      </span>
+      {decided && <p className="mt-1 text-xs text-slate-600">{decided}</p>}
+      {state === 'declined' && request.decisionNote && (
+        <p className="mt-1 max-w-64 break-words text-xs text-slate-600">Reason: {request.decisionNote}</p>
+      )}
+    </>
+  );
+}
+
+/** An admin's Confirm and Decline of a waiting request; nothing once it is decided. */
+function Decide({ request, onConfirm, onDecline }: { request: ErasureRequest; onConfirm: () => void; onDecline: () => void }) {
+  if (erasureState(request) !== 'pending') return null;
+  const who = request.candidateName || request.email;
+  return (
+    <div className="flex gap-2 sm:justify-end">
+      <Button variant="danger" className="px-3 py-1.5" aria-label={`Confirm the request of ${who}`} onClick={onConfirm}>
+        Confirm
+      </Button>
+      <Button variant="secondary" className="px-3 py-1.5" aria-label={`Decline the request of ${who}`} onClick={onDecline}>
+        Decline
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The requests (waiting first, as the server orders them): who, which job, when, and where each
+ * stands. A table from 640 px up, cards on a phone.
+ */
 export function ErasureRequestsTable({ requests, canDecide }: ErasureRequestsTableProps) {
   const [confirming, setConfirming] = useState<ErasureRequest | null>(null);
   const [declining, setDeclining] = useState<ErasureRequest | null>(null);
+  const decide = (request: ErasureRequest) =>
+    canDecide && <Decide request={request} onConfirm={() => setConfirming(request)} onDecline={() => setDeclining(request)} />;
 
   return (
     <>
-      {/* Relative: the screen-reader texts stay inside the scroller instead of widening a phone's page. */}
-      <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Erasure requests</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -60,59 +100,39 @@ export function ErasureRequestsTable({ requests, canDecide }: ErasureRequestsTab
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {requests.map((request) => {
-              const state = erasureState(request);
-              const decided = decisionLine(request);
-              return (
-                <tr key={request.id} data-testid="erasure-request" data-state={state} className="align-top">
-                  <td className="px-4 py-3 font-medium text-slate-900">{orDash(request.candidateName)}</td>
-                  <td className="break-all px-4 py-3 text-slate-700">{orDash(request.email)}</td>
-                  <td className="px-4 py-3 text-slate-700">{orDash(request.jobTitle)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                    <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      data-testid="erasure-state"
-                      className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[state])}
-                    >
-                      {stateLabel(state)}
-                    </span>
-                    {decided && <p className="mt-1 text-xs text-slate-600">{decided}</p>}
-                    {state === 'declined' && request.decisionNote && (
-                      <p className="mt-1 max-w-64 break-words text-xs text-slate-600">Reason: {request.decisionNote}</p>
-                    )}
-                  </td>
-                  {canDecide && (
-                    <td className="px-4 py-3">
-                      {state === 'pending' && (
-                        <div className="flex justify-end gap-2">
-                          <Button
-                            variant="danger"
-                            className="px-3 py-1.5"
-                            aria-label={`Confirm the request of ${request.candidateName || request.email}`}
-                            onClick={() => setConfirming(request)}
-                          >
-                            Confirm
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            className="px-3 py-1.5"
-                            aria-label={`Decline the request of ${request.candidateName || request.email}`}
-                            onClick={() => setDeclining(request)}
-                          >
-                            Decline
-                          </Button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            {requests.map((request) => (
+              <tr key={request.id} data-testid="erasure-request" data-state={erasureState(request)} className="align-top">
+                <td className="px-4 py-3 font-medium text-slate-900">{orDash(request.candidateName)}</td>
+                <td className="break-words px-4 py-3 text-slate-700">{orDash(request.email)}</td>
+                <td className="px-4 py-3 text-slate-700">{orDash(request.jobTitle)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                  <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <StateDetails request={request} />
+                </td>
+                {canDecide && <td className="px-4 py-3">{decide(request)}</td>}
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
+
+      <ul aria-label="Erasure requests" className="space-y-3 sm:hidden">
+        {requests.map((request) => (
+          <li key={request.id} data-testid="erasure-card" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <p className="font-medium text-slate-900">{orDash(request.candidateName)}</p>
+            <p className="break-all text-sm text-slate-700">{request.email}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {request.jobTitle} · requested <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
+            </p>
+            <div className="mt-2">
+              <StateDetails request={request} />
+            </div>
+            {canDecide && <div className="mt-3">{decide(request)}</div>}
+          </li>
+        ))}
+      </ul>
       <ConfirmErasureDialog request={confirming} onClose={() => setConfirming(null)} />
       <DeclineErasureDialog request={declining} onClose={() => setDeclining(null)} />
     </>
