@@ -205,7 +205,8 @@ test.describe('job descriptions', () => {
 
     await page.getByRole('button', { name: 'Actions' }).click();
     const menu = page.getByRole('menu', { name: 'JD actions' });
-    await expect(menu.getByRole('menuitem')).toHaveText([/Upload CSV/, 'Edit JD', 'Delete JD', 'View All Resumes', 'Board']);
+    // A CSV JD has a Job page item (which says why it cannot be published) but no autopilot.
+    await expect(menu.getByRole('menuitem')).toHaveText([/Upload CSV/, 'Edit JD', 'Delete JD', 'View All Resumes', 'Board', 'Job page']);
     await expect(menu.getByRole('menuitem', { name: /Upload CSV/ })).not.toHaveAttribute('aria-disabled', 'true');
     await page.screenshot({ path: `${SCREENSHOT_DIR}jd-detail-mobile-menu.png`, fullPage: true });
     await expectAccessible(page);

@@ -66,6 +66,7 @@ const recruiterPages = (s: Seeded) => [
   '/activity',
   '/settings/team',
   '/settings/templates',
+  '/settings/erasure-requests',
 ];
 
 /** Where the page's title starts and how wide its frame may grow. */

@@ -158,6 +158,12 @@ test.describe('2. honest errors', () => {
         empty: 'No activity matches these filters.',
       },
       { path: '/settings/team', api: endpoint('Team'), message: 'The team could not be loaded.', empty: null },
+      {
+        path: '/settings/erasure-requests',
+        api: endpoint('Settings/ErasureRequests'),
+        message: 'The erasure requests could not be loaded.',
+        empty: 'No erasure requests',
+      },
     ];
     // The 500 answers and the app's logs of them are provoked here; any other error still fails.
     try {

@@ -46,9 +46,10 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'settings', loader: () => redirect(paths.settingsTeam) },
   { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
   { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },
+  { path: 'settings/erasure-requests', lazy: () => import('@/features/settings/routes/erasure-requests') },
 ];
 
-/** Public pages: sign-in and the candidate invite pages (paths match case-insensitively). */
+/** Public pages: sign-in, the candidate invite pages and the candidate's own page (paths match case-insensitively). */
 export const publicRoutes: RouteObject[] = [
   { path: paths.login, lazy: () => import('@/features/auth/routes/login') },
   { path: paths.scheduleInterview, lazy: () => import('@/features/invite/routes/scheduled') },
@@ -57,6 +58,7 @@ export const publicRoutes: RouteObject[] = [
   { path: paths.interviewGuidelines, lazy: () => import('@/features/invite/routes/guidelines') },
   { path: paths.interviewCandidateDetails, lazy: () => import('@/features/invite/routes/candidate-details') },
   { path: paths.interviewJoinPattern, lazy: () => import('@/features/invite/routes/join') },
+  { path: paths.applicationPattern, lazy: () => import('@/features/application/routes/application') },
 ];
 
 export const routes: RouteObject[] = [

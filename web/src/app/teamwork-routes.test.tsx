@@ -13,6 +13,7 @@ function server() {
     if (url.pathname === '/api/auth/me') return json(200, { email: 'admin@example.com', userFullName: 'Admin User', role: 'admin' });
     if (url.pathname === '/api/Activity') return json(200, { events: [], nextBefore: null });
     if (url.pathname === '/api/Settings/EmailTemplates') return json(200, []);
+    if (url.pathname === '/api/Settings/ErasureRequests') return json(200, []);
     if (['/api/Drive/JDFolders', '/api/Team', '/api/Pipeline/Funnel', '/api/Interview/Dashboard'].includes(url.pathname))
       return json(200, []);
     return json(404, { message: 'Not found', code: 'not_found' });
@@ -20,7 +21,7 @@ function server() {
 }
 
 describe('teamwork routes', () => {
-  it('reaches Activity and Settings from the sidebar, and the templates from the Settings tabs', async () => {
+  it('reaches Activity and Settings from the sidebar, and the templates and erasure requests from the Settings tabs', async () => {
     seedSession();
     server();
     const user = userEvent.setup();
@@ -39,6 +40,11 @@ describe('teamwork routes', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Settings' })).getByRole('link', { name: 'E-mail templates' }));
     expect(await screen.findByRole('heading', { name: 'Variables' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/templates');
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Settings' })).getByRole('link', { name: 'Erasure requests' }));
+    expect(await screen.findByText(/No erasure requests/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/erasure-requests');
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -35,6 +35,8 @@ export const paths = {
   settings: '/settings',
   settingsTeam: '/settings/team',
   settingsTemplates: '/settings/templates',
+  /** Candidates' requests to erase their data (admins decide them). */
+  settingsErasureRequests: '/settings/erasure-requests',
   // Public candidate pages.
   scheduleInterview: '/ScheduleInterview',
   nextStep: '/nextstep',
@@ -44,4 +46,7 @@ export const paths = {
   /** The candidate's web call (the meeting link StartInterview hands out). */
   interviewJoinPattern: '/interview/join/:inviteId',
   interviewJoin: (inviteId: string) => `/interview/join/${encodeURIComponent(inviteId)}`,
+  /** The candidate's own page, linked from every e-mail to them (the token is its key). */
+  applicationPattern: '/application/:token',
+  application: (token: string) => `/application/${encodeURIComponent(token)}`,
 } as const;

@@ -6,13 +6,14 @@ import { paths } from '@/config/paths';
 const tabs = [
   { to: paths.settingsTeam, label: 'Team' },
   { to: paths.settingsTemplates, label: 'E-mail templates' },
+  { to: paths.settingsErasureRequests, label: 'Erasure requests' },
 ];
 
-/** The Settings pages' tabs (Team, E-mail templates), shared by both pages under their frame's header. */
+/** The Settings pages' tabs (Team, E-mail templates, Erasure requests), shared by the pages under their frame's header. */
 export function SettingsTabs() {
   return (
     <nav aria-label="Settings" className="mt-5 border-b border-slate-200">
-      <ul className="-mb-px flex gap-4">
+      <ul className="-mb-px flex flex-wrap gap-x-4">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink

@@ -220,3 +220,26 @@ export const BoardIcon = (props: IconProps) => (
     <path d="M9 3v18M15 3v18" />
   </Icon>
 );
+
+/** A globe: time zones, and a JD's public job page. */
+export const GlobeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Icon>
+);
+
+/** A lightning bolt: the autopilot that invites applicants on its own. */
+export const ZapIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M13 2 3 14h9l-1 8 10-12h-9l1-8z" />
+  </Icon>
+);
+
+/** Two links of a chain: a link to copy. */
+export const LinkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </Icon>
+);

@@ -27,5 +27,8 @@ describe('activity helpers', () => {
     expect(actorLabel({ kind: 'candidate', recruiterId: null, name: null })).toBe('Candidate');
     expect(actorLabel({ kind: 'system', recruiterId: null, name: null })).toBe('System');
     expect(kindLabel('stageChanged')).toBe('Stage changed');
+    // A candidate asking for erasure from their application page is a kind of its own.
+    expect(kindLabel('erasureRequested')).toBe('Erasure requested');
+    expect(readFeedFilters(new URLSearchParams('kind=erasureRequested'))).toEqual({ kind: 'erasureRequested' });
   });
 });

@@ -1,23 +1,30 @@
 /** How the activity pages name event kinds and actors, and read their filters from the URL. */
 import type { ActivityFilters, ActorKind, EventActor, EventKind } from '../api/types';
 
+/** Each event kind's label; a Record, so a kind the server adds cannot be left without one. */
+const KIND_LABELS: Record<EventKind, string> = {
+  uploaded: 'Resume uploaded',
+  analysed: 'Resume analysed',
+  analysisFailed: 'Analysis failed',
+  invited: 'Invited to interview',
+  emailSent: 'E-mail sent',
+  booked: 'Interview booked',
+  rescheduled: 'Interview rescheduled',
+  joined: 'Joined the interview',
+  analysisStored: 'Interview analysed',
+  integrityFailed: 'Integrity check failed',
+  attemptChosen: 'Interview attempt chosen',
+  scorecard: 'Scorecard',
+  stageChanged: 'Stage changed',
+  erasureRequested: 'Erasure requested',
+  erased: 'Personal data erased',
+};
+
 /** Every event kind with its label, in the order a process runs. */
-export const EVENT_KINDS: ReadonlyArray<{ value: EventKind; label: string }> = [
-  { value: 'uploaded', label: 'Resume uploaded' },
-  { value: 'analysed', label: 'Resume analysed' },
-  { value: 'analysisFailed', label: 'Analysis failed' },
-  { value: 'invited', label: 'Invited to interview' },
-  { value: 'emailSent', label: 'E-mail sent' },
-  { value: 'booked', label: 'Interview booked' },
-  { value: 'rescheduled', label: 'Interview rescheduled' },
-  { value: 'joined', label: 'Joined the interview' },
-  { value: 'analysisStored', label: 'Interview analysed' },
-  { value: 'integrityFailed', label: 'Integrity check failed' },
-  { value: 'attemptChosen', label: 'Interview attempt chosen' },
-  { value: 'scorecard', label: 'Scorecard' },
-  { value: 'stageChanged', label: 'Stage changed' },
-  { value: 'erased', label: 'Personal data erased' },
-];
+export const EVENT_KINDS: ReadonlyArray<{ value: EventKind; label: string }> = (Object.keys(KIND_LABELS) as EventKind[]).map((value) => ({
+  value,
+  label: KIND_LABELS[value],
+}));
 
 export const ACTOR_KINDS: ReadonlyArray<{ value: ActorKind; label: string }> = [
   { value: 'recruiter', label: 'Any recruiter' },
@@ -26,7 +33,7 @@ export const ACTOR_KINDS: ReadonlyArray<{ value: ActorKind; label: string }> = [
 ];
 
 export function kindLabel(kind: EventKind): string {
-  return EVENT_KINDS.find((option) => option.value === kind)?.label ?? kind;
+  return KIND_LABELS[kind] ?? kind;
 }
 
 /** The recruiter's name, or "Candidate" / "System" (a recruiter without a stored name is "A recruiter"). */

@@ -3,7 +3,16 @@ import type { QueryValue } from '@/lib/api-client';
 import type { ListQuery } from './types';
 
 /** The query string of one page of either candidate list, blank filters left out. */
-export function listParams({ page, pageSize, sort, q, recommendation, interviewStatus, stage }: ListQuery): Record<string, QueryValue> {
+export function listParams({
+  page,
+  pageSize,
+  sort,
+  q,
+  recommendation,
+  interviewStatus,
+  stage,
+  source,
+}: ListQuery): Record<string, QueryValue> {
   return {
     page,
     pageSize,
@@ -12,5 +21,6 @@ export function listParams({ page, pageSize, sort, q, recommendation, interviewS
     recommendation: recommendation || undefined,
     interviewStatus: interviewStatus || undefined,
     stage: stage || undefined,
+    source: source || undefined,
   };
 }

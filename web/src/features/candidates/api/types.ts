@@ -20,6 +20,9 @@ export type AnyCandidate = ApiSchema<'AllCandidate'>;
 /** The resume analysis of one candidate (`ResumeDetails`, first of the list). */
 export type ResumeDetails = ApiSchema<'ResumeDetails'>;
 
+/** What an applicant sent from the job page (`ResumeDetails.application`). */
+export type ApplicationSent = ApiSchema<'ApplicationSent'>;
+
 /** A resume as the app shows it (`ResumePreview`): `html` for a DOCX, `filePath` framed for a PDF. */
 export type ResumePreview = ApiSchema<'ResumePreview'>;
 
@@ -28,9 +31,6 @@ export type NextStepDetails = ApiSchema<'SubmittedDetails'>;
 
 /** `GET /Interview/InterviewAnalysis/{callId}` (the spec spells `keyTakeways`). */
 export type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
-
-/** An AI interviewer as the invite dialog needs it (`GET /Voice/assistants`). */
-export type AssistantOption = { id: string; name: string | null };
 
 /** `POST /Interview/SendInvites`: either `resumeIds` or `allPass: true`. */
 export type SendInvitesInput = ApiSchema<'SendInvitesBody'>;

@@ -1,5 +1,7 @@
 import { cn } from '@/components/ui/cn';
 import { formatDateTime, parseInstant } from '@/lib/date-time';
+import { sourceLabel } from '@/lib/sources';
+import type { Source } from '@/lib/sources';
 
 import type { InviteStatus } from '../api/types';
 import { statusLabel } from '../lib/analysis-progress';
@@ -72,6 +74,26 @@ export function InviteStatusBadge({ status, interviewDateTime }: { status: Invit
           {formatDateTime(at, { withZone: true })}
         </time>
       )}
+    </span>
+  );
+}
+
+const sourceTone: Record<Source, string> = {
+  applied: 'bg-violet-50 text-violet-800 ring-violet-200',
+  uploaded: 'bg-slate-50 text-slate-700 ring-slate-200',
+  csv: 'bg-slate-50 text-slate-700 ring-slate-200',
+};
+
+/** How the candidate entered the JD: Applied (on the job page), Uploaded or CSV. Nothing when unknown. */
+export function SourceBadge({ source }: { source: Source | null | undefined }) {
+  if (!source) return null;
+  return (
+    // `relative` keeps the screen-reader text inside scrolling tables, as for the invite's badge.
+    <span className="relative inline-flex">
+      <span className="sr-only">Source: </span>
+      <span data-testid="source" className={cn(pill, sourceTone[source])}>
+        {sourceLabel(source)}
+      </span>
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
+import type { Source } from '@/lib/sources';
 import { endsCandidacy, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
@@ -12,7 +13,7 @@ import type { RowSelection } from '../hooks/use-row-selection';
 import { columnSort, nextSort } from '../lib/list-filters';
 import type { ListSort, SortColumn } from '../lib/list-filters';
 import type { SelectedCandidate } from '../lib/invites';
-import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge } from './badges';
+import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge, SourceBadge } from './badges';
 import { CHECK_NAME_BELOW, NameCheck, OcrBadge } from './reading-notes';
 
 /** One row of either candidate list, in the shape the table shows. */
@@ -41,6 +42,8 @@ export type CandidateRow = {
   /** The hiring stage (null from a server that does not send it), and why a candidacy ended. */
   stage: Stage | null;
   stageReason?: string | null;
+  /** How they entered the JD (applied on the job page, uploaded, CSV); null from a server that does not send it. */
+  source?: Source | null;
 };
 
 export type CandidateTableProps = {
@@ -227,7 +230,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                   >
                     {displayName(row)}
                   </Link>
-                  <HowRead row={row} />
+                  <RowNotes row={row} />
                   <div className="text-xs text-slate-600">{row.email}</div>
                   <div className="text-xs text-slate-600">{row.phone}</div>
                   <div className="mt-1 text-xs text-slate-600 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
@@ -277,7 +280,7 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                     <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
                       {displayName(row)}
                     </Link>
-                    <HowRead row={row} />
+                    <RowNotes row={row} />
                     <p className="break-all text-xs text-slate-600">{row.email}</p>
                     <p className="text-xs text-slate-600">{row.phone}</p>
                     {showJob && <p className="mt-1 text-xs text-slate-700">{row.jdname}</p>}
@@ -300,11 +303,17 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
   );
 }
 
-/** Notes on how the resume was read, under the name: a name to check, text read from a scan. */
-function HowRead({ row }: { row: CandidateRow }) {
-  if (!row.ocr && (row.nameConfidence == null || row.nameConfidence >= CHECK_NAME_BELOW)) return null;
+/**
+ * Notes under the name: how the candidate came in (applied, uploaded, CSV), and how the resume
+ * was read where it matters (a name to check, text read from a scan). In the name's cell rather
+ * than columns of their own, so the table keeps its width.
+ */
+function RowNotes({ row }: { row: CandidateRow }) {
+  const readingNotes = row.ocr || (row.nameConfidence != null && row.nameConfidence < CHECK_NAME_BELOW);
+  if (!row.source && !readingNotes) return null;
   return (
     <div className="my-0.5 flex flex-wrap gap-1">
+      <SourceBadge source={row.source} />
       <NameCheck confidence={row.nameConfidence} />
       <OcrBadge ocr={row.ocr} />
     </div>

@@ -1,15 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 
-import { CreateAssistantHint } from '@/components/assistants/create-assistant-hint';
+import { AssistantSelect, useAssistantPicker } from '@/components/assistants/assistant-select';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, describedBy, inputClass } from '@/components/ui/field';
-
-import { useAssistantOptions } from '../api/get-assistants';
-
-export const NO_ASSISTANTS = 'No assistants available';
-export const ASSISTANTS_FAILED = 'Could not load assistants.';
 
 export type InviteDialogProps = {
   open: boolean;
@@ -25,19 +19,8 @@ export type InviteDialogProps = {
 
 function InviteForm({ description, busy, errors, onClose, onConfirm }: Omit<InviteDialogProps, 'open' | 'title'>) {
   const selectId = useId();
-  const assistants = useAssistantOptions();
-  const [choice, setChoice] = useState('');
-
-  // SPEC section 8: a failed assistant list is logged; the dialog shows the short text.
-  useEffect(() => {
-    if (assistants.error) console.error('Failed to load assistants', assistants.error);
-  }, [assistants.error]);
-
-  const list = assistants.data ?? [];
-  // With a single assistant there is nothing to choose.
-  const assistantId = choice || (list.length === 1 ? list[0]!.id : '');
-  const loadError = assistants.isError ? ASSISTANTS_FAILED : undefined;
-  const noAssistants = !assistants.isPending && !loadError && list.length === 0;
+  const picker = useAssistantPicker();
+  const assistantId = picker.value;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,40 +30,14 @@ function InviteForm({ description, busy, errors, onClose, onConfirm }: Omit<Invi
   return (
     <form noValidate onSubmit={submit} className="mt-2">
       <div className="text-sm text-slate-600">{description}</div>
-      <Field
+      <AssistantSelect
         id={selectId}
-        label="AI assistant"
-        required
+        picker={picker}
+        hint="The AI interviewer that runs these interviews."
+        disabled={busy}
+        testId="invite-assistant-select"
         className="mt-4"
-        hint={noAssistants ? <CreateAssistantHint /> : 'The AI interviewer that runs these interviews.'}
-        error={loadError}
-      >
-        <select
-          id={selectId}
-          data-testid="invite-assistant-select"
-          value={assistantId}
-          onChange={(event) => setChoice(event.target.value)}
-          disabled={busy}
-          aria-invalid={loadError ? true : undefined}
-          aria-describedby={describedBy(selectId, { hint: true, error: loadError })}
-          className={inputClass(Boolean(loadError))}
-        >
-          {list.length === 0 ? (
-            <option value="">{assistants.isPending ? 'Loading assistants…' : NO_ASSISTANTS}</option>
-          ) : (
-            <>
-              <option value="" disabled>
-                Select an assistant
-              </option>
-              {list.map((assistant) => (
-                <option key={assistant.id} value={assistant.id}>
-                  {assistant.name || assistant.id}
-                </option>
-              ))}
-            </>
-          )}
-        </select>
-      </Field>
+      />
       {errors && errors.length > 0 && (
         <div
           role="alert"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 
 import { SearchIcon } from '@/components/ui/icons';
+import { SOURCES } from '@/lib/sources';
 import { STAGES, stageLabel } from '@/lib/stages';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -70,8 +71,9 @@ function FilterSelect({
 /**
  * The candidate lists' filters: text (name, e-mail, phone; debounced, sent as
  * `q`), the JD (on the list of every JD), the ATS recommendation, the AI
- * interview outcome, the hiring stage, and the order. Each value is one the
- * server knows; the route keeps them in the URL.
+ * interview outcome, the hiring stage, how candidates came in (applied on the
+ * job page, uploaded, CSV), and the order. Each value is one the server knows;
+ * the route keeps them in the URL.
  */
 export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
   const textId = useId();
@@ -87,8 +89,8 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
 
   const clear = () => {
     setText('');
-    const { q, job, recommendation, interviewStatus, stage } = DEFAULT_FILTERS;
-    onChange({ q, job, recommendation, interviewStatus, stage });
+    const { q, job, recommendation, interviewStatus, stage, source } = DEFAULT_FILTERS;
+    onChange({ q, job, recommendation, interviewStatus, stage, source });
   };
 
   return (
@@ -143,6 +145,14 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
           all="All stages"
           options={STAGE_OPTIONS}
           onChange={(value) => onChange({ stage: STAGES.find((stage) => stage === value) ?? '' })}
+        />
+        <FilterSelect
+          label="Source"
+          testId="source-filter"
+          value={filters.source}
+          all="All sources"
+          options={SOURCES}
+          onChange={(value) => onChange({ source: SOURCES.find((source) => source.value === value)?.value ?? '' })}
         />
         <FilterSelect
           label="Sort by"

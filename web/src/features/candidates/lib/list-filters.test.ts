@@ -14,10 +14,11 @@ describe('list filters', () => {
       recommendation: '',
       interviewStatus: '',
       stage: '',
+      source: '',
     });
-    expect(readFilters(new URLSearchParams('page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo'))).toEqual(
-      DEFAULT_FILTERS,
-    );
+    expect(
+      readFilters(new URLSearchParams('page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo&source=Applied')),
+    ).toEqual(DEFAULT_FILTERS);
   });
 
   it('reads what it writes, leaving defaults out of the URL', () => {
@@ -30,10 +31,11 @@ describe('list filters', () => {
       recommendation: 'Pass',
       interviewStatus: 'Needs Review',
       stage: 'shortlisted',
+      source: 'applied',
     };
     const params = writeFilters(filters);
     expect(params.toString()).toBe(
-      'page=3&pageSize=50&sort=score&q=98765&job=jd-7&recommendation=Pass&interviewStatus=Needs+Review&stage=shortlisted',
+      'page=3&pageSize=50&sort=score&q=98765&job=jd-7&recommendation=Pass&interviewStatus=Needs+Review&stage=shortlisted&source=applied',
     );
     expect(readFilters(params)).toEqual(filters);
     expect(writeFilters(DEFAULT_FILTERS).toString()).toBe('');
@@ -48,6 +50,7 @@ describe('list filters', () => {
       { stage: 'rejected' },
       { interviewStatus: 'Pass' },
       { job: 'jd-9' },
+      { source: 'csv' },
       { pageSize: 20 },
     ] as Array<Partial<ListFilters>>) {
       expect(applyFilters(at5, patch).page, JSON.stringify(patch)).toBe(1);
@@ -61,6 +64,15 @@ describe('list filters', () => {
     expect(isFiltered({ ...DEFAULT_FILTERS, sort: 'name', pageSize: 50 })).toBe(false);
     expect(isFiltered({ ...DEFAULT_FILTERS, interviewStatus: 'Fail' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, job: 'jd-1' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, source: 'applied' })).toBe(true);
+  });
+
+  it('reads each source the server knows, by its value', () => {
+    for (const source of ['applied', 'uploaded', 'csv'] as const) {
+      expect(readFilters(new URLSearchParams(`source=${source}`)).source).toBe(source);
+    }
+    expect(readFilters(new URLSearchParams('source=')).source).toBe('');
+    expect(readFilters(new URLSearchParams('source=CSV')).source).toBe('');
   });
 
   it('cycles each sortable column and tells its order', () => {

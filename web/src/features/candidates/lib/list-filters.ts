@@ -1,9 +1,11 @@
 /**
  * The shareable state of a candidate list, kept in the URL
- * (?page=&pageSize=&sort=&q=&job=&recommendation=&interviewStatus=&stage=).
+ * (?page=&pageSize=&sort=&q=&job=&recommendation=&interviewStatus=&stage=&source=).
  */
 import type { ApiSchema } from '@/lib/api/types';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
+import { isSource } from '@/lib/sources';
+import type { Source } from '@/lib/sources';
 import { isStage } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
@@ -13,6 +15,8 @@ export type RecommendationFilter = '' | 'Pass' | 'Fail';
 export type InterviewStatusFilter = '' | ApiSchema<'InterviewStatus'>;
 /** A hiring stage, or '' for all. */
 export type StageFilter = '' | Stage;
+/** How candidates entered the JD (applied, uploaded, CSV), or '' for all. */
+export type SourceFilter = '' | Source;
 
 export type ListFilters = {
   page: number;
@@ -24,6 +28,7 @@ export type ListFilters = {
   recommendation: RecommendationFilter;
   interviewStatus: InterviewStatusFilter;
   stage: StageFilter;
+  source: SourceFilter;
 };
 
 /** The orders the server sorts by, as the Sort choice names them. */
@@ -49,6 +54,7 @@ export const DEFAULT_FILTERS: ListFilters = {
   recommendation: '',
   interviewStatus: '',
   stage: '',
+  source: '',
 };
 
 const oneOf = <T extends string>(values: ReadonlyArray<T>, value: string | null): value is T =>
@@ -62,6 +68,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
   const recommendation = params.get('recommendation');
   const interviewStatus = params.get('interviewStatus');
   const stage = params.get('stage');
+  const source = params.get('source');
   return {
     page: Number.isFinite(page) && page > 0 ? page : 1,
     pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : CANDIDATES_PAGE_SIZE,
@@ -76,12 +83,13 @@ export function readFilters(params: URLSearchParams): ListFilters {
     recommendation: recommendation === 'Pass' || recommendation === 'Fail' ? recommendation : '',
     interviewStatus: oneOf(INTERVIEW_STATUSES, interviewStatus) ? interviewStatus : '',
     stage: isStage(stage) ? stage : '',
+    source: isSource(source) ? source : '',
   };
 }
 
 /** Whether any filter narrows the list (the order and the page size do not). */
-export function isFiltered({ q, job, recommendation, interviewStatus, stage }: ListFilters): boolean {
-  return Boolean(q.trim() || job || recommendation || interviewStatus || stage);
+export function isFiltered({ q, job, recommendation, interviewStatus, stage, source }: ListFilters): boolean {
+  return Boolean(q.trim() || job || recommendation || interviewStatus || stage || source);
 }
 
 /**

@@ -38,6 +38,8 @@ const DETAILS = {
   inviteStatus: null as string | null,
   interviewDateTime: null as string | null,
   nextStepDetails: null as Record<string, unknown> | null,
+  source: 'uploaded' as string,
+  application: null as Record<string, unknown> | null,
 };
 
 const ANALYSIS = {
@@ -296,5 +298,40 @@ describe('CandidateAnalysisRoute: delete', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/candidates'));
     expect(calls.filter((call) => call.url.startsWith('/api/Drive/DeleteResume'))).toHaveLength(1);
     expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('CandidateAnalysisRoute: the application', () => {
+  it('shows an applicant’s note, when they applied, the notice they agreed to and how often they applied', async () => {
+    seedSession();
+    server({
+      details: {
+        ...DETAILS,
+        source: 'applied',
+        application: {
+          note: 'I led QA for a payments app.\nHappy to relocate.',
+          appliedAt: '2026-03-02T06:15:00Z',
+          timesApplied: 2,
+          consentVersion: '2026-01',
+          consentedAt: '2026-03-04T08:00:00Z',
+        },
+      },
+    });
+    renderAt('0');
+    const application = await screen.findByRole('region', { name: 'Application' });
+    expect(within(application).getByTestId('application-summary')).toHaveTextContent(
+      'Applied Mar 2, 2026 · consent 2026-01 on Mar 4, 2026 · applied 2 times',
+    );
+    expect(within(application).getByTestId('application-note')).toHaveTextContent('I led QA for a payments app. Happy to relocate.');
+    expect(screen.getByTestId('source')).toHaveTextContent('Applied');
+  });
+
+  it('has no application section for an uploaded resume', async () => {
+    seedSession();
+    server();
+    renderAt('0');
+    await screen.findByRole('heading', { level: 1, name: 'Priya Sharma' });
+    expect(screen.queryByRole('region', { name: 'Application' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('source')).toHaveTextContent('Uploaded');
   });
 });

@@ -10,6 +10,7 @@ import { ChevronDownIcon, FileTextIcon, MailIcon, PhoneIcon, TrashIcon } from '@
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
 import { AttemptsList } from '@/components/interview-evidence/attempts';
+import { toSource } from '@/lib/sources';
 import { toast } from '@/lib/toast';
 import { useGoBack } from '@/lib/use-go-back';
 
@@ -17,8 +18,9 @@ import { resumeFileIdOf, useDeleteResume } from '../api/delete-resume';
 import { useInterviewAnalysis } from '../api/get-interview-analysis';
 import { useResumeDetails } from '../api/get-resume-details';
 import { candidateKeys, type ResumeDetails } from '../api/types';
+import { ApplicationDetails } from '../components/application-details';
 import { NameCheck, OcrBadge } from '../components/reading-notes';
-import { InterviewStatusBadge, InviteStatusBadge, isPass } from '../components/badges';
+import { InterviewStatusBadge, InviteStatusBadge, SourceBadge, isPass } from '../components/badges';
 import { InterviewAnalysisBody, InterviewAnalysisSkeleton } from '../components/interview-analysis';
 import { NextStepDetailsView } from '../components/next-step-details';
 import { ViewResumeLink } from '../components/resume-viewer';
@@ -311,6 +313,7 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
       ) : (
         <>
           <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+            <SourceBadge source={toSource(data.source)} />
             <NameCheck confidence={data.nameConfidence} />
             <OcrBadge ocr={data.ocr} />
             {data.candidateEmail && (
@@ -350,6 +353,8 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
               {allOpen ? 'Collapse All' : 'Expand All'}
             </button>
           </div>
+
+          {data.application && <ApplicationDetails application={data.application} />}
 
           <div className="mt-5 space-y-4">
             <Collapsible

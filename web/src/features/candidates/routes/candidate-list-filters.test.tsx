@@ -111,4 +111,38 @@ describe('candidate list filters', () => {
     await waitFor(() => expect(lastList(calls, '/api/Drive/ViewJDResumes').get('recommendation')).toBe('Fail'));
     expect(lastList(calls, '/api/Drive/ViewJDResumes').get('JdID')).toBe('jd-7');
   });
+
+  it('shows how each candidate came in, and narrows a JD’s list by source in the URL and on the server', async () => {
+    seedSession();
+    const { calls } = mockFetch((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/Drive/ViewJDResumes')
+        return json(200, [
+          { ...candidate(1, 'Asha'), source: 'applied' },
+          { ...candidate(2, 'Bea'), source: 'csv' },
+        ]);
+      if (url.pathname === '/api/Drive/GetJDByID')
+        return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
+      return json(404, { message: 'Not found', code: 'not_found' });
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(<JdCandidatesRoute />, { path: '/candidate-details/:jdid', at: '/candidate-details/jd-7' });
+    const table = within(await screen.findByRole('table'));
+    const rows = table.getAllByTestId('candidate-row');
+    expect(within(rows[0]!).getByTestId('source')).toHaveTextContent('Applied');
+    expect(rows[0]).toHaveTextContent('Source: Applied');
+    expect(within(rows[1]!).getByTestId('source')).toHaveTextContent('CSV');
+
+    const source = screen.getByLabelText('Source');
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All sources', 'Applied', 'Uploaded', 'CSV']);
+    await user.selectOptions(source, 'applied');
+    expect(router.state.location.search).toBe('?source=applied');
+    await waitFor(() => expect(lastList(calls, '/api/Drive/ViewJDResumes').get('source')).toBe('applied'));
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+  });
 });

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 
 import { PageFrame } from '@/components/ui/page-frame';
 import { useFolders } from '@/lib/queries/folders';
+import { toSource } from '@/lib/sources';
 import { toStage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
 
@@ -37,6 +38,7 @@ const toRow = (candidate: AnyCandidate): CandidateRow => ({
   analysisStatus: candidate.analysisStatus,
   stage: toStage(candidate.stage),
   stageReason: candidate.stageReason,
+  source: toSource(candidate.source),
 });
 
 /**

@@ -2,6 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
+import { toSource } from '@/lib/sources';
 import { toStage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
 
@@ -44,6 +45,7 @@ const toRow = (resume: JdResume, jdname: string): CandidateRow => ({
   ocr: resume.ocr,
   stage: toStage(resume.stage),
   stageReason: resume.stageReason,
+  source: toSource(resume.source),
 });
 
 /**

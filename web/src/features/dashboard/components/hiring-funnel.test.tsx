@@ -23,6 +23,7 @@ const funnel = (jdid: string, jdname: string, reached: number[], rejected: numbe
   jobDescId: 1,
   jdid,
   jdname,
+  sources: { applied: reached[0]! - 4, uploaded: 4, csv: 0 },
   steps: STAGES.map(([stage, label], index) => ({
     stage,
     label,
@@ -65,6 +66,8 @@ describe('Hiring Funnel card', () => {
         .map((term) => term.textContent),
     ).toEqual(STAGES.map(([, label]) => label));
     expect(text('funnel-new-reached')).toBe('10');
+    // The head of the funnel: how the ten came in.
+    expect(screen.getByTestId('funnel-sources')).toHaveTextContent('How they came in: Applied 6 · Uploaded 4 · CSV 0');
     expect(screen.queryByTestId('funnel-new-conversion')).not.toBeInTheDocument();
     expect(text('funnel-screened-conversion')).toContain('80%');
     expect(text('funnel-invited-conversion')).toContain('50%');
@@ -78,6 +81,7 @@ describe('Hiring Funnel card', () => {
 
     await user.selectOptions(within(card).getByRole('combobox', { name: 'Job' }), 'jd-old');
     expect(text('funnel-new-reached')).toBe('5');
+    expect(text('funnel-source-applied')).toBe('1');
     expect(text('funnel-screened-conversion')).toContain('100%');
     expect(text('funnel-invited-conversion')).toContain('0%');
     expect(text('funnel-scheduled-conversion')).toContain('—');

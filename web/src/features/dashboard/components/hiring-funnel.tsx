@@ -5,7 +5,7 @@ import { inputClass } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 
 import type { Funnel } from '../api/get-funnel';
-import { funnelBars } from '../lib/funnel';
+import { funnelBars, sourceCounts } from '../lib/funnel';
 
 export const FUNNEL_EMPTY = 'No candidates yet: the funnel fills as candidates join your jobs.';
 export const FUNNEL_FAILED = 'The funnel could not be loaded.';
@@ -18,8 +18,23 @@ export type HiringFunnelProps = {
 
 function FunnelChart({ funnel }: { funnel: Funnel }) {
   const bars = funnelBars(funnel);
+  const sources = sourceCounts(funnel);
   return (
     <>
+      {sources.length > 0 && (
+        <p data-testid="funnel-sources" className="mt-4 text-sm text-slate-600">
+          <span className="font-medium text-slate-700">How they came in:</span>{' '}
+          {sources.map(({ source, label, count }, index) => (
+            <span key={source}>
+              {index > 0 && ' · '}
+              {label}{' '}
+              <span data-testid={`funnel-source-${source}`} className="font-semibold tabular-nums text-slate-900">
+                {count.toLocaleString()}
+              </span>
+            </span>
+          ))}
+        </p>
+      )}
       <dl className="mt-5 space-y-3">
         {bars.map((bar) => (
           <div key={bar.stage} data-testid={`funnel-${bar.stage}`} className="grid grid-cols-[7rem_1fr_auto] items-center gap-x-3 text-sm">
@@ -71,8 +86,9 @@ function FunnelChart({ funnel }: { funnel: Funnel }) {
 }
 
 /**
- * The Hiring Funnel card: for the chosen JD (the newest by default), how many candidates reached
- * each stage New → Hired, the conversion from the step before, and the rejected and withdrawn.
+ * The Hiring Funnel card: for the chosen JD (the newest by default), how its candidates came in
+ * (applied, uploaded, CSV), how many reached each stage New → Hired, the conversion from the step
+ * before, and the rejected and withdrawn.
  */
 export function HiringFunnel({ funnels, loading, failed }: HiringFunnelProps) {
   const id = useId();

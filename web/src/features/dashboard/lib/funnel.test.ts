@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { FunnelStep } from '../api/get-funnel';
-import { conversionOf, formatConversion, funnelBars } from './funnel';
+import { conversionOf, formatConversion, funnelBars, sourceCounts } from './funnel';
 
 const step = (stage: FunnelStep['stage'], label: string, reached: number, conversion: number | null): FunnelStep => ({
   stage,
@@ -52,5 +52,19 @@ describe('funnel percentages', () => {
     expect(funnelBars({ steps: [step('new', 'New', 0, null), step('screened', 'Screened', 0, null)] }).map((bar) => bar.width)).toEqual([
       0, 0,
     ]);
+  });
+});
+
+describe('funnel sources', () => {
+  it('lists every source, applications first, zeros included', () => {
+    expect(sourceCounts({ sources: { applied: 3, uploaded: 5, csv: 0 } })).toEqual([
+      { source: 'applied', label: 'Applied', count: 3 },
+      { source: 'uploaded', label: 'Uploaded', count: 5 },
+      { source: 'csv', label: 'CSV', count: 0 },
+    ]);
+  });
+
+  it('has nothing to show without the breakdown', () => {
+    expect(sourceCounts({})).toEqual([]);
   });
 });

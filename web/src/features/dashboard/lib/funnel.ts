@@ -1,4 +1,7 @@
-/** The Hiring Funnel card's numbers: bar widths and the conversion from one step to the next. */
+/** The Hiring Funnel card's numbers: bar widths, the conversion from one step to the next, and the sources. */
+import { SOURCES } from '@/lib/sources';
+import type { Source } from '@/lib/sources';
+
 import type { Funnel } from '../api/get-funnel';
 
 export type FunnelBar = {
@@ -48,4 +51,17 @@ export function funnelBars(funnel: Pick<Funnel, 'steps'>): FunnelBar[] {
       conversion: previous ? formatConversion(share) : null,
     };
   });
+}
+
+export type SourceCount = { source: Source; label: string; count: number };
+
+/**
+ * How the JD's candidates came in, the head of the funnel: Applied, Uploaded, CSV (every source,
+ * zeros included, so the line reads the same for every JD). Empty from a server that does not
+ * send the breakdown.
+ */
+export function sourceCounts(funnel: Partial<Pick<Funnel, 'sources'>>): SourceCount[] {
+  const { sources } = funnel;
+  if (!sources) return [];
+  return SOURCES.map(({ value, label }) => ({ source: value, label, count: sources[value] ?? 0 }));
 }

@@ -14,13 +14,6 @@ export const ChevronRightIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const GlobeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </Icon>
-);
-
 export const MicIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="9" y="3" width="6" height="11" rx="3" />

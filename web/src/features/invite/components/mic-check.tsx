@@ -1,10 +1,10 @@
+import { Notice } from '@/components/candidate-page/candidate-page';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 
 import { MIC_MESSAGES } from '../hooks/use-mic-check';
 import type { MicStatus } from '../hooks/use-mic-check';
 import { MicIcon } from './icons';
-import { Notice } from './candidate-page';
 
 const BARS = 12;
 

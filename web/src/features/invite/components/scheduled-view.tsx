@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { Card, Notice } from '@/components/candidate-page/candidate-page';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { AlertIcon, CalendarIcon, ClockIcon, FileTextIcon } from '@/components/ui/icons';
@@ -15,7 +16,6 @@ import type { NextStep } from '../api/types';
 import { useNow } from '../hooks/use-now';
 import { REDIRECT_DELAY_SECONDS, joinPhase, needsJoinConfirmation } from '../lib/join-window';
 import { bookedTime } from '../lib/time-zones';
-import { Card, Notice } from './candidate-page';
 import { Countdown } from './countdown';
 import { VideoIcon } from './icons';
 

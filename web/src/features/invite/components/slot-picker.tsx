@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { FormEvent, KeyboardEvent, MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
+import { Card, Notice } from '@/components/candidate-page/candidate-page';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { inputClass } from '@/components/ui/field';
@@ -16,7 +17,6 @@ import type { NextStep } from '../api/types';
 import { useNow } from '../hooks/use-now';
 import { bookableDayTest, calendarBounds, scheduleFields, slotsForDay } from '../lib/slots';
 import { defaultZone, formatTimeWithZone, gmtOffsetText, isSupportedZone, zoneAbbreviation } from '../lib/time-zones';
-import { Card, Notice } from './candidate-page';
 import { MonthCalendar } from './month-calendar';
 import { TimeZoneSelect } from './time-zone-select';
 

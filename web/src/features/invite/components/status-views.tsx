@@ -1,7 +1,6 @@
 /** The one-message views of the invite pages (SPEC section 2: none, 3 and 4). */
+import { MessageCard } from '@/components/candidate-page/candidate-page';
 import { AlertIcon, CheckIcon, ClockIcon, SearchIcon } from '@/components/ui/icons';
-
-import { MessageCard } from './candidate-page';
 
 export const NO_DATA = 'No data found.';
 

@@ -2,10 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
 import { cn } from '@/components/ui/cn';
-import { CheckIcon, ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
+import { CheckIcon, ChevronDownIcon, GlobeIcon, SearchIcon } from '@/components/ui/icons';
 
 import { TIME_ZONES, gmtOffsetText, searchZones, zoneAbbreviation, zoneOption } from '../lib/time-zones';
-import { GlobeIcon } from './icons';
 
 export type TimeZoneSelectProps = {
   id: string;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { Card, CandidatePage, Notice } from '@/components/candidate-page/candidate-page';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, describedBy, inputClass } from '@/components/ui/field';
@@ -13,7 +14,6 @@ import { parseInstant } from '@/lib/date-time';
 import { useAddCandidateDetails } from '../api/add-candidate-details';
 import { useNextStep } from '../api/next-step';
 import type { NextStep, YesNo } from '../api/types';
-import { Card, CandidatePage, Notice } from '../components/candidate-page';
 import { LoadErrorView, NoDataView } from '../components/status-views';
 import {
   EMPTY_DETAILS,

@@ -1,7 +1,7 @@
+import { Card } from '@/components/candidate-page/candidate-page';
 import { CheckIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 
-import { Card } from '../components/candidate-page';
 import { HeadphonesIcon, MicIcon, VideoIcon } from '../components/icons';
 
 const sections = [

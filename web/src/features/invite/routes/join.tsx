@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { Card, CandidatePage, Notice } from '@/components/candidate-page/candidate-page';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,7 +13,6 @@ import { isApiError } from '@/lib/api-client';
 import { parseInstant } from '@/lib/date-time';
 
 import { useNextStep } from '../api/next-step';
-import { Card, CandidatePage, Notice } from '../components/candidate-page';
 import { PhoneOffIcon, VideoIcon } from '../components/icons';
 import { LevelMeter, MicCheck } from '../components/mic-check';
 import { CompletedView, NoDataView, WindowClosedView } from '../components/status-views';

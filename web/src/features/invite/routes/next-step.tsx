@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 
+import { CandidatePage } from '@/components/candidate-page/candidate-page';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 
 import { useNextStep } from '../api/next-step';
-import { CandidatePage } from '../components/candidate-page';
 import { ScheduledView } from '../components/scheduled-view';
 import { PICKER_PARAMS, SlotPicker } from '../components/slot-picker';
 import { CompletedView, LoadErrorView, NoDataView, WindowClosedView } from '../components/status-views';

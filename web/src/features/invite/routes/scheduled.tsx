@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 
+import { CandidatePage, MessageCard } from '@/components/candidate-page/candidate-page';
 import { CheckIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -8,7 +9,6 @@ import { isApiError } from '@/lib/api-client';
 import { parseInstant } from '@/lib/date-time';
 
 import { useNextStep } from '../api/next-step';
-import { CandidatePage, MessageCard } from '../components/candidate-page';
 import { LoadErrorView, NoDataView } from '../components/status-views';
 import { bookedTime } from '../lib/time-zones';
 

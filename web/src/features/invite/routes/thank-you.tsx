@@ -1,4 +1,5 @@
-import { CandidatePage } from '../components/candidate-page';
+import { CandidatePage } from '@/components/candidate-page/candidate-page';
+
 import { CompletedView } from '../components/status-views';
 
 /** `/thank-you` (SPEC section 2), where the join page ends. */

@@ -12,6 +12,24 @@ export type BinEntry = ApiSchema<'BinItem'>;
 
 export type Done = ApiSchema<'Done'>;
 
+/** A JD's public job page as recruiters see it (`GET /Careers/Posting`). */
+export type Posting = ApiSchema<'Posting'>;
+
+/** What a recruiter sets on a job page (`PUT /Careers/Posting`). */
+export type PostingInput = ApiSchema<'PostingBody'>;
+
+/** Where the work happens: `onsite`, `hybrid` or `remote`. */
+export type WorkType = ApiSchema<'WorkType'>;
+
+/** The kind of contract: `fullTime`, `partTime`, `contract`, `temporary` or `internship`. */
+export type EmploymentType = ApiSchema<'EmploymentType'>;
+
+/** A JD's autopilot, which invites qualifying applicants (`GET /Careers/Autopilot`). */
+export type Autopilot = ApiSchema<'Autopilot'>;
+
+/** `PUT /Careers/Autopilot`. */
+export type AutopilotInput = ApiSchema<'AutopilotBody'>;
+
 /**
  * What a page passes to the JD detail and edit pages in navigation state
  * (SPEC section 2), so they can show the name (or the form) at once.
@@ -25,4 +43,6 @@ export const jdKeys = {
   folders: () => ['jds', 'folders'] as const,
   detail: (id: string) => ['jds', 'detail', id] as const,
   bin: () => ['jds', 'bin'] as const,
+  posting: (id: string) => ['jds', 'posting', id] as const,
+  autopilot: (id: string) => ['jds', 'autopilot', id] as const,
 };

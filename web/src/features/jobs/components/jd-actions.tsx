@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType, SVGProps } from 'react';
 
 import { cn } from '@/components/ui/cn';
-import { BoardIcon, FileTextIcon, MoreVerticalIcon, PencilIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { BoardIcon, FileTextIcon, GlobeIcon, MoreVerticalIcon, PencilIcon, TrashIcon, UploadIcon, ZapIcon } from '@/components/ui/icons';
 
 export type JdActionsProps = {
   resumeRequired: boolean;
@@ -13,6 +13,10 @@ export type JdActionsProps = {
   onViewResumes: () => void;
   /** Opens the JD's board (candidates by hiring stage). */
   onBoard: () => void;
+  /** Opens the job page dialog (publish it, its address, where the work is). */
+  onJobPage: () => void;
+  /** Opens the autopilot dialog; none for a JD no one can apply to (a CSV JD). */
+  onAutopilot?: () => void;
 };
 
 type Action = {
@@ -31,7 +35,7 @@ const UPLOADS_SOON = 'Uploads arrive soon';
  * The detail page's buttons: a row from 640 px up, one "Actions" menu below
  * (SPEC section 2: they collapse to a menu on small screens).
  */
-export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewResumes, onBoard }: JdActionsProps) {
+export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewResumes, onBoard, onJobPage, onAutopilot }: JdActionsProps) {
   const actions: Action[] = [
     {
       key: 'upload',
@@ -45,6 +49,8 @@ export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewRe
     { key: 'delete', label: 'Delete JD', Icon: TrashIcon, onSelect: onDelete, tone: 'danger' },
     { key: 'resumes', label: 'View All Resumes', Icon: FileTextIcon, onSelect: onViewResumes },
     { key: 'board', label: 'Board', Icon: BoardIcon, onSelect: onBoard },
+    { key: 'job-page', label: 'Job page', Icon: GlobeIcon, onSelect: onJobPage },
+    ...(onAutopilot ? [{ key: 'autopilot', label: 'Autopilot', Icon: ZapIcon, onSelect: onAutopilot }] : []),
   ];
 
   return (

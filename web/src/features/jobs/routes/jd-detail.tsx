@@ -16,8 +16,11 @@ import { useGoBack } from '@/lib/use-go-back';
 import { useDeleteJd } from '../api/delete-jd';
 import { useJd } from '../api/get-jd';
 import type { JdDetail, JdNavigationState } from '../api/types';
+import { AutopilotDialog } from '../components/autopilot-dialog';
 import { DeleteJdDialog } from '../components/delete-jd-dialog';
 import { JdActions } from '../components/jd-actions';
+import { JobPageDialog } from '../components/job-page-dialog';
+import { JobPageSummary } from '../components/job-page-summary';
 import { descriptionForDisplay, hasRichContent, splitLines, splitSkills } from '../lib/jd-rules';
 
 export const DELETE_SUCCESS = 'JD deleted successfully.';
@@ -58,7 +61,8 @@ const UPLOAD_CHOOSER_ID = 'jd-upload-choose';
 
 /**
  * JD detail (/jd/{jdid}, SPEC section 2): name from navigation state or the
- * fetch, actions, the upload area and the non-empty sections.
+ * fetch, actions, the upload area, the job page and autopilot (a JD that asks
+ * for resumes; their actions open dialogs) and the non-empty sections.
  */
 export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
   const { jdid = '' } = useParams();
@@ -68,6 +72,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
   const jd = useJd(jdid);
   const deleteJd = useDeleteJd();
   const [deleting, setDeleting] = useState(false);
+  const [careersDialog, setCareersDialog] = useState<'jobPage' | 'autopilot' | null>(null);
 
   const invalid = isApiError(jd.error) && (jd.error.status === 404 || jd.error.status === 400);
   // Other fetch failures are only logged (SPEC section 8).
@@ -155,6 +160,8 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
               void navigate(paths.candidateDetails(detail.jdid), { state: { jobDescId: detail.jobDescId, jdname: detail.jdname } })
             }
             onBoard={() => void navigate(paths.jdBoard(detail.jdid), { state: { jdname: detail.jdname } })}
+            onJobPage={() => setCareersDialog('jobPage')}
+            onAutopilot={detail.resumeRequired ? () => setCareersDialog('autopilot') : undefined}
           />
         </div>
       )}
@@ -164,6 +171,12 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
       ) : detail ? (
         <div className="mt-6 space-y-5">
           {renderUpload?.(detail)}
+          {/* A CSV JD cannot be published (its Job page action says why), so it has nothing to show here. */}
+          {detail.resumeRequired && (
+            <Section title="Job page">
+              <JobPageSummary detail={detail} />
+            </Section>
+          )}
           {hasRichContent(detail.jddescription) && (
             <Section title="Job Description">
               {/* Sanitised on the server: only Quill's own formats survive. */}
@@ -192,6 +205,12 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
         </div>
       ) : null}
 
+      {detail && (
+        <>
+          <JobPageDialog open={careersDialog === 'jobPage'} detail={detail} onClose={() => setCareersDialog(null)} />
+          <AutopilotDialog open={careersDialog === 'autopilot'} detail={detail} onClose={() => setCareersDialog(null)} />
+        </>
+      )}
       {detail && (
         <DeleteJdDialog
           open={deleting}

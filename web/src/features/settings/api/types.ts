@@ -1,5 +1,11 @@
-/** The settings' request shapes (the templates themselves are `@/lib/queries/email-templates`'). */
+/** The settings' shapes (the templates themselves are `@/lib/queries/email-templates`'). */
 import type { ApiSchema } from '@/lib/api/types';
 
 /** `PUT /Settings/EmailTemplates`. */
 export type SaveTemplateInput = ApiSchema<'SaveTemplateBody'>;
+
+/** A candidate's request to erase their data; its name and e-mail are cleared once decided. */
+export type ErasureRequest = ApiSchema<'ErasureRequest'>;
+
+/** What a confirmed request erased (candidate rows, files, calls, outbox mails). */
+export type ErasureConfirmed = ApiSchema<'Confirmed'>;

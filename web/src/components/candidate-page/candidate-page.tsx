@@ -4,10 +4,20 @@ import { cn } from '@/components/ui/cn';
 import { Logo } from '@/components/ui/logo';
 
 /**
- * The frame of every public candidate page: the logo bar, a centred column and a quiet
- * footer. No app shell: candidates have no account.
+ * The frame of every public candidate page (the invite pages, the candidate's own page): the
+ * logo bar, a centred column and a quiet footer. No app shell: candidates have no account.
  */
-export function CandidatePage({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+export function CandidatePage({
+  title,
+  children,
+  wide = false,
+  footer = 'Interviews by Hirelane',
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+  footer?: string;
+}) {
   return (
     <div className="flex min-h-full flex-col bg-gradient-to-b from-brand-50/70 via-slate-50 to-slate-50">
       <title>{`${title} · Hirelane`}</title>
@@ -17,7 +27,7 @@ export function CandidatePage({ title, children, wide = false }: { title: string
         </div>
       </header>
       <main className={cn('mx-auto w-full flex-1 px-4 py-8 sm:px-8 sm:py-12', wide ? 'max-w-5xl' : 'max-w-3xl')}>{children}</main>
-      <footer className="px-4 pb-8 text-center text-xs text-slate-500">Interviews by Hirelane</footer>
+      <footer className="px-4 pb-8 text-center text-xs text-slate-500">{footer}</footer>
     </div>
   );
 }
