@@ -212,7 +212,7 @@ fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormSt
         .error
         .map(|message| {
             format!(
-                "<p class=\"alert\" role=\"alert\" id=\"apply-error\">{}</p>",
+                "<p class=\"alert\" role=\"alert\" id=\"apply-error\" tabindex=\"-1\">{}</p>",
                 escape(message)
             )
         })
@@ -231,7 +231,7 @@ fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormSt
     format!(
         "<section id=\"apply\" class=\"card\" aria-labelledby=\"apply-title\">\
          <h2 id=\"apply-title\">Apply for this job</h2>{error}\
-         <form method=\"post\" action=\"/careers/{slug}#apply\" enctype=\"multipart/form-data\"{described}>\
+         <form method=\"post\" action=\"/careers/{slug}#apply-error\" enctype=\"multipart/form-data\"{described}>\
          <label for=\"fullName\">Full name</label>\
          <input type=\"text\" id=\"fullName\" name=\"fullName\" required maxlength=\"200\" autocomplete=\"name\" value=\"{name}\">\
          <label for=\"email\">E-mail</label>\
@@ -276,10 +276,12 @@ pub async fn apply_page(
     };
     let error = match result {
         Ok(Outcome::ConfirmationSent) => {
-            return Redirect::to(&format!("/careers/{slug}/applied?next=confirm")).into_response();
+            // An explicit fragment: the browser would otherwise keep the form's `#apply-error`.
+            return Redirect::to(&format!("/careers/{slug}/applied?next=confirm#main"))
+                .into_response();
         }
         Ok(Outcome::Received | Outcome::Ignored) => {
-            return Redirect::to(&format!("/careers/{slug}/applied")).into_response();
+            return Redirect::to(&format!("/careers/{slug}/applied#main")).into_response();
         }
         Err(error) => error,
     };

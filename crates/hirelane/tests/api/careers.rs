@@ -505,7 +505,7 @@ async fn the_job_page_form_applies_without_any_script() {
             .expect("post");
         assert_eq!(response.status().as_u16(), 400);
         let page = response.text().await.expect("page");
-        assert!(page.contains("<p class=\"alert\" role=\"alert\" id=\"apply-error\">Please agree to the privacy notice to apply.</p>"));
+        assert!(page.contains("<p class=\"alert\" role=\"alert\" id=\"apply-error\" tabindex=\"-1\">Please agree to the privacy notice to apply.</p>"));
         assert!(page.contains("value=\"mia@example.com\""), "the values sent are kept");
         assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(!page.contains("<script>alert(1)"));
@@ -520,7 +520,7 @@ async fn the_job_page_form_applies_without_any_script() {
             .await
             .expect("post");
         assert_eq!(response.status().as_u16(), 303, "sent on, so a reload cannot apply twice");
-        assert_eq!(response.headers()["location"], "/careers/backend-engineer/applied");
+        assert_eq!(response.headers()["location"], "/careers/backend-engineer/applied#main");
         let (status, page) = get_text(&app, "/careers/backend-engineer/applied").await;
         assert_eq!(status, 200);
         assert!(page.contains("Thank you for applying"));
