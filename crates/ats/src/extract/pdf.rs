@@ -393,11 +393,24 @@ fn mostly_unprintable(text: &str) -> bool {
 
 /// List items laid out as separate blocks sometimes come out glued: "second.Migrated". Put the
 /// line break back where a sentence end runs straight into a capitalised word.
+///
+/// A scan rather than a regex: compiling the Unicode letter classes took longer than reading a
+/// one-page resume, and every file is read by a fresh process.
 fn separate_run_on_sentences(text: &str) -> String {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    crate::text::regex(&RE, r"([a-z0-9)])\.(\p{Lu}\p{Ll})")
-        .replace_all(text, "$1.\n$2")
-        .into_owned()
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, &c) in chars.iter().enumerate() {
+        out.push(c);
+        let ends_sentence = c == '.'
+            && i > 0
+            && matches!(chars[i - 1], 'a'..='z' | '0'..='9' | ')')
+            && chars.get(i + 1).is_some_and(|n| n.is_uppercase())
+            && chars.get(i + 2).is_some_and(|n| n.is_lowercase());
+        if ends_sentence {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 fn map_error(e: pdf_oxide::Error) -> ExtractError {
@@ -497,6 +510,11 @@ mod tests {
         assert_eq!(
             separate_run_on_sentences("per second.Migrated to Node.js"),
             "per second.\nMigrated to Node.js"
+        );
+        // Initials and abbreviations stay; accented capitals start a sentence too.
+        assert_eq!(
+            separate_run_on_sentences("J.R. Tolkien, e.g.This, v2.Élan, (done).Next, U.S."),
+            "J.R. Tolkien, e.g.\nThis, v2.\nÉlan, (done).\nNext, U.S."
         );
     }
 }
