@@ -177,6 +177,10 @@ class Engines:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = args.threads
         options.inter_op_num_threads = 1
+        # Idle worker threads sleep instead of spinning: the sidecar shares a small machine with
+        # the server, and on a busy 2-core box spinning made synthesis slower (RTF 0.125 against
+        # 0.089 with 2 threads).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         with open(args.tts_voice + ".json", "r", encoding="utf-8") as config_file:
             config = PiperConfig.from_dict(json.load(config_file))
         voice = PiperVoice(
