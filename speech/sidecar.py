@@ -99,7 +99,7 @@ def pcm16_to_float(pcm: bytes, np: Any) -> Any:
 def float_to_pcm16(samples: Any, np: Any) -> bytes:
     """Float samples in [-1, 1] to 16-bit little-endian PCM, clipped rather than wrapped."""
     clipped = np.clip(samples, -1.0, 1.0)
-    return np.round(clipped * 32767.0).astype("<i2").tobytes()
+    return bytes(np.round(clipped * 32767.0).astype("<i2").tobytes())
 
 
 def resample(samples: Any, rate_in: int, rate_out: int, np: Any) -> Any:
@@ -368,7 +368,8 @@ class Protocol:
                 raise RequestError("a request must be a JSON object")
             if request_id(request) is None:
                 raise RequestError("id must be an integer")
-            op = request.get("op") if isinstance(request.get("op"), str) else "?"
+            raw_op = request.get("op")
+            op = raw_op if isinstance(raw_op, str) else "?"
             handler = self.ops.get(op)
             if handler is None:
                 op = op[:40]  # it goes into the log line and the error
@@ -433,6 +434,7 @@ class Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 
     def __init__(self, path: str, protocol: Protocol) -> None:
         self.protocol = protocol
+        self.path = path
         self.connections: set[socket.socket] = set()
         self.threads: set[threading.Thread] = set()
         self.lock = threading.Lock()
@@ -445,7 +447,7 @@ class Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
             super().server_bind()
         finally:
             os.umask(old)
-        os.chmod(self.server_address, 0o600)
+        os.chmod(self.path, 0o600)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         thread = threading.Thread(

@@ -119,7 +119,8 @@ class Client:
         line = self.file.readline()
         if not line:
             raise ConnectionError("the sidecar closed the connection")
-        return json.loads(line)
+        response: dict[str, Any] = json.loads(line)
+        return response
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         self.next_id += 1
@@ -362,7 +363,7 @@ class SidecarTest(unittest.TestCase):
                 self.assertTrue(client.call({"op": "health"})["ok"])
 
             too_long = base64.b64encode(bytes(int(121 * RATE * 2))).decode()
-            bad_requests = [
+            bad_requests: list[tuple[dict[str, Any], str]] = [
                 ({"op": "listen"}, "unknown op"),
                 ({}, "unknown op"),
                 ({"op": "transcribe"}, "pcm16"),
