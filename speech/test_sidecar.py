@@ -340,6 +340,24 @@ class SidecarTest(unittest.TestCase):
                 heard, _ = self.transcribe(pcm_b64(noise))
                 self.assert_no_speech(heard, 3.0)
 
+    def test_a_tone_is_no_speech(self) -> None:
+        t = np.arange(3 * RATE) / RATE
+        heard, _ = self.transcribe(pcm_b64((0.3 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)))
+        self.assert_no_speech(heard, 3.0)
+
+    def test_quiet_or_noisy_speech_is_still_heard(self) -> None:
+        """The gating must not eat real answers: speech 34 dB down, and speech in noise (SNR 10 dB)."""
+        text = ANSWERS[2][0]
+        spoken, _ = self.synthesize(text)
+        speech = pcm_samples(spoken["pcm16"])
+        rms = float(np.sqrt(np.mean(speech ** 2)))
+        noise = np.random.default_rng(5).standard_normal(len(speech)).astype(np.float32) * rms / np.sqrt(10)
+        for name, audio in (("quiet", speech * 0.02), ("noisy", speech + noise)):
+            with self.subTest(name):
+                heard, _ = self.transcribe(pcm_b64(audio))
+                self.assertIs(heard["no_speech"], False, name)
+                self.assertLessEqual(word_error_rate(text, heard["text"]), MAX_WER, heard["text"])
+
     def test_empty_audio_is_no_speech(self) -> None:
         heard, _ = self.transcribe("")
         self.assert_no_speech(heard, 0.0)
