@@ -48,6 +48,8 @@ const RECONNECT_WITHIN: Duration = Duration::from_secs(60);
 const AUDIO_CHUNK: usize = (SAMPLE_RATE as usize) / 10;
 /// Extra time the page gets to play a turn before we listen anyway.
 const PLAY_GRACE: Duration = Duration::from_secs(10);
+/// The largest message a page may send: a frame of microphone audio is 640 bytes.
+const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 
 /// The self-hosted interviewer of a serving instance: its provider storage, the speech sidecar
 /// and the interviews in progress here.
@@ -73,6 +75,8 @@ struct Session {
     answers: Vec<String>,
     asked: Vec<bool>,
     started_at: Timestamp,
+    /// The assistant's length cap: past it the interviewer goes straight to the closing.
+    max_seconds: f64,
     /// Which socket drives it: a reconnect takes over and the older one stops.
     generation: u64,
     finished: bool,
@@ -129,6 +133,9 @@ impl Runtime {
             .cloned()
             .unwrap_or_default();
         let plan = Plan::of(&assistant, &variables);
+        let max_seconds = assistant["maxDurationSeconds"]
+            .as_f64()
+            .unwrap_or(f64::from(state.settings.voice.max_duration_seconds));
         let questions = plan.questions.len();
         let now = state.clock.now();
         let mut body = body;
@@ -148,6 +155,7 @@ impl Runtime {
             answers: vec![String::new(); questions],
             asked: vec![false; questions],
             started_at: now,
+            max_seconds,
             generation: 0,
             finished: false,
         }));
@@ -219,6 +227,8 @@ pub async fn interview_socket(
     let body = found.body;
     let call = found.call;
     Ok(upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
             runtime.run(state, call, body, socket).await;
         })
@@ -277,12 +287,16 @@ impl Runtime {
     ) -> Stopped {
         loop {
             let (step, number, steps) = {
-                let s = session.lock().await;
+                let mut s = session.lock().await;
                 if s.generation != generation {
                     return Stopped::TakenOver;
                 }
                 if s.step >= s.plan.steps.len() {
                     return Stopped::Done;
+                }
+                // Out of time: only the closing is left to say.
+                if s.recording.seconds() > s.max_seconds {
+                    s.step = s.step.max(s.plan.steps.len() - 1);
                 }
                 (s.plan.steps[s.step].clone(), s.step + 1, s.plan.steps.len())
             };
