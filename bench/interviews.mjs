@@ -2,7 +2,7 @@
 // Self-hosted interviewer benchmark: N candidates take their interview at once, speaking in
 // real time over the interview's WebSocket, as a join page does.
 //
-//     node --experimental-websocket bench/interviews.mjs [--concurrent 1,2,3] [--questions 3]
+//     node --experimental-websocket bench/interviews.mjs [--concurrent 1,2,3] [--questions 3] [--stagger 0]
 //
 // Starts a release server built with the test clock (`cargo build --release -p hirelane
 // --features test-clock`; HIRELANE_BIN names another) with HIRELANE__VOICE__PROVIDER=selfhosted,
@@ -25,6 +25,9 @@ const args = Object.fromEntries(
 );
 const rounds = (args.concurrent ?? '1,2,3').split(',').map(Number);
 const questions = Number(args.questions ?? 3);
+// Seconds between two candidates' starts: 0 is the worst case (every answer of every interview
+// ends at the same moment, so their transcriptions queue); real candidates are spread out.
+const stagger = Number(args.stagger ?? 0);
 const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/hirelane/target');
 const binary = process.env.HIRELANE_BIN ?? join(target, 'release/hirelane');
 const SAMPLE_RATE = 16000;
@@ -122,22 +125,28 @@ async function startServer() {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  await fetch(`${base}/api/auth/requestotp?email=bench@example.com&retry=false`, { method: 'POST' });
+  return { server, base, data, token: null };
+}
+
+/** Signs the bench recruiter in (again after the test clock moved past the token's life). */
+async function signIn(ctx) {
+  const mailed = new Set(readdirSync(join(ctx.data, 'outbox')));
+  await fetch(`${ctx.base}/api/auth/requestotp?email=bench@example.com&retry=false`, { method: 'POST' });
   let code;
   for (let i = 0; i < 100 && !code; i++) {
-    for (const file of readdirSync(join(data, 'outbox'))) {
-      code = /sign-in code is (\d{6})/.exec(readFileSync(join(data, 'outbox', file), 'utf8'))?.[1] ?? code;
+    for (const file of readdirSync(join(ctx.data, 'outbox')).filter((f) => !mailed.has(f))) {
+      code = /sign-in code is (\d{6})/.exec(readFileSync(join(ctx.data, 'outbox', file), 'utf8'))?.[1] ?? code;
     }
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   const session = await (
-    await fetch(`${base}/api/auth/verifyotp`, {
+    await fetch(`${ctx.base}/api/auth/verifyotp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'bench@example.com', otpCode: code }),
     })
   ).json();
-  return { server, base, data, token: session.data.token };
+  ctx.token = session.data.token;
 }
 
 async function api(ctx, method, path, body, form) {
@@ -153,6 +162,14 @@ async function api(ctx, method, path, body, form) {
 
 /** N booked interviews at 12:00 UTC on the server's test day, the clock moved to 11:58. */
 async function interviews(ctx, n, round) {
+  const day = new Date(Date.UTC(2030, 0, 7 + round));
+  const at = new Date(day.getTime() + 12 * 3600 * 1000);
+  await fetch(`${ctx.base}/_test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ set: new Date(day.getTime() + 9 * 3600 * 1000).toISOString() }),
+  });
+  await signIn(ctx);
   const jd = await api(ctx, 'POST', '/api/Drive/CreateJobFolder', {
     jdname: `Platform Engineer ${round}`,
     jddescription: '<p>Run our services.</p>',
@@ -183,13 +200,6 @@ async function interviews(ctx, n, round) {
     jobDescId: jd.jobDescId,
     assistantId: assistant.id,
     resumeIds: rows.map((r) => r.resumeId),
-  });
-  const day = new Date(Date.UTC(2030, 0, 7 + round));
-  const at = new Date(day.getTime() + 12 * 3600 * 1000);
-  await fetch(`${ctx.base}/_test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ set: new Date(day.getTime() + 9 * 3600 * 1000).toISOString() }),
   });
   const tokens = [];
   for (const file of readdirSync(join(ctx.data, 'outbox'))) {
@@ -279,7 +289,12 @@ try {
     const invites = await interviews(ctx, n, round);
     const cpuBefore = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0);
     const wallStart = performance.now();
-    const all = await Promise.all(invites.map((invite) => take(ctx, invite, answers)));
+    const all = await Promise.all(
+      invites.map(async (invite, i) => {
+        await new Promise((r) => setTimeout(r, i * stagger * 1000));
+        return take(ctx, invite, answers);
+      }),
+    );
     const wall = (performance.now() - wallStart) / 1000;
     const cpu = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0) - cpuBefore;
     const latencies = all.flat();
@@ -300,4 +315,4 @@ try {
   await new Promise((r) => ctx.server.once('exit', r));
   rmSync(ctx.data, { recursive: true, force: true });
 }
-console.log(JSON.stringify({ questions, cpus: (await import('node:os')).cpus().length, rounds: results }, null, 2));
+console.log(JSON.stringify({ questions, stagger, cpus: (await import('node:os')).cpus().length, rounds: results }, null, 2));

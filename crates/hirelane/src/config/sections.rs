@@ -97,6 +97,30 @@ impl Default for SpeechSettings {
     }
 }
 
+/// An OpenAI-compatible chat endpoint (Ollama, vLLM, llama.cpp's server, a hosted API) that
+/// analyses self-hosted interviews; without one their analysis is a labelled heuristic.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LlmSettings {
+    /// The API's base, e.g. `http://127.0.0.1:11434/v1` (Ollama); `/chat/completions` is added.
+    pub base_url: Option<String>,
+    pub model: String,
+    /// Sent as a bearer token when the endpoint wants one.
+    pub api_key: Option<Secret>,
+    pub timeout_seconds: u64,
+}
+
+impl Default for LlmSettings {
+    fn default() -> Self {
+        Self {
+            base_url: None,
+            model: "llama3.1".into(),
+            api_key: None,
+            timeout_seconds: 120,
+        }
+    }
+}
+
 /// The public job pages, applications and the autopilot.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -347,6 +371,8 @@ pub struct VoiceSettings {
     pub provider: ProviderKind,
     /// The self-hosted interviewer's speech models (`provider = "selfhosted"`).
     pub speech: SpeechSettings,
+    /// A language model for the self-hosted interviewer's analysis (optional).
+    pub llm: LlmSettings,
     /// The provider's API, e.g. `https://api.vapi.ai`. When absent the bundled simulator starts
     /// in-process on a free loopback port (the offline quick start).
     pub base_url: Option<String>,
@@ -404,6 +430,7 @@ impl Default for VoiceSettings {
             org_id: None,
             provider: ProviderKind::Vapi,
             speech: SpeechSettings::default(),
+            llm: LlmSettings::default(),
             web_calls: WebCallStart::Server,
             simulated: false,
             phone_number_id: None,

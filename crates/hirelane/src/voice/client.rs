@@ -205,9 +205,11 @@ impl Voice {
             let speech =
                 selfhosted::speech::Speech::start(&settings.voice.speech, &settings.data_dir)
                     .await?;
+            let llm = selfhosted::llm::Llm::from_settings(&settings.voice.llm);
             Some(Arc::new(Runtime::new(
                 provider.clone(),
                 speech,
+                llm,
                 settings.voice.speech.clone(),
             )))
         } else {

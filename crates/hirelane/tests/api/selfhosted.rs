@@ -64,6 +64,148 @@ fn pcm_bytes(samples: &[i16]) -> Vec<u8> {
     samples.iter().flat_map(|s| s.to_le_bytes()).collect()
 }
 
+/// A booked self-hosted interview in its join window: the candidate's invite and the web call.
+struct Booked {
+    invite: String,
+    call_id: String,
+    /// `ws://…/api/Interview/Voice/{invite}`, without the token.
+    socket: String,
+    secret: String,
+}
+
+async fn booked(app: &TestApp, questions: &[&str], topics: &[&str]) -> Booked {
+    let token = app.token().await;
+    let jd = create_job(app, &token, "2026-03-10").await;
+    let ids = import(app, &token, jd, &[("Jane Voice", "jane@example.com")]).await;
+    let (status, assistant) = app
+        .call(
+            Method::POST,
+            "/api/Voice/assistants",
+            &token,
+            Some(&json!({
+                "assistantName": "Platform screen", "candidateName": "Candidate",
+                "role": "Platform Engineer", "experience": "3 years", "interviewTime": "15",
+                "topics": topics, "questions": questions, "tools": ["Docker"],
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{assistant}");
+    let assistant = assistant["id"].as_str().expect("id").to_owned();
+    let (status, body) = send_invites(
+        app,
+        &token,
+        json!({ "jobDescId": jd, "assistantId": assistant, "resumeIds": ids }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let invite = invite_token(app, "jane@example.com");
+    let (status, body) = book(
+        app,
+        "ScheduleInterview",
+        &invite,
+        "2026-03-02T12:00:00Z",
+        "UTC",
+        "GMT+00:00",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    set_clock(app, "2026-03-02T11:58:00Z");
+    let (status, call) = app.post(&format!("/api/Interview/WebCall/{invite}")).await;
+    assert_eq!(status, 200, "{call}");
+    assert_eq!(call["provider"], "selfhosted");
+    let path = call["webCallUrl"].as_str().expect("socket path");
+    Booked {
+        call_id: call["callId"].as_str().expect("call id").to_owned(),
+        socket: app.url(path).replacen("http://", "ws://", 1),
+        secret: call["callToken"].as_str().expect("token").to_owned(),
+        invite,
+    }
+}
+
+/// What the page saw and sent during an interview.
+#[derive(Default)]
+struct Conversation {
+    captions: Vec<String>,
+    heard: Vec<String>,
+    interviewer_samples: usize,
+    candidate_samples: usize,
+}
+
+/// Takes the interview as a page does: says each turn played at once, and answers the n-th
+/// listening with `answers[n]` (silence when there is none) followed by quiet.
+async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("{}?token={}", booked.socket, booked.secret))
+            .await
+            .expect("the interview's socket");
+    let mut seen = Conversation::default();
+    let mut listened = 0;
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(120), socket.next())
+            .await
+            .expect("the interviewer keeps talking")
+            .expect("the socket is open")
+            .expect("a message");
+        match message {
+            Message::Binary(bytes) => seen.interviewer_samples += bytes.len() / 2,
+            Message::Text(text) => {
+                let event: Value = serde_json::from_str(&text).expect("json");
+                match event["type"].as_str() {
+                    Some("caption") => {
+                        let caption = event["text"].as_str().unwrap_or_default().to_owned();
+                        seen.captions.push(caption);
+                        // The page plays the turn; we say at once that it has.
+                        socket
+                            .send(Message::text(r#"{"type":"played"}"#))
+                            .await
+                            .expect("sent");
+                    }
+                    Some("state") if event["state"] == "listening" => {
+                        let mut audio = answers.get(listened).cloned().unwrap_or_default();
+                        listened += 1;
+                        // Quiet after an answer ends it; with no answer, enough of it that the
+                        // interviewer gives up waiting (3 s in these tests).
+                        let quiet = if audio.is_empty() { 4 } else { 2 };
+                        audio.extend(std::iter::repeat_n(0i16, 16_000 * quiet));
+                        for frame in audio.chunks(320) {
+                            socket
+                                .send(Message::binary(pcm_bytes(frame)))
+                                .await
+                                .expect("frame");
+                        }
+                        seen.candidate_samples += audio.len();
+                    }
+                    Some("heard") => {
+                        let heard = event["text"].as_str().unwrap_or_default().to_owned();
+                        seen.heard.push(heard);
+                    }
+                    Some("ended") => break,
+                    _ => {}
+                }
+            }
+            Message::Close(_) => break,
+            _ => {}
+        }
+    }
+    seen
+}
+
+/// The recruiter's analysis of the call, once its report is stored.
+async fn analysis_of(app: &TestApp, call_id: &str) -> Value {
+    let token = app.token().await;
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        let path = format!("/api/Interview/InterviewAnalysis/{call_id}");
+        let (status, body) = app.call(Method::GET, &path, &token, None).await;
+        if status == 200 {
+            return body;
+        }
+        last = json!({ "status": status, "body": body });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no analysis: {last}");
+}
+
 #[tokio::test]
 async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
@@ -73,142 +215,37 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             .selfhosted
             .clone()
             .expect("the self-hosted interviewer");
-        let token = app.token().await;
-        let jd = create_job(&app, &token, "2026-03-10").await;
-        let ids = import(&app, &token, jd, &[("Jane Voice", "jane@example.com")]).await;
-        let (status, assistant) = app
-            .call(
-                Method::POST,
-                "/api/Voice/assistants",
-                &token,
-                Some(&json!({
-                    "assistantName": "Platform screen", "candidateName": "Candidate",
-                    "role": "Platform Engineer", "experience": "3 years", "interviewTime": "15",
-                    "topics": ["Python", "SQL"],
-                    "questions": ["Tell me about a service you run",
-                                  "How do you find a slow query",
-                                  "What would you change about your last project"],
-                    "tools": ["Docker"],
-                })),
-            )
-            .await;
-        assert_eq!(status, 200, "{assistant}");
-        let assistant = assistant["id"].as_str().expect("id").to_owned();
-        let (status, body) = send_invites(
+        let booked = booked(
             &app,
-            &token,
-            json!({ "jobDescId": jd, "assistantId": assistant, "resumeIds": ids }),
+            &[
+                "Tell me about a service you run",
+                "How do you find a slow query",
+                "What would you change about your last project",
+            ],
+            &["Python", "SQL"],
         )
         .await;
-        assert_eq!(status, 200, "{body}");
-        let invite = invite_token(&app, "jane@example.com");
-        let (status, body) = book(
-            &app,
-            "ScheduleInterview",
-            &invite,
-            "2026-03-02T12:00:00Z",
-            "UTC",
-            "GMT+00:00",
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        set_clock(&app, "2026-03-02T11:58:00Z");
-        let (status, call) = app.post(&format!("/api/Interview/WebCall/{invite}")).await;
-        assert_eq!(status, 200, "{call}");
-        assert_eq!(call["provider"], "selfhosted");
-        let call_id = call["callId"].as_str().expect("call id").to_owned();
-        let path = call["webCallUrl"].as_str().expect("socket path").to_owned();
-        let secret = call["callToken"].as_str().expect("token").to_owned();
-
         // A wrong token opens nothing.
-        let ws = app.url(&path).replacen("http://", "ws://", 1);
-        assert!(
-            tokio_tungstenite::connect_async(format!("{ws}?token=wrong"))
+        let wrong = format!("{}?token=wrong", booked.socket);
+        assert!(tokio_tungstenite::connect_async(wrong).await.is_err());
+        let mut spoken = vec![
+            runtime
+                .speech
+                .synthesize("Yes, I am ready.")
                 .await
-                .is_err()
-        );
-
-        let mut answers = Vec::new();
+                .expect("ready"),
+        ];
         for (text, _) in ANSWERS {
-            answers.push(
-                runtime
-                    .speech
-                    .synthesize(text)
-                    .await
-                    .expect("an answer spoken"),
-            );
+            let answer = runtime.speech.synthesize(text).await.expect("an answer");
+            spoken.push(answer);
         }
-        let ready = runtime
-            .speech
-            .synthesize("Yes, I am ready.")
-            .await
-            .expect("ready");
-        let (mut socket, _) = tokio_tungstenite::connect_async(format!("{ws}?token={secret}"))
-            .await
-            .expect("the interview's socket");
-        let mut captions: Vec<String> = Vec::new();
-        let mut heard: Vec<String> = Vec::new();
-        let mut interviewer_samples = 0usize;
-        let mut candidate_samples = 0usize;
-        let silence = vec![0i16; 16_000 * 2];
-        loop {
-            let message = tokio::time::timeout(Duration::from_secs(120), socket.next())
-                .await
-                .expect("the interviewer keeps talking")
-                .expect("the socket is open")
-                .expect("a message");
-            match message {
-                Message::Binary(bytes) => interviewer_samples += bytes.len() / 2,
-                Message::Text(text) => {
-                    let event: Value = serde_json::from_str(&text).expect("json");
-                    match event["type"].as_str() {
-                        Some("caption") => {
-                            captions.push(event["text"].as_str().unwrap_or_default().to_owned());
-                            // The page plays the turn; we say at once that it has.
-                            socket
-                                .send(Message::text(r#"{"type":"played"}"#))
-                                .await
-                                .expect("sent");
-                        }
-                        Some("state") if event["state"] == "listening" => {
-                            // Greeting, two answers, then silence for every later question.
-                            let answer: &[i16] = match captions.len() {
-                                1 => &ready,
-                                2 => &answers[0],
-                                3 => &answers[1],
-                                _ => &[],
-                            };
-                            let mut audio = answer.to_vec();
-                            audio.extend_from_slice(&silence);
-                            for frame in audio.chunks(320) {
-                                socket
-                                    .send(Message::binary(pcm_bytes(frame)))
-                                    .await
-                                    .expect("frame");
-                            }
-                            candidate_samples += audio.len();
-                            if answer.is_empty() {
-                                // Silence until the interviewer gives up (3 s of audio).
-                                for frame in vec![0i16; 16_000 * 2].chunks(320) {
-                                    socket
-                                        .send(Message::binary(pcm_bytes(frame)))
-                                        .await
-                                        .expect("frame");
-                                    candidate_samples += frame.len();
-                                }
-                            }
-                        }
-                        Some("heard") => {
-                            heard.push(event["text"].as_str().unwrap_or_default().to_owned())
-                        }
-                        Some("ended") => break,
-                        _ => {}
-                    }
-                }
-                Message::Close(_) => break,
-                _ => {}
-            }
-        }
+        let answers = &spoken[1..];
+        let Conversation {
+            captions,
+            heard,
+            interviewer_samples,
+            candidate_samples,
+        } = converse(&booked, &spoken).await;
 
         // Every question, in order, between the greeting and the closing.
         assert!(captions[0].starts_with("Hello Jane Voice"), "{captions:?}");
@@ -241,23 +278,7 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
 
         // The recruiter's analysis: the turns in time order, the questions with heuristic
         // scores, the recording as long as the conversation, and no verdict without a person.
-        let token = app.token().await;
-        let mut analysis = Value::Null;
-        for _ in 0..100 {
-            let (status, body) = app
-                .call(
-                    Method::GET,
-                    &format!("/api/Interview/InterviewAnalysis/{call_id}"),
-                    &token,
-                    None,
-                )
-                .await;
-            if status == 200 {
-                analysis = body;
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let analysis = analysis_of(&app, &booked.call_id).await;
         let turns = analysis["turns"]
             .as_array()
             .unwrap_or_else(|| panic!("turns in {analysis}"));
@@ -344,11 +365,117 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             "lasted {lasted:.1} s, recorded {seconds:.1} s"
         );
         // The candidate's page shows the interview as done.
-        let (_, page) = crate::interviews::support::next_step(&app, &invite).await;
+        let (_, page) = crate::interviews::support::next_step(&app, &booked.invite).await;
         assert_eq!(page["showPageId"], 3, "{page}");
         // A finished interview cannot be reopened.
-        let again = tokio_tungstenite::connect_async(format!("{ws}?token={secret}")).await;
+        let again =
+            tokio_tungstenite::connect_async(format!("{}?token={}", booked.socket, booked.secret))
+                .await;
         assert!(again.is_err());
+    })
+    .await;
+}
+
+/// An OpenAI-compatible endpoint standing in for a language model: it answers every chat
+/// completion with an analysis that quotes the transcript it was sent, and keeps the requests.
+async fn language_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
+    use axum::routing::post;
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = seen.clone();
+    let app = axum::Router::new().route(
+        "/v1/chat/completions",
+        post(move |axum::Json(request): axum::Json<Value>| {
+            let kept = kept.clone();
+            async move {
+                let transcript = request["messages"][1]["content"].as_str().unwrap_or_default().to_owned();
+                kept.lock().expect("lock").push(request);
+                let answer = transcript
+                    .lines()
+                    .find(|l| l.starts_with("User: I run"))
+                    .unwrap_or_default()
+                    .trim_start_matches("User: ")
+                    .to_owned();
+                let analysis = json!({
+                    "summary": "A clear, specific answer about running a Python service.",
+                    "successEvaluation": "true",
+                    "structuredData": {
+                        "additionalInterviewMetrics": { "technicalScore": 8, "communicationScore": 9,
+                                                        "problemSolvingScore": 7, "culturalFitScore": 8 },
+                        "questions": [{ "number": 1, "question": "Tell me about a service you run?",
+                                        "asked": true, "answerExcerpt": answer, "score": 4,
+                                        "justification": "Names the service, its stack and how it ships." }],
+                    },
+                });
+                axum::Json(json!({ "choices": [{ "message": { "role": "assistant",
+                                                             "content": analysis.to_string() } }] }))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let address = listener.local_addr().expect("address");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{address}/v1"), seen)
+}
+
+#[tokio::test]
+async fn with_a_language_model_the_analysis_is_its_rubric() {
+    let (url, requests) = language_model().await;
+    let configure = move |settings: &mut hirelane::config::Settings| {
+        selfhosted(settings);
+        settings.voice.llm.base_url = Some(url.clone());
+        settings.voice.llm.model = "test-model".into();
+    };
+    on_each_db_configured(configure, |app: TestApp| {
+        let requests = requests.clone();
+        async move {
+            let runtime = app.state.voice.selfhosted.clone().expect("the interviewer");
+            let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+            let answer = runtime
+                .speech
+                .synthesize(ANSWERS[0].0)
+                .await
+                .expect("an answer");
+            let seen = converse(&booked, &[Vec::new(), answer]).await;
+            assert_eq!(seen.heard.len(), 1, "{:?}", seen.heard);
+            let analysis = analysis_of(&app, &booked.call_id).await;
+            assert_eq!(
+                analysis["summary"],
+                "A clear, specific answer about running a Python service."
+            );
+            assert_eq!(
+                analysis["technicalScore"], 80,
+                "scores shown as percentages: {analysis}"
+            );
+            let question = &analysis["questions"][0];
+            assert_eq!(question["score"], 4, "{question}");
+            assert!(
+                question["answerExcerpt"]
+                    .as_str()
+                    .is_some_and(|a| a.contains("billing")),
+                "{question}"
+            );
+            // The model was asked with the scripted questions and the transcript, nothing else.
+            let sent = requests
+                .lock()
+                .expect("lock")
+                .last()
+                .cloned()
+                .expect("a request");
+            assert_eq!(sent["model"], "test-model");
+            let instructions = sent["messages"][0]["content"].as_str().unwrap_or_default();
+            assert!(
+                instructions.contains("1. Tell me about a service you run?"),
+                "{instructions}"
+            );
+            assert!(
+                instructions.contains("Platform Engineer"),
+                "the JD's title: {instructions}"
+            );
+            let transcript = sent["messages"][1]["content"].as_str().unwrap_or_default();
+            assert!(transcript.contains("AI: Hello Jane Voice"), "{transcript}");
+        }
     })
     .await;
 }

@@ -28,6 +28,7 @@ use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
 use super::grading::{self, Answered};
+use super::llm::Llm;
 use super::plan::{Plan, StepKind};
 use super::provider::{SelfHostedProvider, recording_key};
 use super::recording::Recording;
@@ -57,6 +58,8 @@ const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 pub struct Runtime {
     pub provider: Arc<SelfHostedProvider>,
     pub speech: Speech,
+    /// The language model that analyses interviews, when one is configured.
+    llm: Option<Llm>,
     timing: SpeechSettings,
     sessions: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Session>>>>,
 }
@@ -93,10 +96,16 @@ enum Stopped {
 }
 
 impl Runtime {
-    pub fn new(provider: Arc<SelfHostedProvider>, speech: Speech, timing: SpeechSettings) -> Self {
+    pub fn new(
+        provider: Arc<SelfHostedProvider>,
+        speech: Speech,
+        llm: Option<Llm>,
+        timing: SpeechSettings,
+    ) -> Self {
         Runtime {
             provider,
             speech,
+            llm,
             timing,
             sessions: Mutex::new(HashMap::new()),
         }
@@ -478,7 +487,7 @@ impl Runtime {
                 answer: &s.answers[i],
             })
             .collect();
-        let analysis = grading::analysis(&answered, &s.plan.keywords);
+        let heuristic = grading::analysis(&answered, &s.plan.keywords);
         let transcript: Vec<String> = s
             .messages
             .iter()
@@ -501,9 +510,23 @@ impl Runtime {
             "transcript": transcript.join("\n"),
             "recordingUrl": format!("selfhosted:{}", recording_key(call_id)),
         });
-        body["analysis"] = analysis;
+        let role = s.call["assistantOverrides"]["variableValues"]["jobTitle"]
+            .as_str()
+            .unwrap_or("the role")
+            .to_owned();
+        let questions = s.plan.questions.clone();
         let wav = s.recording.wav();
         drop(s);
+        body["analysis"] = match &self.llm {
+            None => heuristic,
+            Some(llm) => match llm.analyse(&role, &questions, &transcript.join("\n")).await {
+                Ok(analysis) => analysis,
+                Err(err) => {
+                    tracing::warn!(error = %err, call_id, "self-hosted interview: the language model gave no analysis; the heuristic one stands in");
+                    heuristic
+                }
+            },
+        };
         let stored = async {
             self.provider
                 .save_recording(call_id, wav)

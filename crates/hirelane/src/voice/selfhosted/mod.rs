@@ -7,6 +7,7 @@
 
 pub mod engine;
 pub mod grading;
+pub mod llm;
 pub mod plan;
 pub mod provider;
 pub mod recording;
