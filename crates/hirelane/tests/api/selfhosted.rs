@@ -152,6 +152,7 @@ async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
                 let event: Value = serde_json::from_str(&text).expect("json");
                 match event["type"].as_str() {
                     Some("caption") => {
+                        assert!(event["kind"].is_string(), "{event}");
                         let caption = event["text"].as_str().unwrap_or_default().to_owned();
                         seen.captions.push(caption);
                         // The page plays the turn; we say at once that it has.
@@ -476,6 +477,46 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
             let transcript = sent["messages"][1]["content"].as_str().unwrap_or_default();
             assert!(transcript.contains("AI: Hello Jane Voice"), "{transcript}");
         }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_candidate_who_leaves_ends_the_interview_at_once() {
+    on_each_db_configured(selfhosted, |app: TestApp| async move {
+        let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+        let (mut socket, _) =
+            tokio_tungstenite::connect_async(format!("{}?token={}", booked.socket, booked.secret))
+                .await
+                .expect("the interview's socket");
+        let mut caption = Value::Null;
+        let mut audio_end = Value::Null;
+        while audio_end.is_null() {
+            let message = socket.next().await.expect("open").expect("a message");
+            if let Message::Text(text) = message {
+                let event: Value = serde_json::from_str(&text).expect("json");
+                match event["type"].as_str() {
+                    Some("caption") => caption = event,
+                    Some("audio-end") => audio_end = event,
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(caption["kind"], "greeting", "{caption}");
+        assert_eq!(caption["question"], Value::Null);
+        assert!(
+            audio_end["samples"].as_u64().is_some_and(|n| n > 16_000),
+            "{audio_end}"
+        );
+        socket
+            .send(Message::text(r#"{"type":"end"}"#))
+            .await
+            .expect("sent");
+        // No minute's wait for a reconnect: the interview is over and stored at once.
+        let analysis = analysis_of(&app, &booked.call_id).await;
+        assert_eq!(analysis["endedReason"], "customer-ended-call", "{analysis}");
+        let questions = analysis["questions"].as_array().expect("questions");
+        assert_eq!(questions[0]["asked"], false, "never asked: {questions:?}");
     })
     .await;
 }

@@ -3,9 +3,12 @@
 //! The page sends the microphone as 16 kHz mono 16-bit PCM (binary messages, any whole number
 //! of samples; 20 ms frames in practice) and these text messages: `{"type":"played"}` when the
 //! interviewer's last turn finished playing, `{"type":"done"}` when the candidate presses
-//! "I'm done". The server sends the interviewer's speech as binary PCM of the same format and
-//! these text messages: `{"type":"state","state":"speaking"|"listening"|"thinking"}`,
-//! `{"type":"caption","text":…,"step":n,"steps":N}` (what the interviewer says),
+//! "I'm done", `{"type":"end"}` when they leave the interview (it ends at once). The server sends
+//! the interviewer's speech as binary PCM of the same format and these text messages:
+//! `{"type":"state","state":"speaking"|"listening"|"thinking"}`,
+//! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"topic"|"closing",
+//! "question":n|null}` (what the interviewer says), `{"type":"audio-end","samples":N}` after the
+//! turn's last audio (none when no voice could be made: the caption stands alone),
 //! `{"type":"heard","text":…}` (the answer as transcribed) and `{"type":"ended"}`.
 //!
 //! The interview follows its [`Plan`] one step at a time: speak, wait for the page to play it,
@@ -93,6 +96,23 @@ enum Stopped {
     TakenOver,
     /// The socket went away mid-interview.
     Disconnected,
+    /// The candidate left the interview (`{"type":"end"}`).
+    HungUp,
+}
+
+/// Why a step was cut short.
+enum Cut {
+    Disconnected,
+    HungUp,
+}
+
+impl From<Cut> for Stopped {
+    fn from(cut: Cut) -> Stopped {
+        match cut {
+            Cut::Disconnected => Stopped::Disconnected,
+            Cut::HungUp => Stopped::HungUp,
+        }
+    }
 }
 
 impl Runtime {
@@ -268,6 +288,11 @@ impl Runtime {
                     .await;
             }
             Stopped::TakenOver => {}
+            Stopped::HungUp => {
+                let _ = socket.send(Message::Close(None)).await;
+                self.finish(&state, &call.id, &session, "customer-ended-call")
+                    .await;
+            }
             Stopped::Disconnected => {
                 tracing::info!(call_id = %call.id, "self-hosted interview: the page went away; waiting for it");
                 let runtime = self.clone();
@@ -309,15 +334,19 @@ impl Runtime {
                 }
                 (s.plan.steps[s.step].clone(), s.step + 1, s.plan.steps.len())
             };
-            if send_json(socket, json!({ "type": "state", "state": "speaking" }))
-                .await
-                .is_err()
-                || send_json(
-                    socket,
-                    json!({ "type": "caption", "text": step.text, "step": number, "steps": steps }),
-                )
-                .await
-                .is_err()
+            let (kind, question) = match &step.kind {
+                StepKind::Greeting => ("greeting", None),
+                StepKind::Question(n) => ("question", Some(*n)),
+                StepKind::Topic(_) => ("topic", None),
+                StepKind::Closing => ("closing", None),
+            };
+            let caption = json!({
+                "type": "caption", "text": step.text, "step": number, "steps": steps,
+                "kind": kind, "question": question,
+            });
+            let speaking = json!({ "type": "state", "state": "speaking" });
+            if send_json(socket, speaking).await.is_err()
+                || send_json(socket, caption).await.is_err()
             {
                 return Stopped::Disconnected;
             }
@@ -347,15 +376,21 @@ impl Runtime {
                     return Stopped::Disconnected;
                 }
             }
-            let playing = Duration::from_secs_f64(audio.len() as f64 / f64::from(SAMPLE_RATE));
-            if !wait_played(socket, playing + PLAY_GRACE).await {
-                return Stopped::Disconnected;
+            if !audio.is_empty() {
+                let end = json!({ "type": "audio-end", "samples": audio.len() });
+                if send_json(socket, end).await.is_err() {
+                    return Stopped::Disconnected;
+                }
+                let playing = Duration::from_secs_f64(audio.len() as f64 / f64::from(SAMPLE_RATE));
+                if let Err(cut) = wait_played(socket, playing + PLAY_GRACE).await {
+                    return cut.into();
+                }
             }
             if step.listen {
                 match self.listen(session, generation, socket, &step.kind).await {
                     Ok(true) => {}
                     Ok(false) => return Stopped::TakenOver,
-                    Err(()) => return Stopped::Disconnected,
+                    Err(cut) => return cut.into(),
                 }
             }
             let mut s = session.lock().await;
@@ -373,10 +408,11 @@ impl Runtime {
         generation: u64,
         socket: &mut WebSocket,
         kind: &StepKind,
-    ) -> std::result::Result<bool, ()> {
+    ) -> std::result::Result<bool, Cut> {
+        let gone = |_| Cut::Disconnected;
         send_json(socket, json!({ "type": "state", "state": "listening" }))
             .await
-            .map_err(drop)?;
+            .map_err(gone)?;
         let mut detector = TurnDetector::new(
             Duration::from_millis(self.timing.end_of_turn_ms),
             Duration::from_secs(self.timing.max_answer_seconds),
@@ -386,7 +422,7 @@ impl Runtime {
         let mut pending: Vec<i16> = Vec::with_capacity(FRAME * 2);
         'answer: loop {
             let Some(Ok(message)) = socket.recv().await else {
-                return Err(());
+                return Err(Cut::Disconnected);
             };
             match message {
                 Message::Binary(bytes) => {
@@ -407,12 +443,12 @@ impl Runtime {
                         }
                     }
                 }
-                Message::Text(text) => {
-                    if serde_json::from_str::<Value>(&text).is_ok_and(|v| v["type"] == "done") {
-                        break;
-                    }
-                }
-                Message::Close(_) => return Err(()),
+                Message::Text(text) => match page_says(&text) {
+                    Some("done") => break,
+                    Some("end") => return Err(Cut::HungUp),
+                    _ => {}
+                },
+                Message::Close(_) => return Err(Cut::Disconnected),
                 Message::Ping(_) | Message::Pong(_) => {}
             }
         }
@@ -421,7 +457,7 @@ impl Runtime {
         }
         send_json(socket, json!({ "type": "state", "state": "thinking" }))
             .await
-            .map_err(drop)?;
+            .map_err(gone)?;
         let (audio, end, started) = {
             let s = session.lock().await;
             let end = s.recording.seconds();
@@ -457,7 +493,7 @@ impl Runtime {
         drop(s);
         send_json(socket, json!({ "type": "heard", "text": heard.text }))
             .await
-            .map_err(drop)?;
+            .map_err(gone)?;
         Ok(true)
     }
 
@@ -572,21 +608,30 @@ async fn send_json(socket: &mut WebSocket, value: Value) -> std::result::Result<
     socket.send(Message::Text(value.to_string().into())).await
 }
 
+/// The `type` of a text message from the page.
+fn page_says(text: &str) -> Option<&'static str> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    ["played", "done", "end"]
+        .into_iter()
+        .find(|kind| value["type"] == *kind)
+}
+
 /// Waits until the page says the interviewer's turn has played (or the turn's length and a
 /// grace have passed); the candidate's audio meanwhile is not an answer and is dropped.
-/// Answers false when the socket went away.
-async fn wait_played(socket: &mut WebSocket, at_most: Duration) -> bool {
+async fn wait_played(socket: &mut WebSocket, at_most: Duration) -> std::result::Result<(), Cut> {
     let deadline = tokio::time::Instant::now() + at_most;
     loop {
         let next = tokio::time::timeout_at(deadline, socket.recv()).await;
         match next {
-            Err(_) => return true,
-            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return false,
-            Ok(Some(Ok(Message::Text(text)))) => {
-                if serde_json::from_str::<Value>(&text).is_ok_and(|v| v["type"] == "played") {
-                    return true;
-                }
+            Err(_) => return Ok(()),
+            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => {
+                return Err(Cut::Disconnected);
             }
+            Ok(Some(Ok(Message::Text(text)))) => match page_says(&text) {
+                Some("played") => return Ok(()),
+                Some("end") => return Err(Cut::HungUp),
+                _ => {}
+            },
             Ok(Some(Ok(_))) => {}
         }
     }

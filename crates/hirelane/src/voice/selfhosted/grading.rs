@@ -79,7 +79,6 @@ pub fn analysis(answers: &[Answered<'_>], keywords: &[String]) -> Value {
     json!({
         "summary": summary,
         "structuredData": {
-            "keyTakeaways": summary,
             "questions": questions,
         },
     })
