@@ -29,7 +29,7 @@ const ANSWERS = [
 ];
 /** Words the speech model must hear in the candidate's turns (some answer is heard in each). */
 const HEARD_WORDS = /\b(ready|python|services|aws|docker|queries|query|index)\b/i;
-const PAUSE_SECONDS = 3;
+const PAUSE_SECONDS = 5;
 
 const QUESTIONS = ['Tell me about the Python services you build', 'How do you run them on AWS and ship them with Docker'];
 
