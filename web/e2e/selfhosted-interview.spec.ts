@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 
 import { ADMIN, SCREENSHOT_DIR, expect, expectAccessible, requestCode, test as base } from './fixtures';
 import { api, createAssistant, createJd, importCsv, setServerClock } from './support/control';
@@ -15,8 +15,9 @@ import type { RunningServer } from './support/server';
  * The self-hosted interviewer end to end: a server of this spec's own runs interviews itself
  * (`HIRELANE__VOICE__PROVIDER=selfhosted`, the speech sidecar's models from
  * `scripts/speech-deps.sh`), and Chromium's fake microphone plays spoken answers, synthesized
- * at the start by the sidecar's own voice. The candidate consents, joins and is interviewed
- * in real time; the recruiter then reads the transcript and the heuristic evidence.
+ * at the start by the sidecar's own voice. The candidate consents, joins, loses the connection
+ * once and is interviewed in real time; the recruiter then reads the transcript and the
+ * heuristic evidence.
  *
  * Without the speech models the server refuses to start and this spec fails with its words.
  */
@@ -154,6 +155,12 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
   await setServerClock(baseURL!, new Date(slot.getTime() - 4 * 60_000));
   const context = await browser.newContext({ baseURL, storageState: undefined });
   const candidate = await context.newPage();
+  // The interview's sockets pass through the test, which drops one as a network would.
+  const sockets: WebSocketRoute[] = [];
+  await candidate.routeWebSocket(/\/api\/Interview\/Voice\//, (socket) => {
+    socket.connectToServer();
+    sockets.push(socket);
+  });
   const started = Date.now();
   try {
     await candidate.goto(`/interview/join/${inviteId}`);
@@ -184,6 +191,15 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
     await expect(candidate.getByRole('button', { name: 'I’m done' })).toBeVisible();
     await expectAccessible(candidate);
     await candidate.screenshot({ path: `${SCREENSHOT_DIR}selfhosted-listening.png`, fullPage: true });
+
+    // The connection drops: the page reconnects with a fresh token and the greeting is asked again.
+    expect(sockets).toHaveLength(1);
+    await sockets[0]!.close({ code: 4000, reason: 'the test drops the connection' });
+    await expect(candidate.getByTestId('call-status')).toHaveText('Reconnecting…');
+    await expect(candidate.getByTestId('call-status')).toHaveText('Interview in progress', { timeout: 20_000 });
+    expect(sockets).toHaveLength(2);
+    await expect(candidate.getByTestId('interview-progress')).toHaveText('Introduction');
+    await expect(candidate.getByTestId('turn-state')).toHaveText(/Listening…/, { timeout: 60_000 });
     for (const [i, question] of QUESTIONS.entries()) {
       await expect(candidate.getByTestId('interview-caption')).toHaveText(`${question}?`, { timeout: 90_000 });
       await expect(candidate.getByTestId('interview-progress')).toHaveText(`Question ${i + 1} of ${QUESTIONS.length}`);
