@@ -55,8 +55,14 @@ export async function openInterviewAudio({ onFrame, onLevel, onPlayed }: Intervi
     }
     await context.audioWorklet.addModule(captureWorkletUrl);
     const source = context.createMediaStreamSource(stream);
-    // No outputs: the node only listens, and the microphone never reaches the speakers.
-    const capture = new AudioWorkletNode(context, CAPTURE_PROCESSOR, { numberOfInputs: 1, numberOfOutputs: 0, channelCount: 1 });
+    // No outputs: the node only listens, and the microphone never reaches the speakers. One
+    // explicit channel: the browser mixes a stereo microphone down before the worklet.
+    const capture = new AudioWorkletNode(context, CAPTURE_PROCESSOR, {
+      numberOfInputs: 1,
+      numberOfOutputs: 0,
+      channelCount: 1,
+      channelCountMode: 'explicit',
+    });
     capture.port.onmessage = (event: MessageEvent<ArrayBuffer>) => onFrame(event.data);
     source.connect(capture);
     const unwatch = watchLevel(context, source, onLevel);
