@@ -218,11 +218,12 @@ describe('the self-hosted interview call', () => {
     expect(t.refresh).toHaveBeenCalledTimes(1);
   });
 
-  it('hangs up on End: the socket closes and no reconnect follows', async () => {
+  it('hangs up on End: the server is told, the socket closes and no reconnect follows', async () => {
     const t = setup();
     const call = await t.start();
     t.last().open();
     await call.end();
+    expect(t.last().texts().at(-1)).toBe('end');
     expect(t.statuses().at(-1)).toBe('ended');
     expect(t.last().closedWith).toBe(1000);
     expect(t.audio.close).toHaveBeenCalled();
