@@ -19,6 +19,9 @@ step "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 step "cargo check: a production build without the bundled simulator"
 cargo check --locked -p hirelane --no-default-features
+# The self-hosted interviewer's end-to-end test talks to the real speech models.
+step "speech sidecar: packages and models (scripts/speech-deps.sh)"
+scripts/speech-deps.sh
 step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
 cargo nextest run --workspace --locked --no-fail-fast
 # One debug build serves both the multi-instance test and the browser tests: the browser tests
@@ -27,6 +30,7 @@ cargo nextest run --workspace --locked --no-fail-fast
 # multi-instance test also runs the standalone `vapi-sim` as the provider both servers share.
 cargo build --locked -p hirelane --features test-clock
 cargo build --locked -p vapi-sim
+scripts/speech-test.sh
 step "OpenAPI: the committed snapshot is valid OpenAPI"
 scripts/openapi-validate.sh
 step "API fuzzing (schemathesis) against a fresh server"

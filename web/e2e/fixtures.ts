@@ -46,14 +46,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 /**
  * Fills the e-mail step with `typed`, sends the OTP and returns the code from
- * the outbox (mailed to the trimmed, lowercased address).
+ * the outbox (mailed to the trimmed, lowercased address). `dataDir`: a server
+ * of the spec's own, instead of the run's.
  */
-export async function requestCode(page: Page, typed: string = ADMIN.email): Promise<string> {
-  const before = snapshotOutbox();
+export async function requestCode(page: Page, typed: string = ADMIN.email, dataDir?: string): Promise<string> {
+  const before = snapshotOutbox(dataDir);
   await page.getByLabel('Email address').fill(typed);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByRole('heading', { name: 'Verify Code' })).toBeVisible();
-  return waitForOtp({ email: typed.trim().toLowerCase(), before });
+  return waitForOtp({ email: typed.trim().toLowerCase(), before, dataDir });
 }
 
 /** Fails on WCAG 2 A/AA violations that axe finds on the page as it is now. */

@@ -229,7 +229,12 @@ async fn open_state(
         .check()
         .await
         .with_context(|| format!("storage: {} is not usable", files.place()))?;
-    let voice = Voice::start(&settings, settings.server.port, serving).await?;
+    let stores = voice::client::Stores {
+        db: &db,
+        files: &files,
+        clock: &clock,
+    };
+    let voice = Voice::start(&settings, settings.server.port, serving, stores).await?;
     Ok(AppState {
         db,
         clock,

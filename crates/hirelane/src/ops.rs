@@ -44,18 +44,37 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 /// Readiness: every part a request may need answers (database, file store, mail). A load
 /// balancer sends traffic only while this is 200; a 503 names the parts that failed.
 pub async fn readyz(State(state): State<AppState>) -> Response {
-    let (database, storage, mail) = tokio::join!(
+    let speech = async {
+        match &state.voice.selfhosted {
+            Some(runtime) => Some(runtime.speech.healthy().await),
+            None => None,
+        }
+    };
+    let (database, storage, mail, speech) = tokio::join!(
         state.db.ping(),
         state.files.ping(),
-        state.mailer.check_recent()
+        state.mailer.check_recent(),
+        speech
     );
     let mut body = serde_json::Map::new();
     let mut failed = Vec::new();
-    for (part, result) in [
+    let mut parts = vec![
         ("database", database.map_err(|e| e.to_string())),
         ("storage", storage.map_err(|e| e.to_string())),
         ("mail", mail.map_err(|e| e.to_string())),
-    ] {
+    ];
+    // The self-hosted interviewer's speech sidecar, when it is the provider.
+    if let Some(healthy) = speech {
+        parts.push((
+            "speech",
+            if healthy {
+                Ok(())
+            } else {
+                Err("the speech sidecar does not answer".to_owned())
+            },
+        ));
+    }
+    for (part, result) in parts {
         let value = match result {
             Ok(()) => "ok",
             Err(err) => {

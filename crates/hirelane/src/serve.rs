@@ -12,7 +12,6 @@ use axum::body::Body;
 use axum::extract::Request;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower::{Service, ServiceExt};
@@ -29,7 +28,11 @@ pub async fn serve(
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(header_read_timeout);
-    let graceful = GracefulShutdown::new();
+    // Graceful shutdown by hand: hyper-util's `GracefulShutdown` cannot watch an upgradeable
+    // connection. Each connection's task holds a sender; when the last one is gone, every
+    // request in flight has finished.
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let (alive, mut all_done) = tokio::sync::mpsc::channel::<()>(1);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let (stream, remote) = tokio::select! {
@@ -51,15 +54,30 @@ pub async fn serve(
         let service = TowerToHyperService::new(
             service.map_request(|request: Request<Incoming>| request.map(Body::new)),
         );
-        // No route upgrades its connection (no WebSockets), so plain HTTP/1.1 connections.
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        // Upgradeable: the self-hosted interview's audio runs over a WebSocket (its task goes
+        // on by itself once the connection hands it over).
+        let connection = http
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        let (alive, mut stopping) = (alive.clone(), stopping.clone());
         tokio::spawn(async move {
-            if let Err(err) = connection.await {
+            let _alive = alive;
+            let mut connection = std::pin::pin!(connection);
+            let result = tokio::select! {
+                result = connection.as_mut() => result,
+                () = async { drop(stopping.wait_for(|stop| *stop).await) } => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(err) = result {
                 tracing::debug!(error = %err, %remote, "connection ended with an error");
             }
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    let _ = stop.send(true);
+    drop(alive);
+    let _ = all_done.recv().await;
     Ok(())
 }

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 
 type Part = { headers: Map<string, string>; body: string };
 
-function outboxDir(): string {
-  const dataDir = process.env.HIRELANE_E2E_DATA_DIR;
+/** The outbox of the server with data in `dataDir` (by default the run's shared server). */
+function outboxDir(dataDir: string | undefined = process.env.HIRELANE_E2E_DATA_DIR): string {
   if (!dataDir) throw new Error('HIRELANE_E2E_DATA_DIR is not set; is the global setup running?');
   return join(dataDir, 'outbox');
 }
 
 /** Every .eml file under the outbox, newest first. */
-export function listMails(): Array<{ path: string; mtimeMs: number }> {
-  const root = outboxDir();
+export function listMails(dataDir?: string): Array<{ path: string; mtimeMs: number }> {
+  const root = outboxDir(dataDir);
   if (!existsSync(root)) return [];
   const found: Array<{ path: string; mtimeMs: number }> = [];
   const walk = (dir: string) => {
@@ -85,21 +85,23 @@ function isAddressedTo(raw: string, email: string): boolean {
 
 /**
  * Waits for a mail to `email` that was not in `before` (paths seen before
- * the send) and returns its code.
+ * the send) and returns its code. `dataDir`: a server of the spec's own.
  */
 export async function waitForOtp({
   email,
   before,
   timeoutMs = 15_000,
+  dataDir,
 }: {
   email: string;
   before: Set<string>;
   timeoutMs?: number;
+  dataDir?: string;
 }): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = '';
   while (Date.now() < deadline) {
-    for (const { path } of listMails()) {
+    for (const { path } of listMails(dataDir)) {
       if (before.has(path)) continue;
       const raw = readFileSync(path, 'utf8');
       if (!isAddressedTo(raw, email)) continue;
@@ -112,12 +114,12 @@ export async function waitForOtp({
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No new OTP mail to ${email} in ${outboxDir()} within ${timeoutMs} ms. ${lastProblem}`);
+  throw new Error(`No new OTP mail to ${email} in ${outboxDir(dataDir)} within ${timeoutMs} ms. ${lastProblem}`);
 }
 
 /** The paths of the mails already in the outbox. */
-export function snapshotOutbox(): Set<string> {
-  return new Set(listMails().map(({ path }) => path));
+export function snapshotOutbox(dataDir?: string): Set<string> {
+  return new Set(listMails(dataDir).map(({ path }) => path));
 }
 
 /** Every decoded leaf part of a MIME message with its content type (text, HTML, attachments). */
@@ -142,22 +144,24 @@ export function subjectOf(raw: string): string {
 
 /**
  * Waits for a mail to `email` whose subject starts with `subject` that was not in `before`,
- * and returns its decoded parts.
+ * and returns its decoded parts. `dataDir`: a server of the spec's own.
  */
 export async function waitForMail({
   email,
   subject,
   before,
   timeoutMs = 15_000,
+  dataDir,
 }: {
   email: string;
   subject: string;
   before: Set<string>;
   timeoutMs?: number;
+  dataDir?: string;
 }): Promise<Array<{ type: string; text: string }>> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const { path } of listMails()) {
+    for (const { path } of listMails(dataDir)) {
       if (before.has(path)) continue;
       const raw = readFileSync(path, 'utf8');
       if (!isAddressedTo(raw, email) || !subjectOf(raw).startsWith(subject)) continue;
@@ -167,5 +171,5 @@ export async function waitForMail({
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No new mail "${subject}" to ${email} in ${outboxDir()} within ${timeoutMs} ms.`);
+  throw new Error(`No new mail "${subject}" to ${email} in ${outboxDir(dataDir)} within ${timeoutMs} ms.`);
 }

@@ -1,7 +1,7 @@
 /** Starts and stops a real `hirelane serve` for the browser tests. */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,12 +32,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The end of the server's log: where it says why it stopped. */
+function logTail(logPath: string, lines = 12): string {
+  const text = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '';
+  // Without the colour codes the server's log has even in a file.
+  // eslint-disable-next-line no-control-regex
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  return plain.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
 async function waitForHealthy(url: string, child: ChildProcess, timeoutMs: number, logPath: string) {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`hirelane serve exited with code ${child.exitCode} before it was healthy; see ${logPath}`);
+      throw new Error(`hirelane serve exited with code ${child.exitCode} before it was healthy; see ${logPath}:\n${logTail(logPath)}`);
     }
     try {
       const response = await fetch(url);
@@ -57,11 +66,24 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+export type ServerOptions = {
+  /** More settings, e.g. `HIRELANE__VOICE__PROVIDER` for a spec's own server. */
+  env?: Record<string, string>;
+  /** The log's file name in test-results/. */
+  logName?: string;
+  /** How long start-up may take (the speech sidecar loads its models first). */
+  startTimeoutMs?: number;
+};
+
 /**
  * Registers the recruiter and starts the server in a fresh temp data dir.
- * The server's output goes to test-results/hirelane-server.log.
+ * The server's output goes to test-results/hirelane-server.log (or `logName`).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({
+  env: extraEnv = {},
+  logName = 'hirelane-server.log',
+  startTimeoutMs = 60_000,
+}: ServerOptions = {}): Promise<RunningServer> {
   const binary = serverBinary();
   if (!existsSync(binary)) {
     throw new Error(`No hirelane binary at ${binary}. Build the server first or set HIRELANE_BIN.`);
@@ -84,10 +106,11 @@ export async function startServer(): Promise<RunningServer> {
     HIRELANE__WEB__DIST_DIR: DIST_DIR,
     // A test build (`--features test-clock`) then serves POST /_test/clock (see clock.ts).
     HIRELANE_TEST_CLOCK: '1',
+    ...extraEnv,
   };
 
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const logPath = join(RESULTS_DIR, 'hirelane-server.log');
+  const logPath = join(RESULTS_DIR, logName);
   const log = openSync(logPath, 'w');
 
   // The data dir is also the working directory, so no relative default touches the repo.
@@ -95,7 +118,7 @@ export async function startServer(): Promise<RunningServer> {
   const child = spawn(binary, ['serve'], { env, cwd: dataDir, stdio: ['ignore', log, log] });
 
   try {
-    await waitForHealthy(`${baseUrl}/healthz`, child, 60_000, logPath);
+    await waitForHealthy(`${baseUrl}/healthz`, child, startTimeoutMs, logPath);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

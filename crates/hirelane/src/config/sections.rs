@@ -47,6 +47,80 @@ impl Default for BackgroundSettings {
     }
 }
 
+/// Who runs the interviews.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProviderKind {
+    /// Vapi's API (or, without `voice.base_url`, the bundled simulator).
+    #[default]
+    Vapi,
+    /// The self-hosted interviewer: speech-to-text and text-to-speech on this machine.
+    Selfhosted,
+}
+
+/// The speech sidecar's interpreter and models, as `scripts/speech-deps.sh` installs them (it
+/// writes the same paths to `~/.cache/hirelane/speech.env`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SpeechSettings {
+    /// The Python of the sidecar's virtualenv.
+    pub python: PathBuf,
+    /// A faster-whisper (CTranslate2) model directory, e.g. an official `small.en`.
+    pub stt_model: PathBuf,
+    /// A Piper voice (`.onnx`, with its `.onnx.json` beside it).
+    pub tts_voice: PathBuf,
+    /// CPU threads per model (0: the sidecar's choice, the cores up to 4).
+    pub threads: u32,
+    /// Quiet after speech that ends an answer, in milliseconds.
+    pub end_of_turn_ms: u64,
+    /// The longest answer, in seconds; the interviewer moves on after it.
+    pub max_answer_seconds: u64,
+    /// How long the interviewer waits for an answer to begin, in seconds.
+    pub answer_wait_seconds: u64,
+}
+
+impl Default for SpeechSettings {
+    fn default() -> Self {
+        let cache = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/root"))
+            .join(".cache/hirelane");
+        Self {
+            python: cache.join("venv-speech/bin/python"),
+            stt_model: cache.join("models/whisper-base"),
+            tts_voice: cache.join("models/piper/en_US-joe-medium.onnx"),
+            threads: 0,
+            end_of_turn_ms: 800,
+            max_answer_seconds: 120,
+            answer_wait_seconds: 20,
+        }
+    }
+}
+
+/// An OpenAI-compatible chat endpoint (Ollama, vLLM, llama.cpp's server, a hosted API) that
+/// analyses self-hosted interviews; without one their analysis is a labelled heuristic.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LlmSettings {
+    /// The API's base, e.g. `http://127.0.0.1:11434/v1` (Ollama); `/chat/completions` is added.
+    pub base_url: Option<String>,
+    pub model: String,
+    /// Sent as a bearer token when the endpoint wants one.
+    pub api_key: Option<Secret>,
+    pub timeout_seconds: u64,
+}
+
+impl Default for LlmSettings {
+    fn default() -> Self {
+        Self {
+            base_url: None,
+            model: "llama3.1".into(),
+            api_key: None,
+            timeout_seconds: 120,
+        }
+    }
+}
+
 /// The public job pages, applications and the autopilot.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -291,6 +365,14 @@ pub struct AuthSettings {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct VoiceSettings {
+    /// Who runs the interviews: `vapi` (Vapi's API at `base_url`, or the bundled simulator
+    /// without it) or `selfhosted` (speech on this machine through the speech sidecar; no
+    /// third party hears the candidate).
+    pub provider: ProviderKind,
+    /// The self-hosted interviewer's speech models (`provider = "selfhosted"`).
+    pub speech: SpeechSettings,
+    /// A language model for the self-hosted interviewer's analysis (optional).
+    pub llm: LlmSettings,
     /// The provider's API, e.g. `https://api.vapi.ai`. When absent the bundled simulator starts
     /// in-process on a free loopback port (the offline quick start).
     pub base_url: Option<String>,
@@ -346,6 +428,9 @@ impl Default for VoiceSettings {
             api_key: None,
             public_key: None,
             org_id: None,
+            provider: ProviderKind::Vapi,
+            speech: SpeechSettings::default(),
+            llm: LlmSettings::default(),
             web_calls: WebCallStart::Server,
             simulated: false,
             phone_number_id: None,

@@ -18,6 +18,7 @@ use crate::error::{ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;
 use crate::voice::calls::{WebCall, create_web_call, web_call_of};
+use crate::voice::provider_error;
 use crate::voice::setup::{self, CallFor};
 
 /// The scheduled interview's start, if `now` is inside its join window.
@@ -99,6 +100,9 @@ pub(super) enum CallProvider {
     /// Vapi: join the room `webCallUrl` with `@vapi-ai/web`'s `reconnect`, or, with
     /// `voice.web_calls = "browser"`, start the call with `publicToken` and `assistantOverrides`.
     Vapi,
+    /// The self-hosted interviewer: open `webCallUrl` (a path on this origin) as a WebSocket
+    /// with `?token=` the `callToken`.
+    Selfhosted,
 }
 
 /// What the join page needs to join (or, in browser mode, start) the call.
@@ -231,6 +235,26 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
         }
     };
     tracing::info!(invite = invite.id, call_id = %call.id, "interview web call prepared");
+    if let Some(runtime) = &state.voice.selfhosted {
+        // The socket's secret is returned once, at creation: a reloaded page gets a new one.
+        let token = match call.call_token {
+            Some(token) => token,
+            None => runtime
+                .provider
+                .reissue_token(&call.id)
+                .await
+                .map_err(|e| provider_error(e, START_FAILED, "Assistant not found"))?,
+        };
+        return Ok(WebCallAnswer {
+            provider: CallProvider::Selfhosted,
+            assistant_id: invite.assistant_id,
+            call_id: Some(call.id),
+            web_call_url: Some(format!("/api/Interview/Voice/{}", invite.token)),
+            call_token: Some(token),
+            public_token: None,
+            assistant_overrides: None,
+        });
+    }
     let provider = if state.voice.browser_drives_simulator() {
         CallProvider::Simulator
     } else {

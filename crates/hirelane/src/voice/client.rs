@@ -10,11 +10,15 @@ use jiff::{SignedDuration, Timestamp};
 use serde_json::json;
 
 use super::provider::{VapiClient, VoiceProvider};
+use super::selfhosted::{self, Runtime};
 use super::vapi::WebhookTarget;
 use crate::auth::keys::{Keys, load_or_create_secret, random_token};
 use crate::auth::tokens::sign_hs256;
-use crate::config::{Secret, Settings, VoiceSettings, WebCallStart};
+use crate::clock::SharedClock;
+use crate::config::{ProviderKind, Secret, Settings, VoiceSettings, WebCallStart};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::Db;
+use crate::store::files::FileStore;
 
 /// How long a browser's public web-call token lives.
 const PUBLIC_TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(1);
@@ -73,16 +77,33 @@ pub struct Voice {
     api_key: Secret,
     org_id: Option<String>,
     web_calls: WebCallStart,
+    /// The self-hosted interviewer, when it is the provider (`voice.provider = "selfhosted"`).
+    pub selfhosted: Option<Arc<Runtime>>,
     /// Keeps the in-process simulator alive as long as the application.
     _simulator: Option<Simulator>,
+}
+
+/// What the self-hosted interviewer keeps its assistants, calls and recordings in.
+pub struct Stores<'a> {
+    pub db: &'a Db,
+    pub files: &'a FileStore,
+    pub clock: &'a SharedClock,
 }
 
 impl Voice {
     /// Connects to the configured provider, or starts the bundled simulator in-process when
     /// `serving` (a command-line tool gets an unreachable provider instead). `port` is the port
     /// the server actually listens on (for the default webhook address).
-    pub async fn start(settings: &Settings, port: u16, serving: bool) -> anyhow::Result<Voice> {
+    pub async fn start(
+        settings: &Settings,
+        port: u16,
+        serving: bool,
+        stores: Stores<'_>,
+    ) -> anyhow::Result<Voice> {
         let voice = &settings.voice;
+        if voice.provider == ProviderKind::Selfhosted {
+            return Self::start_selfhosted(settings, serving, stores).await;
+        }
         let webhook_secret = match &voice.webhook_secret {
             Some(secret) => secret.clone(),
             None => load_or_create_secret(&settings.data_dir.join("voice-webhook.secret"))
@@ -161,7 +182,53 @@ impl Voice {
             api_key,
             org_id: voice.org_id.clone(),
             web_calls: voice.web_calls,
+            selfhosted: None,
             _simulator: simulator,
+        })
+    }
+
+    /// The self-hosted interviewer: our own store behind the provider seam, and (when serving)
+    /// the speech sidecar; without the speech packages it refuses to start, saying how to
+    /// install them. Web calls are always created by the server here.
+    async fn start_selfhosted(
+        settings: &Settings,
+        serving: bool,
+        stores: Stores<'_>,
+    ) -> anyhow::Result<Voice> {
+        let provider = Arc::new(selfhosted::provider::SelfHostedProvider::new(
+            stores.db.clone(),
+            stores.files.clone(),
+            stores.clock.clone(),
+            &settings.public_url(),
+        ));
+        let runtime = if serving {
+            let speech =
+                selfhosted::speech::Speech::start(&settings.voice.speech, &settings.data_dir)
+                    .await?;
+            let llm = selfhosted::llm::Llm::from_settings(&settings.voice.llm);
+            Some(Arc::new(Runtime::new(
+                provider.clone(),
+                speech,
+                llm,
+                settings.voice.speech.clone(),
+            )))
+        } else {
+            None
+        };
+        tracing::info!("voice: the self-hosted interviewer runs the interviews");
+        Ok(Voice {
+            provider,
+            // Nothing posts webhooks here: the interviewer stores its reports itself.
+            webhook_url: String::new(),
+            webhook_secret: Secret::new(random_token(24)),
+            webhook_signing_secret: None,
+            phone_number_id: String::new(),
+            simulator_origin: None,
+            api_key: Secret::new(random_token(24)),
+            org_id: None,
+            web_calls: WebCallStart::Server,
+            selfhosted: runtime,
+            _simulator: None,
         })
     }
 
@@ -177,9 +244,11 @@ impl Voice {
 
     /// Origins the browser talks to during a web call, for the page's `connect-src`.
     pub fn browser_origins(&self) -> String {
-        match &self.simulator_origin {
-            Some(origin) => origin.clone(),
-            None => "https://api.vapi.ai https://*.daily.co wss://*.daily.co".to_owned(),
+        match (&self.simulator_origin, &self.selfhosted) {
+            (Some(origin), _) => origin.clone(),
+            // The interview's socket is on our own origin ('self').
+            (None, Some(_)) => String::new(),
+            (None, None) => "https://api.vapi.ai https://*.daily.co wss://*.daily.co".to_owned(),
         }
     }
 
@@ -285,6 +354,7 @@ mod tests {
             api_key: key,
             org_id: org_id.map(str::to_owned),
             web_calls: WebCallStart::Browser,
+            selfhosted: None,
             _simulator: None,
         }
     }

@@ -19,6 +19,7 @@ pub mod recordings;
 pub mod repo;
 pub mod reports;
 pub mod rules;
+pub mod selfhosted;
 pub mod setup;
 pub mod vapi;
 pub mod verdict;
@@ -50,4 +51,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(recordings::recording))
         .routes(routes!(interview_analysis::interview_analysis))
         .routes(routes!(webhook::vapi_webhook))
+        .routes(routes!(selfhosted::engine::interview_socket))
 }

@@ -11,5 +11,6 @@ mod jobs;
 mod openapi;
 mod pipeline;
 mod search;
+mod selfhosted;
 mod serving;
 mod voice;

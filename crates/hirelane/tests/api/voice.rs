@@ -627,14 +627,27 @@ async fn the_quick_start_runs_the_simulator_in_process() {
         data_dir: dir.path().to_path_buf(),
         ..Default::default()
     };
+    let db = hirelane::store::Db::connect(
+        &format!("sqlite://{}", dir.path().join("voice.db").display()),
+        1,
+    )
+    .await
+    .expect("database");
+    let files = hirelane::store::files::FileStore::local(&dir.path().join("files")).expect("files");
+    let clock: hirelane::clock::SharedClock = std::sync::Arc::new(hirelane::clock::SystemClock);
+    let stores = || hirelane::voice::client::Stores {
+        db: &db,
+        files: &files,
+        clock: &clock,
+    };
     // A command-line tool neither starts a simulator nor writes its address.
-    hirelane::voice::Voice::start(&settings, 8080, false)
+    hirelane::voice::Voice::start(&settings, 8080, false, stores())
         .await
         .expect("tool voice");
     let info = dir.path().join(hirelane::voice::SIM_INFO_FILE);
     assert!(!info.exists());
 
-    let voice = hirelane::voice::Voice::start(&settings, 8080, true)
+    let voice = hirelane::voice::Voice::start(&settings, 8080, true, stores())
         .await
         .expect("voice with the bundled simulator");
     let written: Value =

@@ -35,6 +35,31 @@ describe('InterviewEvidence', () => {
     expect(turns[0]).toHaveTextContent('Interviewer0:01Hello Priya, ready to begin?');
     expect(turns[1]).toHaveTextContent('Candidate0:05');
     expect(screen.queryByTestId('integrity-failed')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('heuristic-note')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('heuristic-label')).not.toBeInTheDocument();
+  });
+
+  it('labels the self-hosted interviewer’s heuristic scores and says a person decides', () => {
+    const heuristic = {
+      ...analysis,
+      questions: analysis.questions.map((q) =>
+        q.score === null ? q : { ...q, score: 3, justification: 'Heuristic score (no language model): 12 words, naming Python.' },
+      ),
+      verdict: {
+        ...analysis.verdict,
+        rule: 'undecided',
+        explanation: 'The analysis gave neither an evaluation nor scores.',
+        gaps: [{ kind: 'noScores', message: 'The analysis gave no scores.' }],
+      },
+    } as unknown as InterviewAnalysis;
+    render(<InterviewEvidence analysis={heuristic} />);
+    expect(screen.getByTestId('heuristic-note')).toHaveTextContent('Scored without a language model.');
+    expect(screen.getByTestId('heuristic-note')).toHaveTextContent('read the answers or listen to the recording, then decide');
+    const [scored, unasked] = screen.getAllByTestId('question');
+    expect(within(scored!).getByTestId('heuristic-label')).toHaveTextContent('Heuristic');
+    expect(within(scored!).getByTestId('question-score')).toHaveTextContent('3/5');
+    expect(scored).toHaveTextContent('Heuristic score (no language model): 12 words, naming Python.');
+    expect(within(unasked!).queryByTestId('heuristic-label')).not.toBeInTheDocument();
   });
 
   it('seeks the recording to a clicked turn or answer and marks the turn being spoken', async () => {

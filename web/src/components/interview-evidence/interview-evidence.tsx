@@ -11,18 +11,37 @@ import { cn } from '@/components/ui/cn';
 import type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
 
 import type { Integrity, QuestionEvidence, Turn, Verdict } from './types';
-import { activeTurn, coverageText } from './turns';
+import { activeTurn, coverageText, isHeuristicScore, scoredByHeuristics } from './turns';
 
 const SPEAKER = { interviewer: 'Interviewer', candidate: 'Candidate' } as const;
 
-/** The status's rule in a sentence, the evidence's completeness and what is missing. */
-export function VerdictPanel({ verdict, integrity, coverage }: Pick<InterviewAnalysis, 'verdict' | 'integrity' | 'coverage'>) {
+/**
+ * The status's rule in a sentence, the evidence's completeness and what is missing; for an
+ * interview scored by heuristics, what those scores are and that a person decides.
+ */
+export function VerdictPanel({
+  verdict,
+  integrity,
+  coverage,
+  questions,
+}: Pick<InterviewAnalysis, 'verdict' | 'integrity' | 'coverage' | 'questions'>) {
   const blocking = verdict.gaps.filter((gap) => BLOCKING.has(gap.kind));
   const partial = verdict.gaps.filter((gap) => !BLOCKING.has(gap.kind));
   return (
     <div data-testid="verdict" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-slate-200">
       <h3 className="text-sm font-semibold text-slate-900">Why {verdict.status}</h3>
       <p className="text-sm text-slate-700">{verdict.explanation}</p>
+      {scoredByHeuristics(questions) && (
+        <p
+          role="note"
+          data-testid="heuristic-note"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <span className="font-semibold">Scored without a language model.</span> Each answer&rsquo;s 1-5 score counts only its length and
+          the topics it names, not whether it is right, so this interview has no overall scores and no verdict of its own: read the answers
+          or listen to the recording, then decide.
+        </p>
+      )}
       <IntegrityNotice integrity={integrity} />
       <p className="text-sm text-slate-700">
         <span className={cn('font-medium', verdict.evidenceComplete ? 'text-green-700' : 'text-yellow-800')}>
@@ -89,8 +108,18 @@ export function QuestionBreakdown({ questions, turns, onSeek }: { questions: Que
               <p className="font-medium text-slate-900">
                 {q.number}. {q.question}
               </p>
-              <span data-testid="question-score" className="shrink-0 font-semibold tabular-nums text-slate-900">
-                {q.score === null ? '—' : `${q.score}/5`}
+              <span className="flex shrink-0 items-baseline gap-2">
+                {isHeuristicScore(q) && (
+                  <span
+                    data-testid="heuristic-label"
+                    className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200"
+                  >
+                    Heuristic
+                  </span>
+                )}
+                <span data-testid="question-score" className="font-semibold tabular-nums text-slate-900">
+                  {q.score === null ? '—' : `${q.score}/5`}
+                </span>
               </span>
             </div>
             {q.asked ? (
@@ -193,7 +222,7 @@ export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis })
   };
   return (
     <div className="space-y-4">
-      <VerdictPanel verdict={analysis.verdict} integrity={analysis.integrity} coverage={analysis.coverage} />
+      <VerdictPanel verdict={analysis.verdict} integrity={analysis.integrity} coverage={analysis.coverage} questions={analysis.questions} />
       {analysis.audioLink ? (
         // A new recording link (they are signed and expire) starts a fresh player.
         <AudioPlayer key={analysis.audioLink} src={analysis.audioLink} audioRef={audioRef} onTime={setTime} />

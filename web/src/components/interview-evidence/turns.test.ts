@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { activeTurn, coverageText } from './turns';
+import { activeTurn, coverageText, isHeuristicScore, scoredByHeuristics } from './turns';
 
 const turn = (startSeconds: number | null, endSeconds: number | null) => ({
   speaker: 'interviewer' as const,
@@ -21,5 +21,24 @@ describe('turns', () => {
   it('says coverage in words', () => {
     expect(coverageText({ asked: 4, total: 5 })).toBe('4 of 5 questions asked');
     expect(coverageText({ asked: 1, total: 1 })).toBe('1 of 1 question asked');
+  });
+});
+
+describe('heuristic scores', () => {
+  const heuristic = { score: 2, justification: 'Heuristic score (no language model): 4 words, naming AWS.' };
+  const judged = { score: 4, justification: 'A concrete method: "I isolate the wait conditions first."' };
+  const unscored = { score: null, justification: null };
+
+  it('are the scores whose justification says so', () => {
+    expect(isHeuristicScore(heuristic)).toBe(true);
+    expect(isHeuristicScore(judged)).toBe(false);
+    expect(isHeuristicScore({ score: null, justification: heuristic.justification })).toBe(false);
+  });
+
+  it('score an interview when every scored question has one', () => {
+    expect(scoredByHeuristics([heuristic, unscored])).toBe(true);
+    expect(scoredByHeuristics([heuristic, judged])).toBe(false);
+    expect(scoredByHeuristics([unscored])).toBe(false);
+    expect(scoredByHeuristics([])).toBe(false);
   });
 });

@@ -660,6 +660,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Interview/Voice/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The self-hosted interview's audio socket (WebSocket; see the module's documentation for
+         *     what travels on it). Opened by the join page with the token its web call came with.
+         */
+        get: operations["interview_socket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Interview/WebCall/{inviteId}": {
         parameters: {
             query?: never;
@@ -1466,7 +1486,7 @@ export interface components {
          * @description Who runs the call the browser joins.
          * @enum {string}
          */
-        CallProvider: "simulator" | "vapi";
+        CallProvider: "simulator" | "vapi" | "selfhosted";
         /** @description The four scores on our 0-100 scale. */
         CallScores: {
             /** Format: int64 */
@@ -4454,6 +4474,57 @@ export interface operations {
             };
             /** @description More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interview_socket: {
+        parameters: {
+            query: {
+                /** @description The secret from `POST /Interview/WebCall/{inviteId}` (`callToken`). */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The invite's token */
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interview's socket is open */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a WebSocket request (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No self-hosted interview has this invite and token (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The interview is over (`interview_completed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

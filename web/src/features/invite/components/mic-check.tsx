@@ -2,8 +2,8 @@ import { Notice } from '@/components/candidate-page/candidate-page';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 
-import { MIC_MESSAGES } from '../hooks/use-mic-check';
-import type { MicStatus } from '../hooks/use-mic-check';
+import { MIC_MESSAGES } from '../lib/microphone';
+import type { MicStatus } from '../lib/microphone';
 import { MicIcon } from './icons';
 
 const BARS = 12;

@@ -2,12 +2,18 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 
 import { isApiError } from '@/lib/api-client';
 
+import type { WebCallSession } from '../api/types';
 import { createWebCall } from '../api/web-call';
+import { initialInterview } from '../lib/interview-protocol';
+import type { InterviewState } from '../lib/interview-protocol';
 import { CALL_FAILED, startWebCall } from '../lib/web-call';
 import type { CallController, CallStatus } from '../lib/web-call';
 
-/** The join page's call: idle, asking the server, then the provider's states. */
-export type CallPhase = 'idle' | 'requesting' | CallStatus | 'failed';
+/**
+ * The join page's call: idle, asking the server, then the provider's states. A self-hosted
+ * call waits in `consent` until the candidate agrees to an automated, recorded interview.
+ */
+export type CallPhase = 'idle' | 'requesting' | 'consent' | CallStatus | 'failed';
 
 type State = {
   phase: CallPhase;
@@ -19,27 +25,55 @@ type State = {
   /** The microphone level; only some providers report it (`hasLevel`). */
   localLevel: number;
   hasLevel: boolean;
+  /** The self-hosted interviewer's turn, caption and step; null for other providers. */
+  interview: InterviewState | null;
+  /** The candidate pressed "I'm done" in the turn the interviewer is listening to. */
+  answerFinished: boolean;
 };
 
 type Action =
-  | { type: 'request' }
+  | { type: 'request'; selfHosted?: boolean }
+  | { type: 'consent' }
+  | { type: 'interview'; interview: InterviewState }
+  | { type: 'answerFinished' }
   | { type: 'status'; status: CallStatus; at: number }
   | { type: 'fail'; message: string }
   | { type: 'ending'; value: boolean }
   | { type: 'endFailed'; message: string }
   | { type: 'level'; level: number };
 
-const initial: State = { phase: 'idle', error: null, startedAt: null, endedAt: null, ending: false, localLevel: 0, hasLevel: false };
+const initial: State = {
+  phase: 'idle',
+  error: null,
+  startedAt: null,
+  endedAt: null,
+  ending: false,
+  localLevel: 0,
+  hasLevel: false,
+  interview: null,
+  answerFinished: false,
+};
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'request':
-      return { ...initial, phase: 'requesting' };
+      return { ...initial, phase: 'requesting', interview: action.selfHosted ? initialInterview : null };
+    case 'consent':
+      return { ...initial, phase: 'consent' };
+    case 'interview':
+      return {
+        ...state,
+        interview: action.interview,
+        answerFinished: state.answerFinished && action.interview.turn === state.interview?.turn,
+      };
+    case 'answerFinished':
+      return { ...state, answerFinished: true };
     case 'status':
       if (state.phase === 'ended' || state.phase === 'failed') return state;
       return {
         ...state,
         phase: action.status,
+        // A reconnected call keeps the time it first went live.
         startedAt: action.status === 'in-progress' ? (state.startedAt ?? action.at) : state.startedAt,
         endedAt: action.status === 'ended' ? action.at : null,
         ending: action.status === 'ended' ? false : state.ending,
@@ -63,10 +97,14 @@ function messageOf(error: unknown): string {
   return CALL_FAILED;
 }
 
-/** Starts the candidate's web call (POST /Interview/WebCall, then the provider) and follows it. */
+/**
+ * Starts the candidate's web call (POST /Interview/WebCall, then the provider) and follows it.
+ * A self-hosted call is prepared by `join` and started by `start`, after the consent.
+ */
 export function useWebCall(inviteId: string) {
   const [state, dispatch] = useReducer(reducer, initial);
   const controller = useRef<CallController | null>(null);
+  const prepared = useRef<WebCallSession | null>(null);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -78,22 +116,54 @@ export function useWebCall(inviteId: string) {
     };
   }, []);
 
+  const begin = useCallback(
+    async (session: WebCallSession) => {
+      try {
+        const call = await startWebCall(
+          session,
+          {
+            onStatus: (status) => dispatch({ type: 'status', status, at: Date.now() }),
+            onError: (message) => dispatch({ type: 'fail', message }),
+            onLocalLevel: (level) => dispatch({ type: 'level', level }),
+            onInterview: (interview) => dispatch({ type: 'interview', interview }),
+          },
+          { refresh: () => createWebCall(inviteId) },
+        );
+        if (!mounted.current) call.dispose();
+        else controller.current = call;
+      } catch (error) {
+        if (mounted.current) dispatch({ type: 'fail', message: messageOf(error) });
+      }
+    },
+    [inviteId],
+  );
+
   const join = useCallback(async () => {
     dispatch({ type: 'request' });
+    let session: WebCallSession;
     try {
-      const session = await createWebCall(inviteId);
-      if (!mounted.current) return;
-      const call = await startWebCall(session, {
-        onStatus: (status) => dispatch({ type: 'status', status, at: Date.now() }),
-        onError: (message) => dispatch({ type: 'fail', message }),
-        onLocalLevel: (level) => dispatch({ type: 'level', level }),
-      });
-      if (!mounted.current) call.dispose();
-      else controller.current = call;
+      session = await createWebCall(inviteId);
     } catch (error) {
       if (mounted.current) dispatch({ type: 'fail', message: messageOf(error) });
+      return;
     }
-  }, [inviteId]);
+    if (!mounted.current) return;
+    if (session.provider === 'selfhosted') {
+      prepared.current = session;
+      dispatch({ type: 'consent' });
+      return;
+    }
+    await begin(session);
+  }, [inviteId, begin]);
+
+  /** Starts the prepared self-hosted call (from the click: it opens the sound output). */
+  const start = useCallback(async () => {
+    const session = prepared.current;
+    if (!session) return;
+    prepared.current = null;
+    dispatch({ type: 'request', selfHosted: true });
+    await begin(session);
+  }, [begin]);
 
   const end = useCallback(async () => {
     const call = controller.current;
@@ -106,5 +176,12 @@ export function useWebCall(inviteId: string) {
     }
   }, []);
 
-  return { ...state, join, end };
+  const finishAnswer = useCallback(() => {
+    const call = controller.current;
+    if (!call?.finishAnswer) return;
+    call.finishAnswer();
+    dispatch({ type: 'answerFinished' });
+  }, []);
+
+  return { ...state, join, start, end, finishAnswer };
 }

@@ -1,31 +1,19 @@
 /**
  * The candidate's web call behind one small interface, whichever provider the server chose
  * (contract: POST /Interview/WebCall): the voice simulator, driven through its browser
- * endpoints, or Vapi's web SDK, loaded on demand so it is its own chunk.
+ * endpoints, Vapi's web SDK, loaded on demand so it is its own chunk, or the self-hosted
+ * interviewer's socket (`selfhosted-call.ts`).
  */
 import type Vapi from '@vapi-ai/web';
 
 import type { WebCallSession } from '../api/types';
+import { CALL_FAILED, LOST_CONTACT } from './call-contract';
+import type { CallController, CallHandlers, CallStatus } from './call-contract';
+import { startSelfHostedCall } from './selfhosted-call';
+import type { SelfHostedOptions } from './selfhosted-call';
 
-export type CallStatus = 'connecting' | 'in-progress' | 'ended';
-
-export type CallHandlers = {
-  onStatus: (status: CallStatus) => void;
-  /** A failure that ends the attempt; the message is for the candidate. */
-  onError: (message: string) => void;
-  /** The candidate's microphone level, 0 to 1, where the provider reports it. */
-  onLocalLevel?: (level: number) => void;
-};
-
-export type CallController = {
-  /** Hangs up. */
-  end: () => Promise<void>;
-  /** Stops listening (on unmount); a Vapi call is also left, as its audio lives in this page. */
-  dispose: () => void;
-};
-
-export const CALL_FAILED = 'The interview could not be started. Please check your connection and try again.';
-const LOST_CONTACT = 'We lost contact with the interview. Please check your connection.';
+export { CALL_FAILED };
+export type { CallController, CallHandlers, CallStatus };
 
 /** The simulator's web-call state (`GET {webCallUrl}` with `Accept: application/json`). */
 type SimulatorState = {
@@ -194,8 +182,14 @@ export async function startVapiCall(
   };
 }
 
-/** Starts the call the server set up, with the provider it named. */
-export function startWebCall(session: WebCallSession, handlers: CallHandlers): Promise<CallController> {
+/**
+ * Starts the call the server set up, with the provider it named; a self-hosted call also needs
+ * the way to ask the server for a fresh token when its socket drops.
+ */
+export function startWebCall(session: WebCallSession, handlers: CallHandlers, selfHosted?: SelfHostedOptions): Promise<CallController> {
+  if (session.provider === 'selfhosted') {
+    return selfHosted ? startSelfHostedCall(session, handlers, selfHosted) : Promise.reject(new Error(CALL_FAILED));
+  }
   if (session.provider === 'simulator') {
     if (!session.webCallUrl) return Promise.reject(new Error(CALL_FAILED));
     return startSimulatorCall(session.webCallUrl, handlers);

@@ -15,6 +15,7 @@ import { parseInstant } from '@/lib/date-time';
 import { useNextStep } from '../api/next-step';
 import { PhoneOffIcon, VideoIcon } from '../components/icons';
 import { LevelMeter, MicCheck } from '../components/mic-check';
+import { AutomatedInterviewConsent, InterviewerTurn } from '../components/selfhosted-interview';
 import { CompletedView, NoDataView, WindowClosedView } from '../components/status-views';
 import { useMicCheck } from '../hooks/use-mic-check';
 import { useNow } from '../hooks/use-now';
@@ -34,17 +35,22 @@ const tips = [
   'Keep this page open until the interview has ended.',
 ];
 
-const STATUS_TEXT: Record<Exclude<CallPhase, 'idle' | 'failed'>, string> = {
+/** The phases of a call under way, shown in its status badge. */
+type LivePhase = Exclude<CallPhase, 'idle' | 'failed' | 'consent'>;
+
+const STATUS_TEXT: Record<LivePhase, string> = {
   requesting: 'Connecting…',
   connecting: 'Connecting to your interviewer…',
   'in-progress': 'Interview in progress',
+  reconnecting: 'Reconnecting…',
   ended: 'Interview ended',
 };
 
 /**
  * `/interview/join/:inviteId`: the candidate's web call. Guidelines, a microphone check and
  * consent, then Join (POST /Interview/WebCall and the provider), the live call with its timer
- * and End, and finally /thank-you.
+ * and End, and finally /thank-you. The self-hosted interviewer first asks consent to an
+ * automated, recorded interview, and then shows its questions and whose turn it is.
  */
 export function JoinRoute() {
   const { inviteId = '' } = useParams();
@@ -54,10 +60,11 @@ export function JoinRoute() {
   const navigate = useNavigate();
   const now = useNow(1000);
   const [consent, setConsent] = useState(false);
+  const [automatedConsent, setAutomatedConsent] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const consentId = useId();
 
-  const live = call.phase === 'requesting' || call.phase === 'connecting' || call.phase === 'in-progress';
+  const live = call.phase === 'requesting' || call.phase === 'connecting' || call.phase === 'in-progress' || call.phase === 'reconnecting';
 
   useEffect(() => {
     if (call.phase !== 'ended') return;
@@ -78,6 +85,13 @@ export function JoinRoute() {
     mic.stop();
     void call.join();
   };
+
+  const startAutomated = () => {
+    mic.stop();
+    void call.start();
+  };
+
+  const micCheck = <MicCheck status={mic.status} level={mic.level} onStart={() => void mic.start()} onStop={mic.stop} />;
 
   const frame = (children: ReactNode) => <CandidatePage title="Join your interview">{children}</CandidatePage>;
 
@@ -143,7 +157,7 @@ export function JoinRoute() {
             </Card>
 
             <Card className="space-y-6">
-              <MicCheck status={mic.status} level={mic.level} onStart={() => void mic.start()} onStop={mic.stop} />
+              {micCheck}
               <div className="space-y-4 border-t border-slate-100 pt-5">
                 <label htmlFor={consentId} className="flex items-start gap-3 text-sm text-slate-700">
                   <input
@@ -174,6 +188,13 @@ export function JoinRoute() {
             </Card>
           </div>
         </>
+      ) : call.phase === 'consent' ? (
+        <AutomatedInterviewConsent
+          consent={automatedConsent}
+          onConsent={setAutomatedConsent}
+          micCheck={micCheck}
+          onStart={startAutomated}
+        />
       ) : (
         <Card className="text-center" aria-labelledby="call-status">
           <CallStatusBadge phase={call.phase} />
@@ -185,6 +206,9 @@ export function JoinRoute() {
           >
             {formatElapsed(elapsed)}
           </p>
+          {call.interview && call.phase !== 'ended' && (
+            <InterviewerTurn interview={call.interview} answerFinished={call.answerFinished} onFinishAnswer={call.finishAnswer} />
+          )}
           {call.phase === 'in-progress' && call.hasLevel && (
             <div className="mx-auto mt-6 max-w-xs">
               <LevelMeter level={call.localLevel} label="Your microphone level" />
@@ -241,8 +265,8 @@ export function JoinRoute() {
   );
 }
 
-function CallStatusBadge({ phase }: { phase: Exclude<CallPhase, 'idle' | 'failed'> }) {
-  const connecting = phase === 'requesting' || phase === 'connecting';
+function CallStatusBadge({ phase }: { phase: LivePhase }) {
+  const connecting = phase === 'requesting' || phase === 'connecting' || phase === 'reconnecting';
   return (
     <p
       id="call-status"

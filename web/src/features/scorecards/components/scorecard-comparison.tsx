@@ -51,7 +51,7 @@ function AiCard({ ai }: { ai: AiScores }) {
         <h3 className="font-semibold text-slate-900">AI interviewer</h3>
         {ai.interviewStatus && <span className="text-xs font-medium text-slate-600">Outcome: {ai.interviewStatus}</span>}
       </div>
-      <p className="text-xs text-slate-500">Interview scores, 0-100%</p>
+      <p className="text-xs text-slate-600">Interview scores, 0-100%</p>
       <Scores rows={CRITERIA.map(({ key, label }) => ({ label, value: percent(aiScoreOf(ai, key)) }))} />
     </article>
   );

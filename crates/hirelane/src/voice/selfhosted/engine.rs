@@ -1,0 +1,638 @@
+//! The self-hosted interview, over a WebSocket from the candidate's join page.
+//!
+//! The page sends the microphone as 16 kHz mono 16-bit PCM (binary messages, any whole number
+//! of samples; 20 ms frames in practice) and these text messages: `{"type":"played"}` when the
+//! interviewer's last turn finished playing, `{"type":"done"}` when the candidate presses
+//! "I'm done", `{"type":"end"}` when they leave the interview (it ends at once). The server sends
+//! the interviewer's speech as binary PCM of the same format and these text messages:
+//! `{"type":"state","state":"speaking"|"listening"|"thinking"}`,
+//! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"topic"|"closing",
+//! "question":n|null}` (what the interviewer says), `{"type":"audio-end","samples":N}` after the
+//! turn's last audio (none when no voice could be made: the caption stands alone),
+//! `{"type":"heard","text":…}` (the answer as transcribed) and `{"type":"ended"}`.
+//!
+//! The interview follows its [`Plan`] one step at a time: speak, wait for the page to play it,
+//! listen until the answer ends ([`TurnDetector`]), transcribe it. The session outlives its
+//! socket: a page that reconnects within a minute (the same link, a fresh token from WebCall)
+//! takes the interview up again at the step it was on; otherwise it ends with what was said.
+//! At the end the call is stored the way a provider's end-of-call report is, and assessed by
+//! the same code as every other interview.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use jiff::Timestamp;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use utoipa::IntoParams;
+
+use super::grading::{self, Answered};
+use super::llm::Llm;
+use super::plan::{Plan, StepKind};
+use super::provider::{SelfHostedProvider, recording_key};
+use super::recording::Recording;
+use super::speech::{SAMPLE_RATE, Speech};
+use super::turns::{FRAME, Heard, TurnDetector};
+use crate::clock::to_iso;
+use crate::config::SpeechSettings;
+use crate::error::{Error, ErrorBody, ErrorCode, Result};
+use crate::interviews::repo as invites;
+use crate::state::AppState;
+use crate::voice::provider::{ProviderError, VoiceProvider};
+use crate::voice::vapi::Call;
+use crate::voice::{repo, reports};
+
+/// How long a dropped interview waits for its page to come back.
+const RECONNECT_WITHIN: Duration = Duration::from_secs(60);
+/// The interviewer's audio goes out in pieces of this many samples (100 ms).
+const AUDIO_CHUNK: usize = (SAMPLE_RATE as usize) / 10;
+/// Extra time the page gets to play a turn before we listen anyway.
+const PLAY_GRACE: Duration = Duration::from_secs(10);
+/// The largest message a page may send: a frame of microphone audio is 640 bytes.
+const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
+/// The self-hosted interviewer of a serving instance: its provider storage, the speech sidecar
+/// and the interviews in progress here.
+#[derive(Debug)]
+pub struct Runtime {
+    pub provider: Arc<SelfHostedProvider>,
+    pub speech: Speech,
+    /// The language model that analyses interviews, when one is configured.
+    llm: Option<Llm>,
+    timing: SpeechSettings,
+    sessions: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Session>>>>,
+}
+
+/// An interview in progress.
+#[derive(Debug)]
+struct Session {
+    call: Value,
+    plan: Plan,
+    /// The step being run; it moves on only when the step finished.
+    step: usize,
+    recording: Recording,
+    /// The conversation in the provider's shape (`artifact.messages`).
+    messages: Vec<Value>,
+    /// The answer to each scripted question, and whether it was asked.
+    answers: Vec<String>,
+    asked: Vec<bool>,
+    started_at: Timestamp,
+    /// The assistant's length cap: past it the interviewer goes straight to the closing.
+    max_seconds: f64,
+    /// Which socket drives it: a reconnect takes over and the older one stops.
+    generation: u64,
+    finished: bool,
+}
+
+/// How a conversation on one socket ended.
+enum Stopped {
+    /// Every step was run.
+    Done,
+    /// A newer socket took the interview over.
+    TakenOver,
+    /// The socket went away mid-interview.
+    Disconnected,
+    /// The candidate left the interview (`{"type":"end"}`).
+    HungUp,
+}
+
+/// Why a step was cut short.
+enum Cut {
+    Disconnected,
+    HungUp,
+}
+
+impl From<Cut> for Stopped {
+    fn from(cut: Cut) -> Stopped {
+        match cut {
+            Cut::Disconnected => Stopped::Disconnected,
+            Cut::HungUp => Stopped::HungUp,
+        }
+    }
+}
+
+impl Runtime {
+    pub fn new(
+        provider: Arc<SelfHostedProvider>,
+        speech: Speech,
+        llm: Option<Llm>,
+        timing: SpeechSettings,
+    ) -> Self {
+        Runtime {
+            provider,
+            speech,
+            llm,
+            timing,
+            sessions: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn sessions(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<Session>>>> {
+        self.sessions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The session of `call`, started if it has none yet.
+    async fn session(
+        &self,
+        state: &AppState,
+        call: &Call,
+        body: Value,
+    ) -> Result<Arc<tokio::sync::Mutex<Session>>> {
+        if let Some(session) = self.sessions().get(&call.id) {
+            return Ok(session.clone());
+        }
+        let assistant_id = call.assistant_id.as_deref().unwrap_or_default();
+        let assistant = self
+            .provider
+            .get_assistant(assistant_id)
+            .await
+            .map_err(|e| Error::Internal(anyhow::anyhow!("the interview's assistant: {e}")))?;
+        let variables: Map<String, Value> = call
+            .assistant_overrides
+            .as_ref()
+            .and_then(|o| o["variableValues"].as_object())
+            .cloned()
+            .unwrap_or_default();
+        let plan = Plan::of(&assistant, &variables);
+        let max_seconds = assistant["maxDurationSeconds"]
+            .as_f64()
+            .unwrap_or(f64::from(state.settings.voice.max_duration_seconds));
+        let questions = plan.questions.len();
+        let now = state.clock.now();
+        let mut body = body;
+        body["status"] = json!("in-progress");
+        body["startedAt"] = json!(to_iso(now));
+        self.provider
+            .save_call(&call.id, "in-progress", &body)
+            .await
+            .map_err(provider_failure)?;
+        repo::apply_status(&state.db, &call.id, "in-progress", None, now).await?;
+        let session = Arc::new(tokio::sync::Mutex::new(Session {
+            call: body,
+            plan,
+            step: 0,
+            recording: Recording::default(),
+            messages: Vec::new(),
+            answers: vec![String::new(); questions],
+            asked: vec![false; questions],
+            started_at: now,
+            max_seconds,
+            generation: 0,
+            finished: false,
+        }));
+        Ok(self
+            .sessions()
+            .entry(call.id.clone())
+            .or_insert(session)
+            .clone())
+    }
+}
+
+fn provider_failure(e: ProviderError) -> Error {
+    Error::Internal(anyhow::anyhow!("self-hosted interviewer: {e}"))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SocketParams {
+    /// The secret from `POST /Interview/WebCall/{inviteId}` (`callToken`).
+    #[serde(default)]
+    #[param(required = true)]
+    token: String,
+}
+
+/// The self-hosted interview's audio socket (WebSocket; see the module's documentation for
+/// what travels on it). Opened by the join page with the token its web call came with.
+#[utoipa::path(
+    get, path = "/Interview/Voice/{inviteId}", tag = "interviews",
+    params(("inviteId" = String, Path, description = "The invite's token"), SocketParams),
+    responses(
+        (status = 101, description = "The interview's socket is open"),
+        (status = 400, body = ErrorBody, description = "Not a WebSocket request (`invalid_body`)"),
+        (status = 404, body = ErrorBody, description = "No self-hosted interview has this invite and token (`not_found`)"),
+        (status = 409, body = ErrorBody, description = "The interview is over (`interview_completed`)"),
+    )
+)]
+pub async fn interview_socket(
+    State(state): State<AppState>,
+    Path(invite_id): Path<String>,
+    Query(params): Query<SocketParams>,
+    upgrade: std::result::Result<
+        WebSocketUpgrade,
+        axum::extract::ws::rejection::WebSocketUpgradeRejection,
+    >,
+) -> Result<Response> {
+    let not_found = || Error::not_found(ErrorCode::NotFound, "No interview has this link.");
+    let runtime = state.voice.selfhosted.clone().ok_or_else(not_found)?;
+    let invite = invites::find_by_token(&state.db, &invite_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let call_id = invite.call_id.ok_or_else(not_found)?;
+    let found = runtime
+        .provider
+        .call_for_token(&call_id, params.token.trim())
+        .await
+        .map_err(|e| match e {
+            ProviderError::NotFound => not_found(),
+            other => provider_failure(other),
+        })?;
+    if found.status == "ended" {
+        return Err(Error::Conflict {
+            code: ErrorCode::InterviewCompleted,
+            message: "The interview is already completed.".into(),
+        });
+    }
+    let upgrade = upgrade.map_err(|_| {
+        Error::bad_request(ErrorCode::InvalidBody, "Open this address as a WebSocket.")
+    })?;
+    let body = found.body;
+    let call = found.call;
+    Ok(upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            runtime.run(state, call, body, socket).await;
+        })
+        .into_response())
+}
+
+impl Runtime {
+    /// Runs the interview on this socket until it ends, is taken over or the socket drops.
+    async fn run(self: Arc<Self>, state: AppState, call: Call, body: Value, mut socket: WebSocket) {
+        let session = match self.session(&state, &call, body).await {
+            Ok(session) => session,
+            Err(err) => {
+                tracing::error!(error = %err, call_id = %call.id, "self-hosted interview cannot start");
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+        };
+        let generation = {
+            let mut s = session.lock().await;
+            s.generation += 1;
+            s.generation
+        };
+        match self.converse(&session, generation, &mut socket).await {
+            Stopped::Done => {
+                let _ = send_json(&mut socket, json!({ "type": "ended" })).await;
+                let _ = socket.send(Message::Close(None)).await;
+                self.finish(&state, &call.id, &session, "assistant-ended-call")
+                    .await;
+            }
+            Stopped::TakenOver => {}
+            Stopped::HungUp => {
+                let _ = socket.send(Message::Close(None)).await;
+                self.finish(&state, &call.id, &session, "customer-ended-call")
+                    .await;
+            }
+            Stopped::Disconnected => {
+                tracing::info!(call_id = %call.id, "self-hosted interview: the page went away; waiting for it");
+                let runtime = self.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(RECONNECT_WITHIN).await;
+                    let abandoned = {
+                        let s = session.lock().await;
+                        s.generation == generation && !s.finished
+                    };
+                    if abandoned {
+                        runtime
+                            .finish(&state, &call.id, &session, "customer-ended-call")
+                            .await;
+                    }
+                });
+            }
+        }
+    }
+
+    /// The interview's steps, from the one the session is on.
+    async fn converse(
+        &self,
+        session: &tokio::sync::Mutex<Session>,
+        generation: u64,
+        socket: &mut WebSocket,
+    ) -> Stopped {
+        loop {
+            let (step, number, steps) = {
+                let mut s = session.lock().await;
+                if s.generation != generation {
+                    return Stopped::TakenOver;
+                }
+                if s.step >= s.plan.steps.len() {
+                    return Stopped::Done;
+                }
+                // Out of time: only the closing is left to say.
+                if s.recording.seconds() > s.max_seconds {
+                    s.step = s.step.max(s.plan.steps.len() - 1);
+                }
+                (s.plan.steps[s.step].clone(), s.step + 1, s.plan.steps.len())
+            };
+            let (kind, question) = match &step.kind {
+                StepKind::Greeting => ("greeting", None),
+                StepKind::Question(n) => ("question", Some(*n)),
+                StepKind::Topic(_) => ("topic", None),
+                StepKind::Closing => ("closing", None),
+            };
+            let caption = json!({
+                "type": "caption", "text": step.text, "step": number, "steps": steps,
+                "kind": kind, "question": question,
+            });
+            let speaking = json!({ "type": "state", "state": "speaking" });
+            if send_json(socket, speaking).await.is_err()
+                || send_json(socket, caption).await.is_err()
+            {
+                return Stopped::Disconnected;
+            }
+            let audio = match self.speech.synthesize(&step.text).await {
+                Ok(audio) => audio,
+                Err(err) => {
+                    // Without a voice the caption still asks: the page shows it.
+                    tracing::error!(error = %err, "self-hosted interview: cannot speak a turn");
+                    Vec::new()
+                }
+            };
+            {
+                let mut s = session.lock().await;
+                let at = s.recording.seconds();
+                let seconds = audio.len() as f64 / f64::from(SAMPLE_RATE);
+                let started = s.started_at;
+                s.messages
+                    .push(message("bot", &step.text, started, at, seconds));
+                s.recording.interviewer_says(&audio);
+                if let StepKind::Question(n) = step.kind {
+                    s.asked[n - 1] = true;
+                }
+            }
+            for chunk in audio.chunks(AUDIO_CHUNK) {
+                let bytes: Vec<u8> = chunk.iter().flat_map(|s| s.to_le_bytes()).collect();
+                if socket.send(Message::Binary(bytes.into())).await.is_err() {
+                    return Stopped::Disconnected;
+                }
+            }
+            if !audio.is_empty() {
+                let end = json!({ "type": "audio-end", "samples": audio.len() });
+                if send_json(socket, end).await.is_err() {
+                    return Stopped::Disconnected;
+                }
+                let playing = Duration::from_secs_f64(audio.len() as f64 / f64::from(SAMPLE_RATE));
+                if let Err(cut) = wait_played(socket, playing + PLAY_GRACE).await {
+                    return cut.into();
+                }
+            }
+            if step.listen {
+                match self.listen(session, generation, socket, &step.kind).await {
+                    Ok(true) => {}
+                    Ok(false) => return Stopped::TakenOver,
+                    Err(cut) => return cut.into(),
+                }
+            }
+            let mut s = session.lock().await;
+            if s.generation != generation {
+                return Stopped::TakenOver;
+            }
+            s.step += 1;
+        }
+    }
+
+    /// Listens to one answer, then transcribes it; `Ok(false)` when another socket took over.
+    async fn listen(
+        &self,
+        session: &tokio::sync::Mutex<Session>,
+        generation: u64,
+        socket: &mut WebSocket,
+        kind: &StepKind,
+    ) -> std::result::Result<bool, Cut> {
+        let gone = |_| Cut::Disconnected;
+        send_json(socket, json!({ "type": "state", "state": "listening" }))
+            .await
+            .map_err(gone)?;
+        let mut detector = TurnDetector::new(
+            Duration::from_millis(self.timing.end_of_turn_ms),
+            Duration::from_secs(self.timing.max_answer_seconds),
+            Duration::from_secs(self.timing.answer_wait_seconds),
+        );
+        let start = session.lock().await.recording.seconds();
+        let mut pending: Vec<i16> = Vec::with_capacity(FRAME * 2);
+        'answer: loop {
+            let Some(Ok(message)) = socket.recv().await else {
+                return Err(Cut::Disconnected);
+            };
+            match message {
+                Message::Binary(bytes) => {
+                    pending.extend(
+                        bytes
+                            .chunks_exact(2)
+                            .map(|pair| i16::from_le_bytes([pair[0], pair[1]])),
+                    );
+                    let mut s = session.lock().await;
+                    if s.generation != generation {
+                        return Ok(false);
+                    }
+                    while pending.len() >= FRAME {
+                        let frame: Vec<i16> = pending.drain(..FRAME).collect();
+                        s.recording.candidate_says(&frame);
+                        if detector.push(&frame) != Heard::Listening {
+                            break 'answer;
+                        }
+                    }
+                }
+                Message::Text(text) => match page_says(&text) {
+                    Some("done") => break,
+                    Some("end") => return Err(Cut::HungUp),
+                    _ => {}
+                },
+                Message::Close(_) => return Err(Cut::Disconnected),
+                Message::Ping(_) | Message::Pong(_) => {}
+            }
+        }
+        if !detector.spoke() {
+            return Ok(true);
+        }
+        send_json(socket, json!({ "type": "state", "state": "thinking" }))
+            .await
+            .map_err(gone)?;
+        let (audio, end, started) = {
+            let s = session.lock().await;
+            let end = s.recording.seconds();
+            (
+                s.recording.candidate_between(start, end).to_vec(),
+                end,
+                s.started_at,
+            )
+        };
+        let heard = match self.speech.transcribe(&audio).await {
+            Ok(heard) => heard,
+            Err(err) => {
+                tracing::error!(error = %err, "self-hosted interview: cannot transcribe an answer");
+                return Ok(true);
+            }
+        };
+        if heard.text.trim().is_empty() {
+            return Ok(true);
+        }
+        let first = heard.words.first().map_or(0.0, |w| w.start);
+        let last = heard.words.last().map_or(end - start, |w| w.end);
+        let mut s = session.lock().await;
+        s.messages.push(message(
+            "user",
+            &heard.text,
+            started,
+            start + first,
+            last - first,
+        ));
+        if let StepKind::Question(n) = kind {
+            s.answers[n - 1] = heard.text.clone();
+        }
+        drop(s);
+        send_json(socket, json!({ "type": "heard", "text": heard.text }))
+            .await
+            .map_err(gone)?;
+        Ok(true)
+    }
+
+    /// Ends the interview: the recording and the call as a provider reports it are stored, and
+    /// the report is assessed like any other interview's.
+    async fn finish(
+        &self,
+        state: &AppState,
+        call_id: &str,
+        session: &tokio::sync::Mutex<Session>,
+        reason: &str,
+    ) {
+        let mut s = session.lock().await;
+        if s.finished {
+            return;
+        }
+        s.finished = true;
+        let now = state.clock.now();
+        let answered: Vec<Answered<'_>> = s
+            .plan
+            .questions
+            .iter()
+            .enumerate()
+            .map(|(i, q)| Answered {
+                question: q,
+                asked: s.asked[i],
+                answer: &s.answers[i],
+            })
+            .collect();
+        let heuristic = grading::analysis(&answered, &s.plan.keywords);
+        let transcript: Vec<String> = s
+            .messages
+            .iter()
+            .map(|m| {
+                let who = if m["role"] == "bot" { "AI" } else { "User" };
+                format!("{who}: {}", m["message"].as_str().unwrap_or_default())
+            })
+            .collect();
+        // The interview lasted at least as long as its recording (a test streams faster than
+        // real time; a page never does).
+        let recorded = jiff::SignedDuration::from_secs_f64(s.recording.seconds());
+        let ended_at = now.max(s.started_at + recorded);
+        let mut body = s.call.clone();
+        body["status"] = json!("ended");
+        body["endedReason"] = json!(reason);
+        body["endedAt"] = json!(to_iso(ended_at));
+        body["updatedAt"] = json!(to_iso(now));
+        body["artifact"] = json!({
+            "messages": s.messages,
+            "transcript": transcript.join("\n"),
+            "recordingUrl": format!("selfhosted:{}", recording_key(call_id)),
+        });
+        let role = s.call["assistantOverrides"]["variableValues"]["jobTitle"]
+            .as_str()
+            .unwrap_or("the role")
+            .to_owned();
+        let questions = s.plan.questions.clone();
+        let wav = s.recording.wav();
+        drop(s);
+        body["analysis"] = match &self.llm {
+            None => heuristic,
+            Some(llm) => match llm.analyse(&role, &questions, &transcript.join("\n")).await {
+                Ok(analysis) => analysis,
+                Err(err) => {
+                    tracing::warn!(error = %err, call_id, "self-hosted interview: the language model gave no analysis; the heuristic one stands in");
+                    heuristic
+                }
+            },
+        };
+        let stored = async {
+            self.provider
+                .save_recording(call_id, wav)
+                .await
+                .map_err(provider_failure)?;
+            self.provider
+                .save_call(call_id, "ended", &body)
+                .await
+                .map_err(provider_failure)?;
+            repo::apply_status(&state.db, call_id, "ended", Some(reason), now).await?;
+            let call: Call = serde_json::from_value(body.clone())
+                .map_err(|e| Error::Internal(anyhow::anyhow!("the ended call: {e}")))?;
+            reports::store(state, call_id, &call.report()).await
+        }
+        .await;
+        match stored {
+            Ok(_) => tracing::info!(call_id, reason, "self-hosted interview ended and stored"),
+            Err(err) => {
+                tracing::error!(error = %err, call_id, "self-hosted interview: cannot store its end")
+            }
+        }
+        self.sessions().remove(call_id);
+    }
+}
+
+/// A turn of the conversation in the provider's shape: who, what, and when (epoch ms and
+/// seconds from the start of the recording).
+fn message(role: &str, text: &str, started: Timestamp, at: f64, seconds: f64) -> Value {
+    let round2 = |x: f64| (x * 100.0).round() / 100.0;
+    let time = started.as_millisecond() + (at * 1000.0) as i64;
+    let duration = (seconds.max(0.0) * 1000.0).round() as i64;
+    json!({
+        "role": role,
+        "message": text,
+        "time": time,
+        "endTime": time + duration,
+        "secondsFromStart": round2(at),
+        "duration": duration,
+    })
+}
+
+async fn send_json(socket: &mut WebSocket, value: Value) -> std::result::Result<(), axum::Error> {
+    socket.send(Message::Text(value.to_string().into())).await
+}
+
+/// The `type` of a text message from the page.
+fn page_says(text: &str) -> Option<&'static str> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    ["played", "done", "end"]
+        .into_iter()
+        .find(|kind| value["type"] == *kind)
+}
+
+/// Waits until the page says the interviewer's turn has played (or the turn's length and a
+/// grace have passed); the candidate's audio meanwhile is not an answer and is dropped.
+async fn wait_played(socket: &mut WebSocket, at_most: Duration) -> std::result::Result<(), Cut> {
+    let deadline = tokio::time::Instant::now() + at_most;
+    loop {
+        let next = tokio::time::timeout_at(deadline, socket.recv()).await;
+        match next {
+            Err(_) => return Ok(()),
+            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => {
+                return Err(Cut::Disconnected);
+            }
+            Ok(Some(Ok(Message::Text(text)))) => match page_says(&text) {
+                Some("played") => return Ok(()),
+                Some("end") => return Err(Cut::HungUp),
+                _ => {}
+            },
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
