@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 import type { InterviewState, TurnState } from '../lib/interview-protocol';
 import { progressText } from '../lib/interview-protocol';
-import { Card } from './candidate-page';
+import { Card } from '@/components/candidate-page/candidate-page';
 import { MicIcon } from './icons';
 
 export const AUTOMATED_CONSENT_TEXT = 'I understand that this interview is automated and recorded, and I agree to take part.';
