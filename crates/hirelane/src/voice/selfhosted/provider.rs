@@ -82,23 +82,21 @@ impl SelfHostedProvider {
     }
 
     async fn assistant(&self, id: &str) -> ProviderResult<Value> {
-        let body: Option<String> = with_db!(&self.db, |pool| {
-            sqlx::query_scalar("SELECT body FROM selfhosted_assistants WHERE id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await
-        })
-        .map_err(unavailable)?;
-        let body = body.ok_or(ProviderError::NotFound)?;
-        serde_json::from_str(&body).map_err(|e| ProviderError::Invalid(e.to_string()))
+        self.stored("SELECT body FROM selfhosted_assistants WHERE id = $1", id)
+            .await
     }
 
     async fn call(&self, id: &str) -> ProviderResult<Call> {
+        let body = self
+            .stored("SELECT body FROM selfhosted_calls WHERE id = $1", id)
+            .await?;
+        serde_json::from_value(body).map_err(|e| ProviderError::Invalid(e.to_string()))
+    }
+
+    /// The stored JSON body the one-parameter `sql` finds for `id`.
+    async fn stored(&self, sql: &'static str, id: &str) -> ProviderResult<Value> {
         let body: Option<String> = with_db!(&self.db, |pool| {
-            sqlx::query_scalar("SELECT body FROM selfhosted_calls WHERE id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await
+            sqlx::query_scalar(sql).bind(id).fetch_optional(pool).await
         })
         .map_err(unavailable)?;
         let body = body.ok_or(ProviderError::NotFound)?;
