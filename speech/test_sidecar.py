@@ -346,17 +346,24 @@ class SidecarTest(unittest.TestCase):
         self.assert_no_speech(heard, 3.0)
 
     def test_quiet_or_noisy_speech_is_still_heard(self) -> None:
-        """The gating must not eat real answers: speech 34 dB down, and speech in noise (SNR 10 dB)."""
-        text = ANSWERS[2][0]
-        spoken, _ = self.synthesize(text)
-        speech = pcm_samples(spoken["pcm16"])
-        rms = float(np.sqrt(np.mean(speech ** 2)))
-        noise = np.random.default_rng(5).standard_normal(len(speech)).astype(np.float32) * rms / np.sqrt(10)
-        for name, audio in (("quiet", speech * 0.02), ("noisy", speech + noise)):
-            with self.subTest(name):
+        """The gating must not eat real answers: speech 34 dB down, and speech in white noise
+        (SNR 10 dB). Every answer must be heard; the word error rate is judged over all five,
+        because one take of one sentence in noise varies too much (Piper's synthesis is
+        randomised: the same sentence measured 0.00-0.36 over eight takes)."""
+        errors: dict[str, list[float]] = {"quiet": [], "noisy": []}
+        for text, _ in ANSWERS:
+            spoken, _ = self.synthesize(text)
+            speech = pcm_samples(spoken["pcm16"])
+            rms = float(np.sqrt(np.mean(speech ** 2)))
+            noise = np.random.default_rng(5).standard_normal(len(speech)).astype(np.float32) * rms / np.sqrt(10)
+            for name, audio in (("quiet", speech * 0.02), ("noisy", speech + noise)):
                 heard, _ = self.transcribe(pcm_b64(audio))
-                self.assertIs(heard["no_speech"], False, name)
-                self.assertLessEqual(word_error_rate(text, heard["text"]), MAX_WER, heard["text"])
+                self.assertIs(heard["no_speech"], False, (name, text))
+                errors[name].append(word_error_rate(text, heard["text"]))
+        for name, rates in errors.items():
+            mean = sum(rates) / len(rates)
+            METRICS[f"{name}_mean_wer"] = round(mean, 3)
+            self.assertLessEqual(mean, MAX_WER, (name, rates))
 
     def test_empty_audio_is_no_speech(self) -> None:
         heard, _ = self.transcribe("")
@@ -543,6 +550,9 @@ def tearDownModule() -> None:
     if "transcribe_rtf" in METRICS:
         lines.append(f"  synthesize real-time factor  {METRICS['synthesize_rtf']:.3f}")
         lines.append(f"  mean WER  {METRICS['mean_wer']:.3f}  (limit {MAX_WER})")
+    for name in ("quiet", "noisy"):
+        if f"{name}_mean_wer" in METRICS:
+            lines.append(f"  mean WER  {METRICS[f'{name}_mean_wer']:.3f}  ({name} speech, limit {MAX_WER})")
     for answer in METRICS["answers"]:
         lines.append(f"  WER {answer['wer']:.3f}  {answer['audio_seconds']:5.2f} s  heard: {answer['heard']}")
     print("\n".join(lines), file=sys.stderr)
