@@ -239,7 +239,9 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
     answers.some((t) => HEARD_WORDS.test(t.text)),
     answers.map((t) => t.text).join(' | '),
   ).toBe(true);
-  await expect(turns.filter({ hasText: answers[0]!.text })).toHaveCount(1);
+  // Chromium loops the file, so the same answer may be heard more than once: the page shows each time.
+  const sameAnswer = analysis.turns.filter((t) => t.text.includes(answers[0]!.text)).length;
+  await expect(turns.filter({ hasText: answers[0]!.text })).toHaveCount(sameAnswer);
 
   // The evidence: each question asked, with its score labelled as a heuristic, and the verdict
   // left to a person.

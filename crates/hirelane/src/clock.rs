@@ -38,11 +38,10 @@ pub fn from_millis(ms: i64) -> Timestamp {
 }
 
 /// ISO-8601 UTC text with second precision, as the API sends instants (`2026-11-21T10:00:00Z`).
+/// The fraction is cut, never rounded up: an instant sent must not lie in the future (a JD
+/// deleted at .6 s once showed "31 days left" in the bin).
 pub fn to_iso(t: Timestamp) -> String {
-    t.round(jiff::Unit::Second)
-        .unwrap_or(t)
-        .strftime("%Y-%m-%dT%H:%M:%SZ")
-        .to_string()
+    t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 #[cfg(feature = "test-clock")]
@@ -128,6 +127,10 @@ mod tests {
     fn iso_has_seconds_and_zulu() {
         let t = from_millis(1_763_719_200_123);
         assert_eq!(to_iso(t), "2025-11-21T10:00:00Z");
+        assert_eq!(
+            to_iso(from_millis(1_763_719_200_999)),
+            "2025-11-21T10:00:00Z"
+        );
         assert_eq!(to_millis(from_millis(42)), 42);
     }
 }

@@ -271,7 +271,11 @@ pub fn summary(kind: EventKind, detail: &Value) -> String {
             )
         }
         EventKind::AnalysisFailed => format!("Resume could not be analysed: {}", text("reason")),
-        EventKind::Invited => format!("Invited to an AI interview ({})", text("assistant")),
+        // Events logged before the name was kept show the assistant's id.
+        EventKind::Invited => match text("assistantName") {
+            name if !name.is_empty() => format!("Invited to an AI interview with {name}"),
+            _ => format!("Invited to an AI interview ({})", text("assistant")),
+        },
         EventKind::EmailSent => format!("E-mail sent: {}", text("subject")),
         EventKind::Booked => format!("Booked an interview for {}", text("interviewAt")),
         EventKind::Rescheduled => format!("Rescheduled the interview to {}", text("interviewAt")),

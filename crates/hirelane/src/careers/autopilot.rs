@@ -171,7 +171,9 @@ pub(super) async fn put_autopilot(
         .map(str::trim)
         .filter(|id| !id.is_empty());
     match assistant {
-        Some(id) => invites::check_assistant(&state, id).await?,
+        Some(id) => {
+            invites::check_assistant(&state, id).await?;
+        }
         None if body.enabled => {
             return Err(Error::bad_request(
                 ErrorCode::NoAssistant,
@@ -333,16 +335,16 @@ async fn invite_one(state: &AppState, claimed: &Claimed) -> Result<Attempt> {
         // A recruiter invited them since: a second e-mail would only repeat the link.
         return Ok(Attempt::Skipped("Already invited.".into()));
     }
-    match invites::check_assistant(state, &assistant_id).await {
-        Ok(()) => {}
+    let assistant = match invites::check_assistant(state, &assistant_id).await {
+        Ok(assistant) => assistant,
         Err(Error::NotFound { .. }) => {
             return Ok(Attempt::Skipped(
                 "The autopilot's assistant no longer exists.".into(),
             ));
         }
         Err(err) => return Ok(Attempt::Later(err.to_string())),
-    }
-    let sent = invites::invite(state, &job, &assistant_id, &[candidate], &Actor::System).await?;
+    };
+    let sent = invites::invite(state, &job, &assistant, &[candidate], &Actor::System).await?;
     Ok(match sent.skipped.into_iter().next() {
         None => Attempt::Sent,
         Some(skipped) if skipped.retry => Attempt::Later(skipped.reason),

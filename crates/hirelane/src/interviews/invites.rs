@@ -127,34 +127,47 @@ async fn invite_candidates(
             "Please choose an assistant.",
         ));
     }
-    check_assistant(state, assistant_id).await?;
+    let assistant = check_assistant(state, assistant_id).await?;
     let mut skipped = Vec::new();
     let candidates = chosen_candidates(state, job.id, &body, &mut skipped).await?;
-    let mut answer = invite(state, &job, assistant_id, &candidates, recruiter).await?;
+    let mut answer = invite(state, &job, &assistant, &candidates, recruiter).await?;
     answer.skipped.splice(0..0, skipped);
     Ok(answer)
 }
 
-/// Refuses an assistant the voice provider does not have (404 `not_found`, "Assistant not
-/// found"), or answers 502 when the provider cannot be asked.
-pub async fn check_assistant(state: &AppState, assistant_id: &str) -> Result<()> {
-    state
+/// An assistant the voice provider has, with the name the activity log shows.
+pub struct ChosenAssistant {
+    pub id: String,
+    pub name: String,
+}
+
+/// The assistant, asked of the voice provider: refuses one it does not have (404 `not_found`,
+/// "Assistant not found"), or answers 502 when the provider cannot be asked.
+pub async fn check_assistant(state: &AppState, assistant_id: &str) -> Result<ChosenAssistant> {
+    let assistant = state
         .voice
         .provider
         .get_assistant(assistant_id)
         .await
-        .map(drop)
-        .map_err(|e| provider_error(e, "Could not load assistants.", "Assistant not found"))
+        .map_err(|e| provider_error(e, "Could not load assistants.", "Assistant not found"))?;
+    Ok(ChosenAssistant {
+        id: assistant_id.to_owned(),
+        name: assistant["name"]
+            .as_str()
+            .unwrap_or_default()
+            .trim()
+            .to_owned(),
+    })
 }
 
-/// Invites candidates of `job` to an interview run by `assistant_id` (checked by the caller):
+/// Invites candidates of `job` to an interview run by `assistant` (checked by the caller):
 /// creates the invites they lack and e-mails every one not completed; candidates whose
 /// candidacy ended or who have no address are skipped. Each invite and e-mail is logged as
 /// `actor`'s.
 pub async fn invite(
     state: &AppState,
     job: &crate::jobs::repo::JobRow,
-    assistant_id: &str,
+    assistant: &ChosenAssistant,
     candidates: &[CandidateRow],
     recruiter: &Actor,
 ) -> Result<InvitesSent> {
@@ -179,7 +192,7 @@ pub async fn invite(
         }
     }
     let now = state.clock.now();
-    let invites = repo::upsert(&state.db, job.id, assistant_id, &invitees, recruiter, now).await?;
+    let invites = repo::upsert(&state.db, job.id, assistant, &invitees, recruiter, now).await?;
     for (invite, is_new) in invites {
         mail_invite(state, &invite, is_new, recruiter, now, &mut answer).await?;
     }

@@ -6,6 +6,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use serde_json::json;
 
+use super::invites::ChosenAssistant;
 use super::rules::{InviteState, REMINDERS};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::clock::to_millis;
@@ -84,12 +85,12 @@ pub struct Invitee {
 }
 
 /// Creates the invites that do not exist yet (one per candidate) and points existing, not yet
-/// completed ones at `assistant_id` (a cancelled one is open again); returns each candidate's
+/// completed ones at `assistant` (a cancelled one is open again); returns each candidate's
 /// invite and whether it is new. New invites move their candidates to Invited, logged.
 pub async fn upsert(
     db: &Db,
     job_id: i64,
-    assistant_id: &str,
+    assistant: &ChosenAssistant,
     invitees: &[Invitee],
     recruiter: &Actor,
     now: Timestamp,
@@ -109,7 +110,7 @@ pub async fn upsert(
             .bind(&invitee.new_token)
             .bind(invitee.candidate_id)
             .bind(job_id)
-            .bind(assistant_id)
+            .bind(&assistant.id)
             .bind(at)
             .bind(recruiter_id)
             .execute(&mut **conn)
@@ -127,7 +128,7 @@ pub async fn upsert(
                      RETURNING invited_at",
                 )
                 .bind(invitee.candidate_id)
-                .bind(assistant_id)
+                .bind(&assistant.id)
                 .bind(at)
                 .fetch_optional(&mut **conn)
                 .await
@@ -138,7 +139,7 @@ pub async fn upsert(
         };
         if inserted == 1 || reopened {
             let subject = Subject::Candidate(invitee.candidate_id);
-            let detail = json!({ "assistant": assistant_id });
+            let detail = json!({ "assistant": assistant.id, "assistantName": assistant.name });
             activity::record(&mut tx, EventKind::Invited, subject, recruiter, detail, now).await?;
             stages::advance(&mut tx, subject, Stage::Invited, now).await?;
         }

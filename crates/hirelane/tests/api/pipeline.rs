@@ -129,6 +129,10 @@ async fn stages_follow_the_process_and_only_people_decide() {
         assert_eq!(ana_events[0]["actor"]["kind"], "system");
         assert_eq!(ana_events[0]["summary"], "Moved from Invited to Scheduled");
         assert_eq!(ana_events[4]["actor"]["name"], "Admin User");
+        assert_eq!(
+            ana_events[4]["summary"], "Invited to an AI interview with Platform screen",
+            "the assistant by its name"
+        );
 
         // Moves that make no sense change nothing.
         for (body, wanted) in [

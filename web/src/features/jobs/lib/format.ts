@@ -11,8 +11,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Days until a binned JD is purged, counting a day that has begun as a whole one: 30 right after
- * a delete, 1 on the last day, 0 once due. The server's `daysLeft` rounds down (29 a second
- * after the delete), so the page counts from `purgeAt` and keeps `daysLeft` for a bad date.
+ * a delete, 1 on the last day, 0 once due. Counted from `purgeAt` on the viewer's clock, so a page
+ * left open stays right; the server's `daysLeft` (the same count when it answered) is kept for a
+ * bad date.
  */
 export function daysUntilPurge({ purgeAt, daysLeft }: { purgeAt: string; daysLeft: number }, now: Date = new Date()): number {
   const left = Date.parse(purgeAt) - now.getTime();
