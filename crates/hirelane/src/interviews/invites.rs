@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::emails::{guidelines_link, invite_link, mail_parts};
-use super::repo::{self, Invitee};
+use super::repo::{self, ChosenAssistant, Invitee};
 use super::rules::InviteState;
 use crate::activity::log::Actor;
 use crate::auth::{Recruiter, random_token};
@@ -133,12 +133,6 @@ async fn invite_candidates(
     let mut answer = invite(state, &job, &assistant, &candidates, recruiter).await?;
     answer.skipped.splice(0..0, skipped);
     Ok(answer)
-}
-
-/// An assistant the voice provider has, with the name the activity log shows.
-pub struct ChosenAssistant {
-    pub id: String,
-    pub name: String,
 }
 
 /// The assistant, asked of the voice provider: refuses one it does not have (404 `not_found`,

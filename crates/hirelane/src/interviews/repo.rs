@@ -6,7 +6,6 @@ use jiff::{SignedDuration, Timestamp};
 
 use serde_json::json;
 
-use super::invites::ChosenAssistant;
 use super::rules::{InviteState, REMINDERS};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::clock::to_millis;
@@ -78,6 +77,12 @@ pub async fn find_by_candidate(db: &Db, candidate_id: i64) -> Result<Option<Invi
 }
 
 /// One candidate to invite: their row id, and the token a new invite would get.
+/// An assistant the voice provider has, with the name the activity log shows.
+pub struct ChosenAssistant {
+    pub id: String,
+    pub name: String,
+}
+
 #[derive(Debug, Clone)]
 pub struct Invitee {
     pub candidate_id: i64,
