@@ -408,6 +408,18 @@ test.describe('5. consistency', () => {
     });
   }
 
+  test('the JD page keeps its seven actions on one line at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const jd = await createJd(page, `One line ${Date.now()}`, { resumeRequired: true });
+    await page.goto(`/jd/${jd.jdid}`);
+    const buttons = page.getByTestId('jd-actions-row').getByRole('button');
+    await expect(buttons).toHaveCount(7);
+    await expect(buttons.last()).toHaveText('Autopilot');
+    const tops = await Promise.all((await buttons.all()).map(async (button) => (await button.boundingBox())!.y));
+    for (const top of tops) expect(Math.abs(top - tops[0]!), tops.join(', ')).toBeLessThan(1);
+  });
+
   test("the join page's Test microphone button stays inside its card on a phone", async ({ page, browser, baseURL }) => {
     await page.goto('/');
     const inviteId = await inviteCandidate(page);

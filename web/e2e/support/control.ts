@@ -63,8 +63,11 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
 
 export type Jd = { jobDescId: number; jdid: string };
 
-/** A JD without resumes (so a CSV fills it), created through the API as the recruiter. */
-export async function createJd(page: Page, jdname: string): Promise<Jd> {
+/**
+ * A JD created through the API as the recruiter: without resumes (so a CSV fills it) unless
+ * `resumeRequired` says otherwise.
+ */
+export async function createJd(page: Page, jdname: string, { resumeRequired = false } = {}): Promise<Jd> {
   return api<Jd>(page, 'POST', '/api/Drive/CreateJobFolder', {
     jobDescId: 0,
     jdid: '',
@@ -73,7 +76,7 @@ export async function createJd(page: Page, jdname: string): Promise<Jd> {
     keySkills: 'Empathy, Writing, Zendesk',
     experience: '2+ years',
     additionalNotes: '',
-    resumeRequired: false,
+    resumeRequired,
     applyLastDate: null,
     createdOn: new Date().toISOString(),
   });

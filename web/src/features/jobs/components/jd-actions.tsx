@@ -55,7 +55,8 @@ export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewRe
 
   return (
     <>
-      <div className="hidden flex-wrap items-center gap-2 sm:flex" data-testid="jd-actions-row">
+      {/* Spaced so that all seven fit on one line beside the sidebar at 1280 px. */}
+      <div className="hidden flex-wrap items-center gap-1.5 sm:flex" data-testid="jd-actions-row">
         {actions.map(({ key, label, Icon, onSelect, disabled, hint, tone }) => (
           <button
             key={key}
@@ -64,7 +65,7 @@ export function JdActions({ resumeRequired, onUpload, onEdit, onDelete, onViewRe
             disabled={disabled}
             title={hint}
             className={cn(
-              'inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold ring-1 ring-inset transition-colors',
+              'inline-flex items-center gap-1.5 rounded-lg bg-white px-2.5 py-2 text-sm font-semibold ring-1 ring-inset transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-400 disabled:ring-slate-200',
               tone === 'danger' ? 'text-red-700 ring-red-200 hover:bg-red-50' : 'text-slate-700 ring-slate-300 hover:bg-slate-50',
             )}
