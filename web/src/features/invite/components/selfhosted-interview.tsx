@@ -2,7 +2,6 @@
  * The join page's parts for the self-hosted interviewer: the consent to an automated, recorded
  * interview before the microphone opens, and the interviewer's turn while it runs.
  */
-import { useId } from 'react';
 import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { InterviewState, TurnState } from '../lib/interview-protocol';
 import { progressText } from '../lib/interview-protocol';
 import { Card } from '@/components/candidate-page/candidate-page';
+import { ConsentCheckbox } from './consent-checkbox';
 import { MicIcon } from './icons';
 
 export const AUTOMATED_CONSENT_TEXT = 'I understand that this interview is automated and recorded, and I agree to take part.';
@@ -29,7 +29,6 @@ export function AutomatedInterviewConsent({
   micCheck: ReactNode;
   onStart: () => void;
 }) {
-  const consentId = useId();
   return (
     <Card className="space-y-6" aria-labelledby="automated-interview" data-testid="automated-consent">
       <div className="space-y-3 text-sm text-slate-700">
@@ -47,16 +46,9 @@ export function AutomatedInterviewConsent({
       </div>
       {micCheck}
       <div className="space-y-4 border-t border-slate-100 pt-5">
-        <label htmlFor={consentId} className="flex items-start gap-3 text-sm text-slate-700">
-          <input
-            id={consentId}
-            type="checkbox"
-            checked={consent}
-            onChange={(event) => onConsent(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
-          />
-          <span>{AUTOMATED_CONSENT_TEXT}</span>
-        </label>
+        <ConsentCheckbox checked={consent} onChange={onConsent}>
+          {AUTOMATED_CONSENT_TEXT}
+        </ConsentCheckbox>
         <Button onClick={onStart} disabled={!consent} fullWidth className="py-3 text-base" data-testid="start-interview-button">
           <MicIcon />
           Start interview

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -13,6 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { parseInstant } from '@/lib/date-time';
 
 import { useNextStep } from '../api/next-step';
+import { ConsentCheckbox } from '../components/consent-checkbox';
 import { PhoneOffIcon, VideoIcon } from '../components/icons';
 import { LevelMeter, MicCheck } from '../components/mic-check';
 import { AutomatedInterviewConsent, InterviewerTurn } from '../components/selfhosted-interview';
@@ -62,7 +63,6 @@ export function JoinRoute() {
   const [consent, setConsent] = useState(false);
   const [automatedConsent, setAutomatedConsent] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
-  const consentId = useId();
 
   const live = call.phase === 'requesting' || call.phase === 'connecting' || call.phase === 'in-progress' || call.phase === 'reconnecting';
 
@@ -159,16 +159,9 @@ export function JoinRoute() {
             <Card className="space-y-6">
               {micCheck}
               <div className="space-y-4 border-t border-slate-100 pt-5">
-                <label htmlFor={consentId} className="flex items-start gap-3 text-sm text-slate-700">
-                  <input
-                    id={consentId}
-                    type="checkbox"
-                    checked={consent}
-                    onChange={(event) => setConsent(event.target.checked)}
-                    className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
-                  />
-                  <span>{JOIN_CONSENT_TEXT}</span>
-                </label>
+                <ConsentCheckbox checked={consent} onChange={setConsent}>
+                  {JOIN_CONSENT_TEXT}
+                </ConsentCheckbox>
                 {call.error && (
                   <Notice tone="error">
                     <p className="font-medium">{call.error}</p>
