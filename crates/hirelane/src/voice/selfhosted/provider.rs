@@ -152,6 +152,15 @@ impl SelfHostedProvider {
     }
 }
 
+/// Stored bodies as a list answers them: one that does not parse is left out (fetched by its
+/// id, it is reported as invalid).
+fn listed<T: serde::de::DeserializeOwned>(bodies: &[String]) -> Vec<T> {
+    bodies
+        .iter()
+        .filter_map(|b| serde_json::from_str(b).ok())
+        .collect()
+}
+
 impl VoiceProvider for SelfHostedProvider {
     fn list_assistants(&self) -> ProviderFuture<'_, Vec<Value>> {
         Box::pin(async move {
@@ -163,10 +172,7 @@ impl VoiceProvider for SelfHostedProvider {
                 .await
             })
             .map_err(unavailable)?;
-            Ok(bodies
-                .iter()
-                .filter_map(|b| serde_json::from_str(b).ok())
-                .collect())
+            Ok(listed(&bodies))
         })
     }
 
@@ -260,10 +266,7 @@ impl VoiceProvider for SelfHostedProvider {
                 .await
             })
             .map_err(unavailable)?;
-            Ok(bodies
-                .iter()
-                .filter_map(|b| serde_json::from_str(b).ok())
-                .collect())
+            Ok(listed(&bodies))
         })
     }
 
