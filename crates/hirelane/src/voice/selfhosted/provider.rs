@@ -9,8 +9,8 @@ use std::fmt;
 use axum::body::Body;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
+use crate::auth::keys::token_digest;
 use crate::auth::random_token;
 use crate::clock::{SharedClock, from_millis, to_iso, to_millis};
 use crate::store::Db;
@@ -43,11 +43,6 @@ impl fmt::Debug for SelfHostedProvider {
 /// The file-store key of a call's recording.
 pub fn recording_key(call_id: &str) -> String {
     format!("recordings/selfhosted/{call_id}.wav")
-}
-
-/// SHA-256 of a socket secret, as stored.
-pub fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// An id in Vapi's shape (a UUID), from random bytes.
@@ -140,7 +135,7 @@ impl SelfHostedProvider {
             .bind(&id)
             .bind(assistant_id)
             .bind(kept.to_string())
-            .bind(token_hash(&token))
+            .bind(token_digest(&token))
             .bind(to_millis(now + TOKEN_LIFETIME))
             .bind(to_millis(now))
             .execute(pool)
@@ -323,7 +318,7 @@ impl SelfHostedProvider {
             return Err(ProviderError::NotFound);
         };
         let matches: bool =
-            subtle::ConstantTimeEq::ct_eq(hash.as_bytes(), token_hash(token).as_bytes()).into();
+            subtle::ConstantTimeEq::ct_eq(hash.as_bytes(), token_digest(token).as_bytes()).into();
         if !matches || from_millis(expires) < self.now() {
             return Err(ProviderError::NotFound);
         }
@@ -345,7 +340,7 @@ impl SelfHostedProvider {
                  WHERE id = $1 AND status <> 'ended'",
             )
             .bind(call_id)
-            .bind(token_hash(&token))
+            .bind(token_digest(&token))
             .bind(to_millis(now + TOKEN_LIFETIME))
             .execute(pool)
             .await
