@@ -21,6 +21,7 @@ pub mod mail;
 pub mod metrics;
 pub mod ops;
 pub mod pipeline;
+pub mod placeholders;
 pub mod rate_limit;
 pub mod serve;
 pub mod state;

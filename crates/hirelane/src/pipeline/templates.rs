@@ -117,28 +117,11 @@ fn variables_in(text: &str) -> impl Iterator<Item = &str> {
 /// Fills the variables; the values are plain text (the HTML part escapes them).
 pub fn render(text: &TemplateText, candidate_name: &str, job_title: &str) -> Email {
     let fill = |part: &str| {
-        let mut out = String::with_capacity(part.len());
-        let mut rest = part;
-        while let Some(start) = rest.find("{{") {
-            out.push_str(&rest[..start]);
-            let after = &rest[start + 2..];
-            match after.split_once("}}") {
-                Some((name, tail)) => {
-                    out.push_str(match name.trim() {
-                        "candidateName" => candidate_name,
-                        "jobTitle" => job_title,
-                        _ => "",
-                    });
-                    rest = tail;
-                }
-                None => {
-                    out.push_str(&rest[start..]);
-                    rest = "";
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+        crate::placeholders::fill(part, |name| match name {
+            "candidateName" => Some(candidate_name),
+            "jobTitle" => Some(job_title),
+            _ => None,
+        })
     };
     let subject = fill(&text.subject).replace(['\r', '\n'], " ");
     let body = fill(&text.body);

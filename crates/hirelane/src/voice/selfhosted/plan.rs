@@ -115,36 +115,12 @@ impl Plan {
 /// Fills `{{ name }}` and `{{ name | default: "x" }}` from `variables` (the default, then the
 /// empty string, when the call has no such value), the template forms the assistants use.
 pub fn render(template: &str, variables: &Map<String, Value>) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find("{{") {
-        out.push_str(&rest[..open]);
-        let Some(close) = rest[open..].find("}}") else {
-            out.push_str(&rest[open..]);
-            return out;
-        };
-        let inner = &rest[open + 2..open + close];
-        let (name, default) = match inner.split_once('|') {
-            Some((name, filter)) => {
-                let default = filter
-                    .trim()
-                    .strip_prefix("default:")
-                    .map(|d| d.trim().trim_matches(|c| c == '"' || c == '\''))
-                    .unwrap_or("");
-                (name.trim(), default)
-            }
-            None => (inner.trim(), ""),
-        };
-        let value = variables
+    crate::placeholders::fill(template, |name| {
+        variables
             .get(name)
             .and_then(Value::as_str)
             .filter(|v| !v.trim().is_empty())
-            .unwrap_or(default);
-        out.push_str(value);
-        rest = &rest[open + close + 2..];
-    }
-    out.push_str(rest);
-    out
+    })
 }
 
 #[cfg(test)]
