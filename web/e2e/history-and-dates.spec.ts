@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
-import { advanceSimulator, api, createAssistant, createJd, importCsv } from './support/control';
+import { advanceSimulator, api, bookInterview, createAssistant, createJd, importCsv } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -229,19 +229,14 @@ test.describe('the candidate’s scheduled view', () => {
     // Booked for 10:00 in Kolkata the day after tomorrow: the evening before in New York.
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const slot = new Date(`${day}T10:00:00+05:30`);
-    const booked = await fetch(`${baseURL}/api/Interview/ScheduleInterview`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        inviteId,
-        candidateName: 'Tara Zone',
-        JobRole: `Zone check ${stamp}`,
-        interviewStartUtc: slot.toISOString(),
-        timeZoneName: 'Asia/Kolkata',
-        gmtValue: 'GMT+05:30',
-      }),
+    await bookInterview(baseURL!, {
+      inviteId,
+      candidateName: 'Tara Zone',
+      jobRole: `Zone check ${stamp}`,
+      slot,
+      timeZoneName: 'Asia/Kolkata',
+      gmtValue: 'GMT+05:30',
     });
-    expect(booked.status).toBe(200);
 
     const newYork = (options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', ...options }).format(slot).replace(/\s/g, ' ');

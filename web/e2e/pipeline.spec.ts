@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
-import { advanceSimulator, api, createAssistant, importCsv, setServerClock } from './support/control';
+import { advanceSimulator, api, bookInterview, createAssistant, importCsv, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
 /**
@@ -45,19 +45,7 @@ async function jdWithCandidates(page: Page, title: string, rows: Array<{ name: s
 async function completeInterview(browser: Browser, baseURL: string, invite: { inviteId: string; candidateName: string; jobRole: string }) {
   const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
   const slot = new Date(`${tomorrow}T10:00:00Z`);
-  const booked = await fetch(`${baseURL}/api/Interview/ScheduleInterview`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      inviteId: invite.inviteId,
-      candidateName: invite.candidateName,
-      JobRole: invite.jobRole,
-      interviewStartUtc: slot.toISOString(),
-      timeZoneName: 'UTC',
-      gmtValue: 'GMT',
-    }),
-  });
-  expect(booked.status).toBe(200);
+  await bookInterview(baseURL, { ...invite, slot, timeZoneName: 'UTC', gmtValue: 'GMT' });
 
   const joinAt = new Date(slot.getTime() - 4 * 60_000);
   await setServerClock(baseURL, joinAt);

@@ -61,6 +61,26 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   return result.body as T;
 }
 
+/** Books an invite's interview at `slot` as the candidate's page does (no account needed). */
+export async function bookInterview(
+  baseURL: string,
+  booking: { inviteId: string; candidateName: string; jobRole: string; slot: Date; timeZoneName: string; gmtValue: string },
+): Promise<void> {
+  const response = await fetch(`${baseURL}/api/Interview/ScheduleInterview`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      inviteId: booking.inviteId,
+      candidateName: booking.candidateName,
+      JobRole: booking.jobRole,
+      interviewStartUtc: booking.slot.toISOString(),
+      timeZoneName: booking.timeZoneName,
+      gmtValue: booking.gmtValue,
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
 export type Jd = { jobDescId: number; jdid: string };
 
 /**
