@@ -51,6 +51,11 @@ impl Grader {
         Self { model: Some(model) }
     }
 
+    /// The embedding model, when there is one.
+    pub fn model(&self) -> Option<&dyn Embed> {
+        self.model.as_deref()
+    }
+
     /// The version stored with every grade: [`VERSION`] and the model's, or `+lexical`.
     pub fn version(&self) -> String {
         match &self.model {
@@ -160,7 +165,7 @@ impl Grader {
         }
         let n = p.points.len().max(1) as f64;
         let similarity = match vectors {
-            Some(v) if !p.answer_words.is_empty() => {
+            Some(v) if !p.answer_words.is_empty() && !p.model_answer.is_empty() => {
                 Some(cosine(v.get(p.answer)?, v.get(&p.model_answer)?))
             }
             Some(_) => Some(0.0),

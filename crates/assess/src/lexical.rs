@@ -27,7 +27,8 @@ pub fn content_stems(words: &[Word]) -> HashSet<&str> {
 pub struct Alignment {
     /// Weighted share of the point's content words the answer says, 0-1.
     pub recall: f64,
-    /// Indices (into the answer's words) of the words that matched.
+    /// Indices (into the answer's words) of the words that matched, leaving out words the
+    /// question gives away when the point has others.
     pub matched: Vec<usize>,
 }
 
@@ -37,6 +38,9 @@ pub fn align(point: &[Word], answer: &[Word], question: &HashSet<&str>) -> Align
     let mut hit = 0.0;
     let mut matched = Vec::new();
     let mut seen = HashSet::new();
+    let has_own_words = point
+        .iter()
+        .any(|w| w.is_content() && !question.contains(w.stem.as_str()));
     for w in point.iter().filter(|w| w.is_content()) {
         if !seen.insert(w.stem.as_str()) {
             continue;
@@ -55,7 +59,9 @@ pub fn align(point: &[Word], answer: &[Word], question: &HashSet<&str>) -> Align
             .collect();
         if !found.is_empty() {
             hit += weight;
-            matched.extend(found);
+            if weight == 1.0 || !has_own_words {
+                matched.extend(found);
+            }
         }
     }
     matched.sort_unstable();

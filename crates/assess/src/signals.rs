@@ -38,7 +38,7 @@ pub const ECHO_FACTOR: f64 = 0.35;
 /// See [`ECHO_FACTOR`].
 pub const OTHER_LANGUAGE_FACTOR: f64 = 0.2;
 /// See [`ECHO_FACTOR`].
-pub const NOT_PROSE_FACTOR: f64 = 0.45;
+pub const NOT_PROSE_FACTOR: f64 = 0.3;
 
 /// What the form of an answer says.
 #[derive(Debug, Clone, PartialEq)]

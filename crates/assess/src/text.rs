@@ -43,11 +43,12 @@ static STOPWORDS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
 
 static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
 
-/// Words that reverse what a clause says.
+/// Words that reverse what a clause says. (`without` is left out: "finds rows without a
+/// scan" and "instead of scanning" say the same thing.)
 pub fn is_negation(lower: &str) -> bool {
     matches!(
         lower,
-        "not" | "no" | "never" | "none" | "nothing" | "neither" | "nor" | "cannot" | "without"
+        "not" | "no" | "never" | "none" | "nothing" | "neither" | "nor" | "cannot"
     ) || lower.ends_with("n't")
 }
 
