@@ -23,6 +23,7 @@
 
 mod embedding;
 mod model;
+mod split;
 mod tokenizer;
 
 use std::path::{Path, PathBuf};
@@ -34,7 +35,7 @@ use model::{Model, ModelFiles};
 use tokenizer::Tokenizer;
 
 /// Word pieces per text, as the reference's `max_seq_length` (256) less `[CLS]` and `[SEP]`;
-/// the rest of a longer text is cut off. Callers that need a whole document embed it in parts.
+/// the rest of a longer text is cut off. [`Embedder::split`] cuts a document into such parts.
 pub const MAX_PIECES: usize = 254;
 
 /// The one error type of this crate.
@@ -101,9 +102,11 @@ impl Embedder {
             .collect()
     }
 
-    /// The number of word pieces `text` has before truncation, so callers can split long texts.
-    pub fn count_pieces(&self, text: &str) -> usize {
-        self.tokenizer.encode(text).len()
+    /// Splits a long text into consecutive parts of at most [`MAX_PIECES`] word pieces, after
+    /// a sentence or line where one fits, else between words, so a whole resume can be embedded
+    /// part by part (`embed(&embedder.split(text))`). A short text is one part; a blank one none.
+    pub fn split<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        split::split(&self.tokenizer, text)
     }
 
     /// `[CLS]`, at most [`MAX_PIECES`] word pieces, `[SEP]`.

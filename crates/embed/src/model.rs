@@ -84,8 +84,8 @@ impl ModelFiles {
 
 fn read_pinned(dir: &Path, pinned: &Pinned) -> Result<Vec<u8>, Error> {
     let path = dir.join(pinned.name);
-    let bytes =
-        std::fs::read(&path).map_err(|e| Error::NotInstalled(format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::read(&path)
+        .map_err(|e| Error::NotInstalled(format!("{}: {e}", path.display())))?;
     if bytes.len() as u64 != pinned.size {
         return Err(Error::NotInstalled(format!(
             "{} has {} bytes, not {}",
