@@ -139,9 +139,12 @@ impl Model {
         let session = Session::builder(&environment)
             .map_err(|e| fail(&e))?
             .with_optimization_level(GraphOptimizationLevel::All)
-            .and_then(|b| b.with_intra_threads(1))
-            .and_then(|b| b.with_inter_threads(1))
-            .and_then(|b| b.with_intra_op_spinning(false))
+            .map_err(|e| fail(&e))?
+            .with_intra_threads(1)
+            .map_err(|e| fail(&e))?
+            .with_inter_threads(1)
+            .map_err(|e| fail(&e))?
+            .with_intra_op_spinning(false)
             .map_err(|e| fail(&e))?
             .commit_from_memory(&files.model)
             .map_err(|e| fail(&e))?;
