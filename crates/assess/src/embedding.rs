@@ -14,6 +14,34 @@ pub trait Embed: Send + Sync {
     fn version(&self) -> String;
 }
 
+/// The pinned all-MiniLM-L6-v2 that `scripts/models.sh` installs (crates/embed).
+#[cfg(feature = "embed")]
+pub struct MiniLm(embed::Embedder);
+
+#[cfg(feature = "embed")]
+impl MiniLm {
+    /// Loads the installed model (`$HIRELANE_MODELS_DIR`, else `~/.cache/hirelane/models`).
+    pub fn locate() -> Result<Self, AssessError> {
+        embed::Embedder::locate()
+            .map(Self)
+            .map_err(|e| AssessError::Embedding(e.to_string()))
+    }
+}
+
+#[cfg(feature = "embed")]
+impl Embed for MiniLm {
+    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, AssessError> {
+        self.0
+            .embed(texts)
+            .map(|v| v.iter().map(|e| e.as_slice().to_vec()).collect())
+            .map_err(|e| AssessError::Embedding(e.to_string()))
+    }
+
+    fn version(&self) -> String {
+        self.0.version().to_owned()
+    }
+}
+
 /// Cosine of two unit vectors (their dot product).
 pub fn cosine(a: &[f32], b: &[f32]) -> f64 {
     a.iter()

@@ -18,6 +18,8 @@ mod model;
 mod signals;
 pub mod text;
 
+#[cfg(feature = "embed")]
+pub use embedding::MiniLm;
 pub use embedding::{Embed, cosine};
 pub use error::AssessError;
 pub use followup::{FollowUp, follow_up};

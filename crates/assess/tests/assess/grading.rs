@@ -1,5 +1,7 @@
-//! Graded examples: strong > partial > weak, and every kind of non-answer low, with and without
-//! an embedding model (a deterministic stand-in: hashed word and bigram counts).
+//! Graded examples: strong > partial > weak, and every kind of non-answer low: lexical, with a
+//! deterministic stand-in for the embedding model (hashed word and bigram counts), and with the
+//! installed model (`scripts/models.sh`, which the test command runs first; without it these
+//! tests fail with that instruction, never pass).
 
 use assess::{AssessError, Embed, Flag, Grade, Grader, MAX_KEY_POINTS, Rubric, follow_up};
 
@@ -64,8 +66,13 @@ impl Embed for BagOfWords {
     }
 }
 
-fn graders() -> [Grader; 2] {
-    [Grader::lexical(), Grader::with_model(Box::new(BagOfWords))]
+fn graders() -> [Grader; 3] {
+    let installed = assess::MiniLm::locate().unwrap_or_else(|e| panic!("{e}"));
+    [
+        Grader::lexical(),
+        Grader::with_model(Box::new(BagOfWords)),
+        Grader::with_model(Box::new(installed)),
+    ]
 }
 
 fn grade(g: &Grader, answer: &str) -> Grade {

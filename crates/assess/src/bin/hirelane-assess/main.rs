@@ -99,8 +99,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The grader the command asked for: with the cached vectors, lexical, or with the installed
-/// model (lexical, with a warning, until one is wired in).
+/// The grader the command asked for: lexical, with the cached vectors, or with the installed
+/// model (a missing model is an error that says to run scripts/models.sh, never a silent
+/// fall-back to another method).
 fn grader(embeddings: Option<PathBuf>, lexical: bool) -> Result<Grader, String> {
     if lexical {
         return Ok(Grader::lexical());
@@ -109,6 +110,16 @@ fn grader(embeddings: Option<PathBuf>, lexical: bool) -> Result<Grader, String> 
         let cache = cache::Cache::load(&path)?;
         return Ok(Grader::with_model(Box::new(cache) as Box<dyn Embed>));
     }
-    eprintln!("hirelane-assess: no embedding model is installed; grading on word overlap alone");
-    Ok(Grader::lexical())
+    installed()
+}
+
+#[cfg(feature = "embed")]
+fn installed() -> Result<Grader, String> {
+    let model = assess::MiniLm::locate().map_err(|e| e.to_string())?;
+    Ok(Grader::with_model(Box::new(model)))
+}
+
+#[cfg(not(feature = "embed"))]
+fn installed() -> Result<Grader, String> {
+    Err("built without the embedding model (feature `embed`): pass --lexical".into())
 }
