@@ -2,8 +2,9 @@
 //! one covered point's words ("You mentioned ...") and asks about the first missing point's
 //! topic words, never its claim, so the question does not give the answer away.
 
+use crate::lexical::content_stems;
 use crate::text::words;
-use crate::{Flag, Grade};
+use crate::{Flag, Grade, Rubric};
 
 /// Ask a follow-up when fewer than this share of the key points are covered.
 pub const FOLLOW_UP_BELOW_COVERED: f64 = 0.5;
@@ -21,10 +22,12 @@ pub struct FollowUp {
     pub targets: Vec<usize>,
 }
 
-/// The follow-up to ask after `grade`, if the answer calls for one: the rubric has key points,
-/// and the answer covers under half of them or is very short. Grading the answer together with
-/// the reply to the follow-up (the two texts joined) counts what the reply adds.
-pub fn follow_up(grade: &Grade) -> Option<FollowUp> {
+/// The follow-up to ask after `grade` (of an answer to `rubric`'s question), if the answer calls
+/// for one: the rubric has key points, and the answer covers under half of them or is very
+/// short. It names the missing point's own words, not those the question already used. Grading
+/// the answer together with the reply to the follow-up (the two texts joined) counts what the
+/// reply adds.
+pub fn follow_up(rubric: &Rubric, grade: &Grade) -> Option<FollowUp> {
     if grade.flags.contains(&Flag::NoKeyPoints) || grade.key_points.is_empty() {
         return None;
     }
@@ -38,10 +41,22 @@ pub fn follow_up(grade: &Grade) -> Option<FollowUp> {
         .iter()
         .flat_map(|c| c.matched_words.iter().map(|w| w.text.to_lowercase()))
         .collect();
+    let question_words = words(&rubric.question);
+    let asked = content_stems(&question_words);
+    let chars: Vec<char> = target.point.chars().collect();
     let topic: Vec<String> = words(&target.point)
         .into_iter()
-        .filter(|w| w.is_content() && !said.contains(&w.lower))
-        .map(|w| w.lower)
+        .filter(|w| w.is_content() && !said.contains(&w.lower) && !asked.contains(w.stem.as_str()))
+        // The point's own casing (TCP, Redis), except a capital that only starts its sentence.
+        .map(|w| {
+            let word: String = chars[w.start..w.end].iter().collect();
+            let capitalised = word.chars().skip(1).all(|c| !c.is_uppercase());
+            if w.start == 0 && capitalised {
+                w.lower
+            } else {
+                word
+            }
+        })
         .fold(Vec::new(), |mut acc, w| {
             if !acc.contains(&w) && acc.len() < TOPIC_WORDS {
                 acc.push(w);

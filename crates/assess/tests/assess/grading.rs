@@ -242,12 +242,18 @@ fn grades_are_deterministic_and_versioned() {
 fn a_thin_answer_gets_a_follow_up_about_what_is_missing() {
     let g = Grader::lexical();
     let thin = grade(&g, PARTIAL);
-    let f = follow_up(&thin).expect("a follow-up");
+    let f = follow_up(&rubric(), &thin).expect("a follow-up");
     assert_eq!(f.targets.len(), 1);
     let target = &thin.key_points[f.targets[0]];
     assert!(thin.missing.iter().any(|m| &m.point == target));
     assert!(f.question.ends_with('?'), "{}", f.question);
-    assert!(follow_up(&grade(&g, STRONG)).is_none());
+    assert!(follow_up(&rubric(), &grade(&g, STRONG)).is_none());
+    // It asks about the point's own words, not the question's ("index").
+    assert!(
+        !f.question.to_lowercase().contains("index"),
+        "{}",
+        f.question
+    );
     // What the reply adds counts: the answer and the reply graded together score higher.
     let joined = format!(
         "{PARTIAL} Writes get slower since each insert and update must change \

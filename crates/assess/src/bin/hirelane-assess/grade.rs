@@ -86,8 +86,8 @@ fn write(grader: &Grader, batch: Vec<Line>, out: &mut impl Write) -> Result<(), 
     for (id, request) in batch {
         let value = match request {
             Err(e) => json!({ "id": id, "score": null, "error": e }),
-            Ok(_) => match grades.next() {
-                Some(Ok(g)) => graded(id, &g),
+            Ok((rubric, _)) => match grades.next() {
+                Some(Ok(g)) => graded(id, &rubric, &g),
                 Some(Err(e)) => failed(id, &e),
                 None => json!({ "id": id, "score": null, "error": error("internal", "no grade") }),
             },
@@ -97,7 +97,7 @@ fn write(grader: &Grader, batch: Vec<Line>, out: &mut impl Write) -> Result<(), 
     Ok(())
 }
 
-fn graded(id: Value, grade: &Grade) -> Value {
+fn graded(id: Value, rubric: &Rubric, grade: &Grade) -> Value {
     let mut value = json!({ "id": id, "score": grade.score });
     if let (Value::Object(map), Ok(Value::Object(parts))) =
         (&mut value, serde_json::to_value(grade))
@@ -109,7 +109,7 @@ fn graded(id: Value, grade: &Grade) -> Value {
             "messages".into(),
             grade.flags.iter().map(|f| f.message()).collect(),
         );
-        if let Some(f) = follow_up(grade) {
+        if let Some(f) = follow_up(rubric, grade) {
             map.insert("followUp".into(), json!(f));
         }
     }
