@@ -1,7 +1,8 @@
 //! The dev evaluation as a regression test: the grader's agreement with human grades must not
 //! fall below floors set just under what docs/assessment.md reports. The interview set is in
-//! the repository; the public sets are read from `$HIRELANE_ASSESS_DATA`, else
-//! `../shared/assess-eval/` beside the clone (eval/SOURCES.md), and are checked when present.
+//! the repository; the public sets are not (eval/SOURCES.md says why and how to build them):
+//! they are read from `$HIRELANE_EVAL_DATA/answers`, else `~/.cache/hirelane/eval-data/answers`,
+//! else `../shared/eval-data/answers` beside the clone, and are checked when present.
 
 use std::path::{Path, PathBuf};
 
@@ -38,12 +39,16 @@ fn the_interview_set_keeps_its_agreement() {
 }
 
 fn public_data() -> Option<PathBuf> {
-    let dir = std::env::var_os("HIRELANE_ASSESS_DATA")
+    let root = std::env::var_os("HIRELANE_EVAL_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/assess-eval")
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache/hirelane/eval-data"))
         });
-    dir.join("semeval.jsonl").is_file().then_some(dir)
+    let beside_clone = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval-data");
+    root.into_iter()
+        .chain([beside_clone])
+        .map(|r| r.join("answers"))
+        .find(|dir| dir.join("semeval.jsonl").is_file())
 }
 
 #[test]
