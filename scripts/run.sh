@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 web_install
+step "embedding model (scripts/models.sh)"
+scripts/models.sh
 step "build the web app"
 (cd web && npm run build --silent)
 step "build the server"

@@ -22,6 +22,9 @@ cargo check --locked -p hirelane --no-default-features
 # The self-hosted interviewer's end-to-end test talks to the real speech models.
 step "speech sidecar: packages and models (scripts/speech-deps.sh)"
 scripts/speech-deps.sh
+# crates/embed's tests run the pinned embedding model; they fail without it, never skip.
+step "embedding model (scripts/models.sh)"
+scripts/models.sh
 step "Rust tests (SQLite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
 cargo nextest run --workspace --locked --no-fail-fast
 # One debug build serves both the multi-instance test and the browser tests: the browser tests
