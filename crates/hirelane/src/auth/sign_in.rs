@@ -113,7 +113,7 @@ fn deliver_code(
     let mail = mail::otp_code(&recruiter.full_name, &code, otp::CODE_LIFETIME.as_mins());
     let (mailer, db) = (state.mailer.clone(), state.db.clone());
     let log_code = state.settings.mail.transport == crate::config::MailTransport::Outbox;
-    tokio::spawn(async move {
+    state.mailer.in_background(async move {
         match mailer.send(&recruiter.email, mail).await {
             // The code itself only at debug: a log is read by more people than a mailbox.
             Ok(()) if log_code => tracing::debug!(
@@ -253,7 +253,7 @@ async fn check_code(
                 length.as_mins(),
             );
             let mailer = state.mailer.clone();
-            tokio::spawn(async move {
+            state.mailer.in_background(async move {
                 if let Err(err) = mailer.send(&recruiter.email, mail).await {
                     tracing::error!(error = %err, "the sign-in lock notice was not delivered");
                 }

@@ -11,6 +11,7 @@ mod interviews;
 mod jobs;
 mod openapi;
 mod pipeline;
+mod schema;
 mod search;
 mod selfhosted;
 mod serving;
