@@ -287,6 +287,14 @@ fn differences(sqlite: &Schema, postgres: &Schema) -> Vec<String> {
     out
 }
 
+/// Differences that are meant, each with its reason. The test fails if one disappears, so the
+/// list stays true.
+const INTENDED: &[(&str, &str)] = &[(
+    "column list_order.bumped_in: only on PostgreSQL",
+    "PostgreSQL bumps the list version once per transaction, at commit, by transaction id; \
+     SQLite's single writer bumps it in each statement's trigger",
+)];
+
 #[tokio::test]
 async fn sqlite_and_postgres_migrations_build_the_same_schema() {
     let all = backends();
@@ -303,11 +311,25 @@ async fn sqlite_and_postgres_migrations_build_the_same_schema() {
     );
 
     let found = differences(&lite, &pg);
+    let unexplained: Vec<&String> = found
+        .iter()
+        .filter(|d| !INTENDED.iter().any(|(known, _why)| d == known))
+        .collect();
     assert!(
-        found.is_empty(),
+        unexplained.is_empty(),
         "the migration trees disagree:\n{}",
-        found.join("\n")
+        unexplained
+            .iter()
+            .map(|d| d.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
+    for (known, why) in INTENDED {
+        assert!(
+            found.iter().any(|d| d == known),
+            "no longer differs, remove it from INTENDED: {known} ({why})"
+        );
+    }
 
     // Search is built differently on purpose; anything else set aside would be a hidden
     // divergence, so the set-aside parts are named here.

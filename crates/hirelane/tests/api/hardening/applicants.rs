@@ -159,10 +159,10 @@ async fn a_retried_upload_stores_nothing_twice() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
         let jd = create_job(&app, &token, true).await;
-        // One resume with an e-mail, one without (a scan: no text, no address).
+        // One resume with an e-mail, one without (encrypted: no text, so no address).
         let files = [
             ("priya.pdf", fixture("priya_chromium_2col.pdf")),
-            ("scan.pdf", fixture("scanned.pdf")),
+            ("locked.pdf", fixture("encrypted.pdf")),
         ];
         let (status, first) = upload(&app, &token, jd, &files).await;
         assert_eq!(status, 200, "{first}");
@@ -181,10 +181,12 @@ async fn a_retried_upload_stores_nothing_twice() {
                     now["resumeId"], before["resumeId"],
                     "retry {retry}: {again}"
                 );
-                assert_eq!(now["status"], "updated");
+                assert_eq!(now["status"], "updated", "{again}");
                 assert_eq!(
                     now["message"],
-                    "This resume is already on file for this candidate; nothing changed."
+                    "This resume is already on file for this candidate; nothing changed.",
+                    "retry {retry} on {}: {again}",
+                    app.backend
                 );
             }
         }
@@ -263,7 +265,7 @@ async fn video_frames_are_checked_after_their_path_is_resolved() {
                 &token,
                 Some(&json!({
                     "jdname": "Video JD", "jddescription": description,
-                    "keySkills": "Go", "experience": "1 year", "resumeRequired": true,
+                    "keySkills": "Go, Rust, SQL", "experience": "1 year", "resumeRequired": true,
                 })),
             )
             .await;
