@@ -160,6 +160,10 @@ async fn sqlite_schema(pool: &SqlitePool) -> Schema {
     schema
 }
 
+/// An index as `pg_index` describes it: table, name, unique, primary, partial, access method,
+/// and its columns or expressions in order.
+type PgIndex = (String, String, bool, bool, bool, String, Vec<String>);
+
 async fn postgres_schema(pool: &PgPool) -> Schema {
     let mut schema = Schema::default();
     let tables: Vec<(String,)> = sqlx::query_as(
@@ -199,7 +203,7 @@ async fn postgres_schema(pool: &PgPool) -> Schema {
             },
         );
     }
-    let indexes: Vec<(String, String, bool, bool, bool, String, Vec<String>)> = sqlx::query_as(
+    let indexes: Vec<PgIndex> = sqlx::query_as(
         "SELECT t.relname::text, i.relname::text, ix.indisunique, ix.indisprimary, \
                 ix.indpred IS NOT NULL, am.amname::text, \
                 array_agg(pg_get_indexdef(ix.indexrelid, k.ord::int, true) ORDER BY k.ord) \

@@ -66,7 +66,7 @@ async fn two_admins_demoting_each_other_at_once_leave_one_admin() {
             };
             let (a, b) = tokio::join!(demote(0), demote(1));
             one_won([a.0, b.0], round);
-            let left = admins(&app).await;
+            let left = admins(app).await;
             assert_eq!(left.len(), 1, "round {round}: {left:?}");
             // The one left makes the other admin again for the next round.
             let keeper = usize::from(left[0] != ADMIN_EMAIL);
@@ -126,7 +126,7 @@ async fn two_admins_removing_each_other_at_once_leave_one_admin() {
             // A removed admin's request finds no account: 401 rather than 403.
             let statuses = [a.0, b.0].map(|s| if s == 401 { 403 } else { s });
             one_won(statuses, round);
-            let left = admins(&app).await;
+            let left = admins(app).await;
             assert_eq!(left.len(), 1, "round {round}: {left:?}");
             let kept = usize::from(left[0] != pair[0]);
             keeper = (tokens[kept].clone(), pair[kept].clone());
