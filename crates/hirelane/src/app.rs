@@ -45,6 +45,9 @@ use crate::store::{Db, redact_url};
 use crate::voice::{self, Voice};
 use crate::{activity, pipeline, team};
 
+/// How long shutdown waits for e-mails already handed to the background.
+const MAIL_DRAIN: Duration = Duration::from_secs(10);
+
 /// Every API route with its documentation. Routes join the API only through here, so the
 /// router and the OpenAPI document cannot disagree.
 fn api() -> OpenApiRouter<AppState> {
@@ -181,6 +184,14 @@ impl Application {
         reconciler.abort();
         reminders.abort();
         autopilot.abort();
+        // A sign-in code already promised by a 200 answer is still delivered; a mail server
+        // that hangs does not hold the process past the drain bound.
+        if tokio::time::timeout(MAIL_DRAIN, self.state.mailer.settled())
+            .await
+            .is_err()
+        {
+            tracing::warn!("stopped with e-mails still being delivered");
+        }
         self.state.db.close().await;
         served
     }

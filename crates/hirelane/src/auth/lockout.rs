@@ -1,7 +1,11 @@
-//! The per-address ceiling on wrong sign-in codes. A code dies after five wrong tries, but a new
-//! code could be asked for at once; counted here across codes, ten wrong tries in an hour lock
-//! the address (15 minutes, doubling with each lock up to a day), and the recruiter is told by
-//! e-mail. Unregistered addresses are counted the same, so a lock says nothing about an account.
+//! The ceiling on wrong sign-in codes, per address and client. A code dies after five wrong
+//! tries, but a new code could be asked for at once; counted here across codes, ten wrong tries
+//! in an hour from one client lock the address for that client (15 minutes, doubling with each
+//! lock up to a day), and the recruiter is told by e-mail. The lock is the guesser's: the owner
+//! signing in from another client is neither locked nor delayed (a lock per address alone let
+//! anyone lock anyone out). Guessing from many clients at once meets the server-wide ceilings
+//! on verifications instead. Unregistered addresses are counted the same, so a lock says nothing
+//! about an account.
 
 use jiff::{SignedDuration, Timestamp};
 
@@ -31,13 +35,16 @@ fn locked(seconds: i64) -> Error {
     )
 }
 
-/// Refuses while the address is locked.
-pub async fn check(db: &Db, email: &str, now: Timestamp) -> Result<()> {
+/// Refuses while the address is locked for `client`.
+pub async fn check(db: &Db, email: &str, client: &str, now: Timestamp) -> Result<()> {
     let until: Option<Option<i64>> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT locked_until FROM sign_in_locks WHERE email = $1")
-            .bind(email)
-            .fetch_optional(pool)
-            .await
+        sqlx::query_scalar(
+            "SELECT locked_until FROM sign_in_locks WHERE email = $1 AND client = $2",
+        )
+        .bind(email)
+        .bind(client)
+        .fetch_optional(pool)
+        .await
     })?;
     match until.flatten() {
         Some(until) if until > to_millis(now) => Err(locked((until - to_millis(now)) / 1000)),
@@ -50,14 +57,16 @@ pub async fn check(db: &Db, email: &str, now: Timestamp) -> Result<()> {
 pub async fn record_failure(
     db: &Db,
     email: &str,
+    client: &str,
     now: Timestamp,
 ) -> Result<Option<SignedDuration>> {
     let now_ms = to_millis(now);
     let window_opened_after = now_ms - FAILURE_WINDOW.as_millis() as i64;
     let (failures, locks): (i64, i64) = with_db!(db, |pool| {
         sqlx::query_as(
-            "INSERT INTO sign_in_locks (email, window_start, failures) VALUES ($1, $2, 1)
-             ON CONFLICT (email) DO UPDATE SET
+            "INSERT INTO sign_in_locks (email, client, window_start, failures)
+             VALUES ($1, $4, $2, 1)
+             ON CONFLICT (email, client) DO UPDATE SET
                 failures = CASE WHEN sign_in_locks.window_start <= $3 THEN 1
                                 ELSE sign_in_locks.failures + 1 END,
                 window_start = CASE WHEN sign_in_locks.window_start <= $3 THEN $2
@@ -67,6 +76,7 @@ pub async fn record_failure(
         .bind(email)
         .bind(now_ms)
         .bind(window_opened_after)
+        .bind(client)
         .fetch_one(pool)
         .await
     })?;
@@ -78,12 +88,13 @@ pub async fn record_failure(
         sqlx::query(
             "UPDATE sign_in_locks SET locked_until = $2, locks = locks + 1, failures = 0,
                 window_start = $3
-             WHERE email = $1 AND failures >= $4",
+             WHERE email = $1 AND client = $5 AND failures >= $4",
         )
         .bind(email)
         .bind(now_ms + length.as_millis() as i64)
         .bind(now_ms)
         .bind(MAX_FAILURES)
+        .bind(client)
         .execute(pool)
         .await
         .map(|done| done.rows_affected())

@@ -1,6 +1,12 @@
 //! One-time sign-in codes: six digits, stored only as a keyed hash, valid 15 minutes, single
 //! use, dead after five wrong tries; a new code waits 60 seconds after an unused one and at
 //! most 3 resends come per 15 minutes. Every rule reads the injected clock.
+//!
+//! A code belongs to the address AND the client that asked for it (the client address the rate
+//! limits use, [`crate::http::ClientIp`]), and is checked only from that client. A stranger who
+//! asks for someone's code from elsewhere gets a challenge of their own: their requests cannot
+//! replace the owner's code or make the owner wait, and their wrong guesses count against their
+//! own code alone.
 
 use jiff::{SignedDuration, Timestamp};
 use subtle::ConstantTimeEq;
@@ -47,17 +53,18 @@ pub struct Issued {
     pub recruiter_id: Option<i64>,
 }
 
-/// Issues a new code for `email` (`resend` marks the page's "Resend OTP").
+/// Issues a new code for `email` asked from `client` (`resend` marks the page's "Resend OTP").
 pub async fn issue(
     db: &Db,
     keys: &Keys,
     email: &str,
+    client: &str,
     recruiter_id: Option<i64>,
     resend: bool,
     now: Timestamp,
 ) -> Result<Issued> {
     let now_ms = to_millis(now);
-    let existing = load(db, email).await?;
+    let existing = load(db, email, client).await?;
     let (window_start, resends) = match &existing {
         // Every new code waits out the cooldown, first send or resend: otherwise a first send
         // buys five fresh guesses at once, over and over.
@@ -83,7 +90,7 @@ pub async fn issue(
                 "UPDATE otp_challenges SET recruiter_id = $2, code_hash = $3, issued_at = $4,
                    expires_at = $5, failed_attempts = 0, consumed = FALSE,
                    resend_window_start = $6, resends = $7
-                 WHERE email = $1 AND issued_at = $8",
+                 WHERE email = $1 AND client = $9 AND issued_at = $8",
             )
             .bind(email)
             .bind(recruiter_id)
@@ -93,14 +100,15 @@ pub async fn issue(
             .bind(window_start)
             .bind(resends)
             .bind(c.issued_at)
+            .bind(client)
             .execute(pool)
             .await
             .map(|done| done.rows_affected()),
             None => sqlx::query(
                 "INSERT INTO otp_challenges (email, recruiter_id, code_hash, issued_at, expires_at,
-                   failed_attempts, consumed, resend_window_start, resends)
-                 VALUES ($1, $2, $3, $4, $5, 0, FALSE, $6, $7)
-                 ON CONFLICT (email) DO NOTHING",
+                   failed_attempts, consumed, resend_window_start, resends, client)
+                 VALUES ($1, $2, $3, $4, $5, 0, FALSE, $6, $7, $8)
+                 ON CONFLICT (email, client) DO NOTHING",
             )
             .bind(email)
             .bind(recruiter_id)
@@ -109,6 +117,7 @@ pub async fn issue(
             .bind(expires)
             .bind(window_start)
             .bind(resends)
+            .bind(client)
             .execute(pool)
             .await
             .map(|done| done.rows_affected()),
@@ -157,10 +166,18 @@ fn cooldown(seconds: u64) -> Error {
     )
 }
 
-/// Checks `code` for `email`; on success the code is spent and the recruiter's id returned.
-pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestamp) -> Result<i64> {
+/// Checks `code` for `email` against the code `client` asked for; on success the code is spent
+/// and the recruiter's id returned.
+pub async fn verify(
+    db: &Db,
+    keys: &Keys,
+    email: &str,
+    client: &str,
+    code: &str,
+    now: Timestamp,
+) -> Result<i64> {
     let now_ms = to_millis(now);
-    let Some(challenge) = load(db, email).await?.filter(|c| c.is_live(now_ms)) else {
+    let Some(challenge) = load(db, email, client).await?.filter(|c| c.is_live(now_ms)) else {
         return Err(rejected(ErrorCode::OtpExpired, EXPIRED_MESSAGE, 0));
     };
     let expected = keys.otp_hash(email, challenge.issued_at, code);
@@ -173,12 +190,13 @@ pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestam
             let spent = with_db!(db, |pool| {
                 sqlx::query(
                     "UPDATE otp_challenges SET consumed = TRUE
-                     WHERE email = $1 AND issued_at = $2 AND consumed = FALSE
+                     WHERE email = $1 AND client = $4 AND issued_at = $2 AND consumed = FALSE
                        AND failed_attempts < $3",
                 )
                 .bind(email)
                 .bind(challenge.issued_at)
                 .bind(MAX_FAILED_ATTEMPTS)
+                .bind(client)
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected())
@@ -193,11 +211,12 @@ pub async fn verify(db: &Db, keys: &Keys, email: &str, code: &str, now: Timestam
             let failed: Option<i64> = with_db!(db, |pool| {
                 sqlx::query_scalar(
                     "UPDATE otp_challenges SET failed_attempts = failed_attempts + 1
-                     WHERE email = $1 AND issued_at = $2
+                     WHERE email = $1 AND client = $3 AND issued_at = $2
                      RETURNING failed_attempts",
                 )
                 .bind(email)
                 .bind(challenge.issued_at)
+                .bind(client)
                 .fetch_optional(pool)
                 .await
             })?;
@@ -215,27 +234,30 @@ fn rejected(code: ErrorCode, message: &str, attempts_remaining: i64) -> Error {
     }
 }
 
-async fn load(db: &Db, email: &str) -> Result<Option<Challenge>> {
+async fn load(db: &Db, email: &str, client: &str) -> Result<Option<Challenge>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT recruiter_id, code_hash, issued_at, expires_at, failed_attempts, consumed,
                     resend_window_start, resends
-             FROM otp_challenges WHERE email = $1",
+             FROM otp_challenges WHERE email = $1 AND client = $2",
         )
         .bind(email)
+        .bind(client)
         .fetch_optional(pool)
         .await
     })?)
 }
 
-/// Marks the current code of `email` dead (used when its delivery failed).
-pub async fn withdraw(db: &Db, email: &str, issued_at: Timestamp) -> Result<()> {
+/// Marks the code `client` asked for `email` dead (used when its delivery failed).
+pub async fn withdraw(db: &Db, email: &str, client: &str, issued_at: Timestamp) -> Result<()> {
     with_db!(db, |pool| {
         sqlx::query(
-            "UPDATE otp_challenges SET expires_at = issued_at WHERE email = $1 AND issued_at = $2",
+            "UPDATE otp_challenges SET expires_at = issued_at
+             WHERE email = $1 AND client = $3 AND issued_at = $2",
         )
         .bind(email)
         .bind(to_millis(issued_at))
+        .bind(client)
         .execute(pool)
         .await
         .map(|done| done.rows_affected())

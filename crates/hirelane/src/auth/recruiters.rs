@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
-use crate::store::{Db, is_unique_violation};
+use crate::store::{Db, Tx, is_unique_violation};
 use crate::with_db;
 
 /// What a recruiter may do.
@@ -159,32 +159,23 @@ pub async fn remove(db: &Db, email: &str) -> Result<bool> {
 /// [`remove`] by id.
 pub async fn remove_by_id(db: &Db, id: i64) -> Result<bool> {
     let mut tx = db.begin_write().await?;
-    let email: Option<String> = crate::with_tx!(&mut tx, |conn| {
-        sqlx::query_scalar("SELECT email FROM recruiters WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut **conn)
-            .await
-    })?;
-    let Some(email) = email else {
+    let Some(locked) = lock_admins(db, &mut tx, id).await? else {
         return Ok(false);
     };
-    let removed = crate::with_tx!(&mut tx, |conn| {
-        sqlx::query("DELETE FROM otp_challenges WHERE email = $1")
-            .bind(&email)
-            .execute(&mut **conn)
-            .await?;
-        sqlx::query(
-            "DELETE FROM recruiters WHERE id = $1
-               AND (role <> 'admin' OR (SELECT COUNT(*) FROM recruiters WHERE role = 'admin') > 1)",
-        )
-        .bind(id)
-        .execute(&mut **conn)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
-    if removed == 0 {
+    if locked.last_admin {
         return Err(last_admin());
     }
+    crate::with_tx!(&mut tx, |conn| {
+        sqlx::query("DELETE FROM otp_challenges WHERE email = $1")
+            .bind(&locked.row.email)
+            .execute(&mut **conn)
+            .await?;
+        sqlx::query("DELETE FROM recruiters WHERE id = $1")
+            .bind(id)
+            .execute(&mut **conn)
+            .await
+            .map(drop)
+    })?;
     tx.commit().await?;
     Ok(true)
 }
@@ -192,25 +183,57 @@ pub async fn remove_by_id(db: &Db, id: i64) -> Result<bool> {
 /// Gives recruiter `id` the role; answers the updated row, or `None` when there is no such
 /// recruiter. Demoting the last admin is refused.
 pub async fn set_role(db: &Db, id: i64, role: Role) -> Result<Option<RecruiterRow>> {
-    let Some(row) = find_by_id(db, id).await? else {
+    let mut tx = db.begin_write().await?;
+    let Some(locked) = lock_admins(db, &mut tx, id).await? else {
         return Ok(None);
     };
-    let changed = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE recruiters SET role = $2 WHERE id = $1
-               AND ($2 = 'admin' OR role <> 'admin'
-                    OR (SELECT COUNT(*) FROM recruiters WHERE role = 'admin') > 1)",
-        )
-        .bind(id)
-        .bind(role.as_str())
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
-    if changed == 0 && row.role == Role::Admin {
+    if locked.last_admin && role != Role::Admin {
         return Err(last_admin());
     }
+    crate::with_tx!(&mut tx, |conn| {
+        sqlx::query("UPDATE recruiters SET role = $2 WHERE id = $1")
+            .bind(id)
+            .bind(role.as_str())
+            .execute(&mut **conn)
+            .await
+            .map(drop)
+    })?;
+    tx.commit().await?;
     find_by_id(db, id).await
+}
+
+/// A recruiter read for a change of their role or removal, with the admins locked.
+struct Locked {
+    row: RecruiterRow,
+    /// Whether they are the only admin.
+    last_admin: bool,
+}
+
+/// Reads recruiter `id` inside `tx` after locking every admin's row. A COUNT inside the
+/// changing statement is not enough: under read committed two admins demoting each other both
+/// count two admins. With the rows locked (in id order, so two such changes never deadlock) the
+/// second change waits for the first and then reads the admins it left. SQLite's write
+/// transaction (`BEGIN IMMEDIATE`) already runs such changes one at a time.
+async fn lock_admins(db: &Db, tx: &mut Tx, id: i64) -> Result<Option<Locked>> {
+    let lock = match db {
+        Db::Postgres(_) => "SELECT id FROM recruiters WHERE role = 'admin' ORDER BY id FOR UPDATE",
+        Db::Sqlite(_) => "SELECT id FROM recruiters WHERE role = 'admin' ORDER BY id",
+    };
+    let admins: Vec<i64> = crate::with_tx!(&mut *tx, |conn| {
+        sqlx::query_scalar(lock).fetch_all(&mut **conn).await
+    })?;
+    let row: Option<RecruiterRow> = crate::with_tx!(&mut *tx, |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM recruiters WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(&mut **conn)
+        .await
+    })?;
+    Ok(row.map(|row| Locked {
+        last_admin: admins == [row.id],
+        row,
+    }))
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<RecruiterRow>> {

@@ -16,7 +16,9 @@ use crate::mail;
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
 
-/// Codes mailed to one address per quarter hour (first sends and resends together).
+/// Codes mailed to one address at the request of one client per quarter hour (first sends and
+/// resends together). Not per address alone: a stranger could then use it up and keep the owner
+/// from signing in; mail to one address from many clients meets [`SENDS_IN_ALL`].
 const SENDS_PER_EMAIL: Limit = Limit::per_minutes(6, 15);
 /// Code requests from one client address per quarter hour.
 const SENDS_PER_IP: Limit = Limit::per_minutes(30, 15);
@@ -68,24 +70,25 @@ pub(super) async fn request_otp(
     rate_limit::hit(&state.db, "otp-send:all", SENDS_IN_ALL, now).await?;
     rate_limit::hit(
         &state.db,
-        &format!("otp-send:email:{email}"),
+        &format!("otp-send:email:{email}:ip:{ip}"),
         SENDS_PER_EMAIL,
         now,
     )
     .await?;
-    lockout::check(&state.db, &email, now).await?;
+    lockout::check(&state.db, &email, &ip, now).await?;
     let recruiter = recruiters::find_by_email(&state.db, &email).await?;
     let issued = otp::issue(
         &state.db,
         &state.keys,
         &email,
+        &ip,
         recruiter.as_ref().map(|r| r.id),
         params.retry,
         now,
     )
     .await?;
     if let Some(recruiter) = recruiter {
-        deliver_code(&state, recruiter, issued.code, now);
+        deliver_code(&state, recruiter, issued.code, ip, now);
     }
     let message = if params.retry {
         "OTP sent successfully again."
@@ -104,12 +107,13 @@ fn deliver_code(
     state: &AppState,
     recruiter: recruiters::RecruiterRow,
     code: String,
+    client: String,
     now: Timestamp,
 ) {
     let mail = mail::otp_code(&recruiter.full_name, &code, otp::CODE_LIFETIME.as_mins());
     let (mailer, db) = (state.mailer.clone(), state.db.clone());
     let log_code = state.settings.mail.transport == crate::config::MailTransport::Outbox;
-    tokio::spawn(async move {
+    state.mailer.in_background(async move {
         match mailer.send(&recruiter.email, mail).await {
             // The code itself only at debug: a log is read by more people than a mailbox.
             Ok(()) if log_code => tracing::debug!(
@@ -119,7 +123,7 @@ fn deliver_code(
             Ok(()) => tracing::info!(email = %recruiter.email, "sign-in code sent"),
             Err(err) => {
                 tracing::error!(email = %recruiter.email, error = %err, "sign-in code not delivered");
-                if let Err(err) = otp::withdraw(&db, &recruiter.email, now).await {
+                if let Err(err) = otp::withdraw(&db, &recruiter.email, &client, now).await {
                     tracing::error!(error = %err, "could not withdraw the undelivered code");
                 }
             }
@@ -204,7 +208,7 @@ pub(super) async fn verify_otp(
             "Invalid OTP. Please check otp and try again.",
         ));
     }
-    let recruiter_id = check_code(&state, &email, code, now).await?;
+    let recruiter_id = check_code(&state, &email, &ip, code, now).await?;
     Ok(Json(VerifyOtpAnswer {
         success: true,
         message: "Login successful.".to_owned(),
@@ -212,11 +216,18 @@ pub(super) async fn verify_otp(
     }))
 }
 
-/// Checks a code unless the address is locked; a wrong code counts towards the lock, and the
-/// failure that starts one tells the recruiter by e-mail.
-async fn check_code(state: &AppState, email: &str, code: &str, now: Timestamp) -> Result<i64> {
-    lockout::check(&state.db, email, now).await?;
-    let err = match otp::verify(&state.db, &state.keys, email, code, now).await {
+/// Checks the code `client` asked for unless the address is locked for that client; a wrong
+/// code counts towards the client's lock, and the failure that starts one tells the recruiter
+/// by e-mail.
+async fn check_code(
+    state: &AppState,
+    email: &str,
+    client: &str,
+    code: &str,
+    now: Timestamp,
+) -> Result<i64> {
+    lockout::check(&state.db, email, client, now).await?;
+    let err = match otp::verify(&state.db, &state.keys, email, client, code, now).await {
         Ok(recruiter_id) => return Ok(recruiter_id),
         Err(err) => err,
     };
@@ -227,7 +238,9 @@ async fn check_code(state: &AppState, email: &str, code: &str, now: Timestamp) -
             ..
         }
     );
-    if wrong_code && let Some(length) = lockout::record_failure(&state.db, email, now).await? {
+    if wrong_code
+        && let Some(length) = lockout::record_failure(&state.db, email, client, now).await?
+    {
         tracing::warn!(
             email,
             minutes = length.as_mins(),
@@ -240,7 +253,7 @@ async fn check_code(state: &AppState, email: &str, code: &str, now: Timestamp) -
                 length.as_mins(),
             );
             let mailer = state.mailer.clone();
-            tokio::spawn(async move {
+            state.mailer.in_background(async move {
                 if let Err(err) = mailer.send(&recruiter.email, mail).await {
                     tracing::error!(error = %err, "the sign-in lock notice was not delivered");
                 }

@@ -2,6 +2,7 @@
 //! candidate recorded, queued for analysis. Uploads and the demo loader both come through here.
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::repo::{self, HowRead, NewResume, Recorded, StoredFile};
@@ -99,6 +100,7 @@ pub async fn accept_resume(
     let resume_file_id = random_token(16);
     let key = format!("resumes/{}/{resume_file_id}.{}", job.jdid, kind.extension());
     let size = bytes.len() as i64;
+    let sha256 = hex::encode(Sha256::digest(&bytes));
     state
         .files
         .put(&key, bytes)
@@ -115,6 +117,7 @@ pub async fn accept_resume(
             name: name.to_owned(),
             kind: kind.extension(),
             size,
+            sha256,
         },
         text: reading.text,
         status: reading.status,
@@ -122,16 +125,15 @@ pub async fn accept_resume(
         how_read: reading.how_read,
         application,
     };
-    let recorded = match repo::record_resume(&state.db, &new, &actor, state.clock.now()).await {
-        Ok(recorded) => recorded,
-        Err(err) => {
-            // The row never committed: do not leave its file behind.
-            if let Err(e) = state.files.delete(&key).await {
-                tracing::warn!(error = %e, key, "could not remove the file of a failed upload");
-            }
-            return Err(err);
+    let recorded = repo::record_resume(&state.db, &new, &actor, state.clock.now()).await;
+    if !matches!(recorded, Ok(Recorded::Created(_) | Recorded::Replaced(_))) {
+        // No row refers to the file (it failed, or the same bytes were on file already): do
+        // not leave it behind.
+        if let Err(e) = state.files.delete(&key).await {
+            tracing::warn!(error = %e, key, "could not remove the file of an upload not kept");
         }
-    };
+    }
+    let recorded = recorded?;
     Ok(file_result(name, recorded, reading.status, reading.problem))
 }
 
@@ -213,6 +215,18 @@ fn file_result(
                 "A candidate with this e-mail already applied to this JD; their resume was replaced by this one.".into()
             })),
         ),
+        Recorded::Unchanged(id) => {
+            return FileResult {
+                file_name: name.to_owned(),
+                status: UploadStatus::Updated,
+                resume_id: Some(id),
+                // Their analysis goes on as it was: this upload queued nothing.
+                analysis_status: None,
+                message: Some(
+                    "This resume is already on file for this candidate; nothing changed.".into(),
+                ),
+            };
+        }
     };
     FileResult {
         file_name: name.to_owned(),

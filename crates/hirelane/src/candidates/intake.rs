@@ -101,16 +101,26 @@ fn is_text(bytes: &[u8]) -> bool {
 /// Reads one multipart field into memory, refusing it as soon as it passes `limit` bytes.
 pub async fn read_capped(field: &mut Field<'_>, limit: usize) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
+    let too_large = || Error::PayloadTooLarge {
+        message: format!(
+            "The file is too large. The limit is {} MB.",
+            limit / (1024 * 1024)
+        ),
+    };
     while let Some(chunk) = field.chunk().await.map_err(|e| {
-        Error::bad_request(ErrorCode::InvalidUpload, format!("Upload interrupted: {e}"))
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            return too_large();
+        }
+        // Otherwise, most often the body ended inside the field (a dropped connection, a client that
+        // gave up); the parser's own words ("incomplete field data") help nobody.
+        tracing::debug!(error = %e, "multipart field cut off");
+        Error::bad_request(
+            ErrorCode::InvalidUpload,
+            "The upload ended before it was complete. Please send it again.",
+        )
     })? {
         if bytes.len() + chunk.len() > limit {
-            return Err(Error::PayloadTooLarge {
-                message: format!(
-                    "The file is too large. The limit is {} MB.",
-                    limit / (1024 * 1024)
-                ),
-            });
+            return Err(too_large());
         }
         bytes.extend_from_slice(&chunk);
     }

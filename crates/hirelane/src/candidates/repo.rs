@@ -72,6 +72,8 @@ pub struct StoredFile {
     pub name: String,
     pub kind: &'static str,
     pub size: i64,
+    /// SHA-256 of the bytes (hex): the same file sent again is recognised by it.
+    pub sha256: String,
 }
 
 /// A resume ready to be recorded: contacts read at intake, analysis still to come.
@@ -121,6 +123,9 @@ pub enum Recorded {
     /// The JD already had this e-mail: that candidate now carries the newer resume (the older
     /// file stays in their history).
     Replaced(i64),
+    /// These very bytes are already the candidate's current file (a retried upload): nothing
+    /// was recorded, and the file just stored is not needed.
+    Unchanged(i64),
 }
 
 /// The text list filters match: contacts lower-cased, plus the phone's bare digits so
@@ -154,6 +159,7 @@ struct PreviousResume {
     file_key: Option<String>,
     file_name: Option<String>,
     file_type: Option<String>,
+    file_sha256: Option<String>,
 }
 
 async fn try_record(
@@ -165,21 +171,27 @@ async fn try_record(
     let at = to_millis(now);
     let search = search_text(&new.name, &new.email, &new.phone);
     let mut tx = db.begin_write().await?;
-    let existing: Option<PreviousResume> = if new.email.is_empty() {
-        None
+    // A candidate is the same person by e-mail; without one, only the same file sent again is
+    // recognisably them (a retry must not make a second candidate).
+    let (match_on, value) = if new.email.is_empty() {
+        ("candidate_email = '' AND file_sha256", &new.file.sha256)
     } else {
-        with_tx!(&mut tx, |conn| {
-            sqlx::query_as(
-                "SELECT id, file_key, file_name, file_type FROM candidates
-                 WHERE job_id = $1 AND candidate_email = $2",
-            )
-            .bind(new.job_id)
-            .bind(&new.email)
-            .fetch_optional(&mut **conn)
-            .await
-        })?
+        ("candidate_email", &new.email)
     };
+    let existing: Option<PreviousResume> = with_tx!(&mut tx, |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT id, file_key, file_name, file_type, file_sha256 FROM candidates
+             WHERE job_id = $1 AND {match_on} = $2 ORDER BY id LIMIT 1"
+        )))
+        .bind(new.job_id)
+        .bind(value)
+        .fetch_optional(&mut **conn)
+        .await
+    })?;
     let recorded = match existing {
+        Some(previous) if previous.file_sha256.as_ref() == Some(&new.file.sha256) => {
+            return Ok(Recorded::Unchanged(previous.id));
+        }
         Some(previous) => {
             replace_resume(&mut tx, &previous, new, &search, at).await?;
             Recorded::Replaced(previous.id)
@@ -191,9 +203,9 @@ async fn try_record(
                         candidate_phone, search_text, resume_file_id, file_key, file_name,
                         file_type, file_size, resume_text, analysis_status, analysis_error,
                         created_on, modified_on, unreadable_reason, text_from_ocr,
-                        name_confidence)
+                        name_confidence, file_sha256)
                      VALUES ($1, $18, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                        $14, $14, $15, $16, $17)
+                        $14, $14, $15, $16, $17, $19)
                      RETURNING id",
                 )
                 .bind(new.job_id)
@@ -214,6 +226,7 @@ async fn try_record(
                 .bind(new.how_read.ocr)
                 .bind(new.how_read.name_confidence)
                 .bind(new.source())
+                .bind(&new.file.sha256)
                 .fetch_one(&mut **conn)
                 .await
             })?;
@@ -222,7 +235,7 @@ async fn try_record(
     };
     let (id, replaced) = match recorded {
         Recorded::Created(id) => (id, false),
-        Recorded::Replaced(id) => (id, true),
+        Recorded::Replaced(id) | Recorded::Unchanged(id) => (id, true),
     };
     if let Some(application) = &new.application {
         applications::record(&mut tx, id, new.job_id, application, now).await?;
@@ -248,13 +261,14 @@ async fn replace_resume(
         with_tx!(&mut *tx, |conn| {
             sqlx::query(
                 "INSERT INTO resume_history (candidate_id, file_key, file_name, file_type,
-                    replaced_on) VALUES ($1, $2, $3, $4, $5)",
+                    replaced_on, file_sha256) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(previous.id)
             .bind(key)
             .bind(name)
             .bind(kind)
             .bind(at)
+            .bind(&previous.file_sha256)
             .execute(&mut **conn)
             .await
             .map(drop)
@@ -271,7 +285,8 @@ async fn replace_resume(
                 skills_match = NULL, recommendation = NULL, assessment = NULL,
                 scoring_version = NULL, modified_on = $12, search_text = $13,
                 unreadable_reason = $14, text_from_ocr = $15,
-                name_confidence = CASE WHEN $2 = '' THEN name_confidence ELSE $16 END
+                name_confidence = CASE WHEN $2 = '' THEN name_confidence ELSE $16 END,
+                file_sha256 = $18
              WHERE id = $1",
         )
         .bind(previous.id)
@@ -291,6 +306,7 @@ async fn replace_resume(
         .bind(new.how_read.ocr)
         .bind(new.how_read.name_confidence)
         .bind(new.source())
+        .bind(&new.file.sha256)
         .execute(&mut **conn)
         .await
         .map(drop)
@@ -614,6 +630,18 @@ fn escape_like(text: &str) -> String {
 /// One candidate of a JD outside the bin.
 pub async fn find(db: &Db, id: i64) -> Result<Option<CandidateRow>> {
     let sql = format!("{SELECT} WHERE c.id = $1 AND j.deleted_at IS NULL");
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+    })?)
+}
+
+/// A candidate by id whether or not their JD is in the bin: everything we still hold about a
+/// person, which their own page shows until the JD is purged.
+pub async fn find_held(db: &Db, id: i64) -> Result<Option<CandidateRow>> {
+    let sql = format!("{SELECT} WHERE c.id = $1");
     Ok(with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
             .bind(id)

@@ -115,7 +115,11 @@ async fn read_fields(
 async fn text_of(field: &mut Field<'_>) -> Result<String> {
     let bytes = intake::read_capped(field, MAX_TEXT_BYTES)
         .await
-        .map_err(|_| invalid("A field of the form is too long."))?;
+        .map_err(|err| match err {
+            Error::PayloadTooLarge { .. } => invalid("A field of the form is too long."),
+            // A body cut off mid-field says so (from `read_capped`), not that it was too long.
+            other => other,
+        })?;
     String::from_utf8(bytes).map_err(|_| invalid("The form could not be read."))
 }
 
@@ -176,7 +180,7 @@ pub async fn apply(
         now,
     )
     .await
-    .map_err(too_many)?;
+    .map_err(too_many(FROM_HERE))?;
     let checked = check(form)?;
     rate_limit::hit(
         &state.db,
@@ -188,7 +192,7 @@ pub async fn apply(
         now,
     )
     .await
-    .map_err(too_many)?;
+    .map_err(too_many(FOR_THIS_ADDRESS))?;
     let row = jobs::find(&state.db, &JobKey::Id(job.job_id))
         .await?
         .ok_or_else(not_open)?;
@@ -254,15 +258,23 @@ fn not_open() -> Error {
     )
 }
 
-fn too_many(err: Error) -> Error {
-    match err {
+/// The per-client limit's words.
+const FROM_HERE: &str = "Too many applications were sent from here. Please try again later.";
+/// The per-address limit's: it is not about where the applicant is, so saying "from here"
+/// would send them to another network for nothing.
+const FOR_THIS_ADDRESS: &str =
+    "Too many applications were sent with this e-mail address today. Please try again tomorrow.";
+
+/// A limit's refusal in its own words.
+fn too_many(message: &'static str) -> impl Fn(Error) -> Error {
+    move |err| match err {
         Error::TooManyRequests {
             code,
             retry_after_seconds,
             ..
         } => Error::TooManyRequests {
             code,
-            message: "Too many applications were sent from here. Please try again later.".into(),
+            message: message.into(),
             retry_after_seconds,
         },
         other => other,
@@ -335,12 +347,9 @@ async fn existing_candidate(state: &AppState, job_id: i64, email: &str) -> Resul
 async fn send_receipt(state: &AppState, job: &JobRow, candidate_id: i64, applicant: &Applicant) {
     let sent = async {
         let link = application_link(state, candidate_id).await?;
-        let email = mail::application_received(
-            &applicant.name,
-            &job.jdname,
-            &state.settings.careers.organization_name,
-        )
-        .with_application_link(&link);
+        let email =
+            mail::application_received(&job.jdname, &state.settings.careers.organization_name)
+                .with_application_link(&link);
         state
             .mailer
             .send(&applicant.email, email)

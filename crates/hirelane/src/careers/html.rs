@@ -111,7 +111,8 @@ pub fn posted_on(job: &PublishedJob, zone: &TimeZone) -> Option<Date> {
 /// What the organisation is called and where it lives on the web.
 pub struct Organization<'a> {
     pub name: &'a str,
-    pub url: &'a str,
+    /// Its public web address; `None` when none is configured.
+    pub url: Option<&'a str>,
 }
 
 /// The schema.org `JobPosting` of a published job, with the properties search engines require
@@ -133,11 +134,14 @@ pub fn job_posting(
         "hiringOrganization": {
             "@type": "Organization",
             "name": organization.name,
-            "sameAs": organization.url,
         },
         "employmentType": job.employment_type().schema_org(),
         "directApply": true,
     });
+    // `sameAs` must be a URL: an empty one is invalid structured data, so none is left out.
+    if let Some(url) = organization.url {
+        posting["hiringOrganization"]["sameAs"] = json!(url);
+    }
     if let Some(date) = posted_on(job, zone) {
         posting["datePosted"] = json!(date.to_string());
     }

@@ -29,10 +29,10 @@ fn organization(state: &AppState) -> Organization<'_> {
     let careers = &state.settings.careers;
     Organization {
         name: &careers.organization_name,
-        url: careers
-            .organization_url
-            .as_deref()
-            .unwrap_or(state.settings.server.public_url.as_deref().unwrap_or("")),
+        url: [&careers.organization_url, &state.settings.server.public_url]
+            .into_iter()
+            .filter_map(|url| url.as_deref().map(str::trim))
+            .find(|url| !url.is_empty()),
     }
 }
 

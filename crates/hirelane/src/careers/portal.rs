@@ -98,7 +98,8 @@ fn well_formed(token: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The candidate of a page's secret.
+/// The candidate of a page's secret. The page works for as long as we hold their data: with
+/// the JD in the bin too (they can still download it, withdraw or ask for erasure).
 async fn candidate_of(state: &AppState, token: &str) -> Result<CandidateRow> {
     let not_found = || Error::not_found(ErrorCode::NotFound, "This link is not valid.");
     if !well_formed(token) {
@@ -113,7 +114,9 @@ async fn candidate_of(state: &AppState, token: &str) -> Result<CandidateRow> {
     let Some(id) = id else {
         return Err(not_found());
     };
-    candidates::find(&state.db, id).await?.ok_or_else(not_found)
+    candidates::find_held(&state.db, id)
+        .await?
+        .ok_or_else(not_found)
 }
 
 async fn page_of(state: &AppState, candidate: &CandidateRow) -> Result<MyApplication> {

@@ -53,7 +53,7 @@ pub async fn hold(
         return Err(err);
     }
     let link = confirm_link(state, &job.slug, &token);
-    let message = mail::application_update(pending.full_name, &job.jdname, &link);
+    let message = mail::application_update(&job.jdname, &link);
     if let Err(err) = state.mailer.send(email, message).await {
         tracing::warn!(error = %err, "the confirmation of a second application was not sent");
     }

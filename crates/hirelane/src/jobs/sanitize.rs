@@ -105,11 +105,23 @@ fn allowed_value<'a>(element: &str, attribute: &str, value: &'a str) -> Option<C
         ("img", "src") => IMAGE_PREFIXES.iter().any(|p| value.starts_with(p)),
         ("a", "href") => !value.trim_start().to_ascii_lowercase().starts_with("data:"),
         ("a", "target") => value == "_blank",
-        ("iframe", "src") => VIDEO_PREFIXES.iter().any(|p| value.starts_with(p)),
+        ("iframe", "src") => return video_embed(value).map(Cow::Owned),
         ("li", "data-list") => matches!(value, "bullet" | "ordered" | "checked" | "unchecked"),
         _ => true,
     };
     keep.then_some(Cow::Borrowed(value))
+}
+
+/// A frame address from one of the two video hosts, normalised the way a browser will resolve
+/// it: a prefix check on the raw text passed `https://www.youtube.com/embed/../../x`, which the
+/// browser loads as `https://www.youtube.com/x`.
+fn video_embed(value: &str) -> Option<String> {
+    let url = reqwest::Url::parse(value.trim()).ok()?;
+    let resolved = url.as_str();
+    VIDEO_PREFIXES
+        .iter()
+        .any(|p| resolved.starts_with(p))
+        .then(|| resolved.to_owned())
 }
 
 /// Cleans editor HTML; the result is safe to render as is.

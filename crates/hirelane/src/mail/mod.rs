@@ -38,6 +38,15 @@ pub enum MailError {
     Unreachable(String),
 }
 
+/// Marks a background delivery finished when dropped, also if it panicked.
+struct Pending(Arc<tokio::sync::watch::Sender<usize>>);
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.0.send_modify(|n| *n = n.saturating_sub(1));
+    }
+}
+
 #[derive(Clone)]
 enum Transport {
     Outbox(AsyncFileTransport<Tokio1Executor>, PathBuf),
@@ -57,6 +66,8 @@ pub struct Mailer {
     failed: Counter,
     /// When a check or a delivery last succeeded; cleared by a failed delivery.
     ok_at: Arc<Mutex<Option<Instant>>>,
+    /// Deliveries running off the request path, so shutdown and tests can wait for them.
+    pending: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -112,6 +123,7 @@ impl Mailer {
             sent: Counter::default(),
             failed: Counter::default(),
             ok_at: Arc::default(),
+            pending: Arc::new(tokio::sync::watch::Sender::new(0)),
         })
     }
 
@@ -160,6 +172,28 @@ impl Mailer {
     /// `(sent, failed)` since start.
     pub fn delivered(&self) -> (u64, u64) {
         (self.sent.get(), self.failed.get())
+    }
+
+    /// Runs `delivery` (a [`Mailer::send`] and what follows it) off the request path, so an
+    /// answer never waits for a mail server. It is counted from this call on, before the
+    /// request answers, so [`Mailer::settled`] cannot miss it.
+    pub fn in_background<F>(&self, delivery: F)
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        self.pending.send_modify(|n| *n += 1);
+        let done = Pending(self.pending.clone());
+        tokio::spawn(async move {
+            let _done = done;
+            delivery.await;
+        });
+    }
+
+    /// Waits until every delivery started by [`Mailer::in_background`] has finished.
+    pub async fn settled(&self) {
+        let mut pending = self.pending.subscribe();
+        // The sender lives as long as `self`, so the wait cannot fail.
+        let _ = pending.wait_for(|n| *n == 0).await;
     }
 
     /// Builds and delivers one message.

@@ -66,10 +66,11 @@ pub fn otp_code(full_name: &str, code: &str, valid_minutes: i64) -> Email {
 pub fn sign_in_locked(full_name: &str, failures: i64, minutes: i64) -> Email {
     let greeting = format!("Hello {full_name},");
     let body = format!(
-        "Wrong sign-in codes were entered for your Hirelane account {failures} times within an hour, so \
-         signing in is locked for {minutes} minutes. If that was not you, someone may be trying \
-         to guess a code: nothing else is needed, the lock protects the account. If it keeps \
-         happening, tell your administrator."
+        "Wrong sign-in codes were entered for your Hirelane account {failures} times within an hour \
+         from one network, so signing in from there is locked for {minutes} minutes; you can \
+         still sign in from your own. If that was not you, someone may be trying to guess a \
+         code: nothing else is needed, the lock protects the account. If it keeps happening, \
+         tell your administrator."
     );
     Email {
         subject: "Hirelane sign-in locked after wrong codes".to_owned(),
@@ -219,9 +220,14 @@ pub fn interview_reminder(mail: &InterviewMail<'_>, when: &str, lead: &str) -> E
     )
 }
 
+/// The greeting of mail to an address nobody has confirmed yet (an application's): anyone can
+/// type anyone's address into a form, so what they typed (their name) is not sent to it, or our
+/// address would carry a stranger's text to whomever they chose.
+const UNCONFIRMED_GREETING: &str = "Hello,";
+
 /// The receipt of an application, with what happens next.
-pub fn application_received(candidate_name: &str, job_name: &str, organization: &str) -> Email {
-    let greeting = format!("Hello {},", candidate_name.trim());
+pub fn application_received(job_name: &str, organization: &str) -> Email {
+    let greeting = UNCONFIRMED_GREETING;
     let paragraphs = [
         format!(
             "Thank you for applying for {job_name} at {organization}. We have your application and resume."
@@ -233,15 +239,15 @@ pub fn application_received(candidate_name: &str, job_name: &str, organization: 
     ];
     paragraphs_email(
         format!("We received your application: {job_name}"),
-        &greeting,
+        greeting,
         &paragraphs,
     )
 }
 
 /// Asks the owner of an address to confirm a second application to the same job, which would
 /// replace their resume.
-pub fn application_update(candidate_name: &str, job_name: &str, confirm_link: &str) -> Email {
-    let greeting = format!("Hello {},", candidate_name.trim());
+pub fn application_update(job_name: &str, confirm_link: &str) -> Email {
+    let greeting = UNCONFIRMED_GREETING;
     let paragraphs = [
         format!(
             "We received another application for {job_name} with this e-mail address. To keep \
@@ -252,7 +258,7 @@ pub fn application_update(candidate_name: &str, job_name: &str, confirm_link: &s
     ];
     paragraphs_email(
         format!("Confirm your updated application: {job_name}"),
-        &greeting,
+        greeting,
         &paragraphs,
     )
 }
@@ -306,7 +312,7 @@ mod tests {
 
     #[test]
     fn candidate_mails_end_with_their_application_link() {
-        let mail = application_received("Ana <b>", "Nurse", "Acme")
+        let mail = application_received("Nurse <b>", "Acme")
             .with_application_link("https://h.example/application/abc");
         assert!(
             mail.text
@@ -315,7 +321,8 @@ mod tests {
         assert!(mail.html.ends_with(
             "<a href=\"https://h.example/application/abc\">your application</a></p></div></body></html>"
         ));
-        assert!(mail.html.contains("Ana &lt;b&gt;"));
+        assert!(mail.text.starts_with("Hello,\n\n"));
+        assert!(mail.html.contains("Nurse &lt;b&gt;"));
     }
 
     #[test]

@@ -203,7 +203,7 @@ async fn unregistered_addresses_look_the_same_and_get_no_mail() {
         let unknown = app.request_otp(stranger, false).await;
         assert_eq!(registered, unknown);
         app.otp_from_outbox(ADMIN_EMAIL, 1).await;
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        app.state.mailer.settled().await;
         assert!(
             app.outbox_codes(stranger).is_empty(),
             "no mail to unknown addresses"
@@ -495,7 +495,7 @@ async fn wrong_codes_across_new_codes_lock_the_address() {
             (status, body["code"].as_str()),
             (429, Some("sign_in_locked"))
         );
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        app.state.mailer.settled().await;
         let notices = app
             .outbox_mails(ADMIN_EMAIL)
             .into_iter()

@@ -47,7 +47,12 @@ pub(crate) async fn create_job(app: &TestApp, token: &str, resume_required: bool
 }
 
 /// Uploads files (name, bytes) in one request.
-async fn upload(app: &TestApp, token: &str, jd: i64, files: &[(&str, Vec<u8>)]) -> (u16, Value) {
+pub(crate) async fn upload(
+    app: &TestApp,
+    token: &str,
+    jd: i64,
+    files: &[(&str, Vec<u8>)],
+) -> (u16, Value) {
     let form = files.iter().fold(Form::new(), |form, (name, bytes)| {
         form.part(
             "resumeFile",
