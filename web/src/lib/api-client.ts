@@ -214,8 +214,7 @@ export function formData(body: Record<string, Blob | Blob[] | string | null | un
   for (const [name, value] of Object.entries(body)) {
     for (const part of Array.isArray(value) ? value : [value]) {
       if (typeof part === 'string') form.append(name, part);
-      // The name given explicitly: a File of another realm (a test's) would otherwise go as `blob`.
-      else if (part) form.append(name, part, part instanceof File ? part.name : 'blob');
+      else if (part) form.append(name, part);
     }
   }
   return form;

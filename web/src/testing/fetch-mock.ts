@@ -66,8 +66,6 @@ function routeOf(method: string, pathname: string): { path: ApiPath; route: ApiR
 }
 
 async function readBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) return request.formData();
   const text = await request.text();
   if (!text) return undefined;
   try {
