@@ -172,7 +172,7 @@ const clientOptions = { headers: { Accept: 'application/json' } };
 /** Without the session: the refresh exchange itself. */
 const bareClient = createClient<paths>({ ...clientOptions, baseUrl: apiBase(), fetch: send });
 
-/** Every API call: `api.GET('/Drive/GetJDByID', { params: { query: { jdID } }, signal })`. */
+/** Every API call: `api.GET('/Drive/GetJDByID', { params: { query: { jdId } }, signal })`. */
 export const api = createClient<paths>({ ...clientOptions, baseUrl: apiBase(), fetch: sessionFetch });
 
 /** What an `api` method resolves to: openapi-fetch's `{ data }` or `{ error }`, and the response. */

@@ -9,15 +9,15 @@ import type { ApiAnswer, ApiMethod, ApiPath, MethodsOf } from '@/lib/api/types';
 export type ApiRoute = { [P in ApiPath]: { [M in MethodsOf<P>]: `${Uppercase<M>} ${P}` }[MethodsOf<P>] }[ApiPath];
 
 export type RecordedCall = {
-  /** As sent, without the origin: `/api/Drive/ViewJDResumes?jdId=7`. */
+  /** As sent, without the page's origin: `/api/Drive/ViewJDResumes?jdId=7`. */
   url: string;
   method: string;
   headers: Record<string, string>;
   body: unknown;
-  /** The OpenAPI path template the URL matched: `/Interview/NextStep/{inviteId}`. */
-  path: ApiPath;
-  /** `GET /Interview/NextStep/{inviteId}`. */
-  route: ApiRoute;
+  /** The OpenAPI path template the URL matched: `/Interview/NextStep/{inviteId}`; null outside `/api`. */
+  path: ApiPath | null;
+  /** `GET /Interview/NextStep/{inviteId}`; null outside `/api` (the voice simulator's endpoints). */
+  route: ApiRoute | null;
   query: URLSearchParams;
 };
 
@@ -59,7 +59,8 @@ const templates: Template[] = (() => {
 /** Calls to routes the server does not have; `setup.ts` fails the test that made one. */
 export const unknownRoutes: string[] = [];
 
-function routeOf(method: string, pathname: string): { path: ApiPath; route: ApiRoute } | null {
+function routeOf(method: string, pathname: string): { path: ApiPath | null; route: ApiRoute | null } | null {
+  if (!pathname.startsWith('/api/')) return { path: null, route: null };
   const apiPath = decodeURIComponent(pathname.replace(/^\/api(?=\/)/, ''));
   const template = templates.find((candidate) => candidate.pattern.test(apiPath) && candidate.methods.has(method));
   return template ? { path: template.path, route: `${method} ${template.path}` as ApiRoute } : null;
@@ -76,8 +77,8 @@ async function readBody(request: Request): Promise<unknown> {
 }
 
 /**
- * Replaces global fetch (the network edge) with a handler; records every call. A call to a
- * route the OpenAPI document lacks answers 404 and fails the test. The handler answers
+ * Replaces global fetch (the network edge) with a handler; records every call. A call under
+ * `/api` to a route the OpenAPI document lacks answers 404 and fails the test. The handler answers
  * `{ status, body }`; bodies are sent as JSON.
  */
 export function mockFetch(handler: Handler) {
@@ -85,13 +86,13 @@ export function mockFetch(handler: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input instanceof Request ? input : new URL(String(input), window.location.origin), init);
     const url = new URL(request.url);
-    const matched = routeOf(request.method, url.pathname);
+    const matched = url.origin === window.location.origin ? routeOf(request.method, url.pathname) : { path: null, route: null };
     if (!matched) {
       unknownRoutes.push(`${request.method} ${url.pathname}`);
       return new Response(null, { status: 404 });
     }
     const call: RecordedCall = {
-      url: `${url.pathname}${url.search}`,
+      url: url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.href,
       method: request.method,
       headers: Object.fromEntries(request.headers.entries()),
       body: await readBody(request),

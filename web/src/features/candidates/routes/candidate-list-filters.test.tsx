@@ -109,7 +109,7 @@ describe('candidate list filters', () => {
 
     await user.selectOptions(screen.getByLabelText('Recommendation'), 'Fail');
     await waitFor(() => expect(lastList(calls, '/api/Drive/ViewJDResumes').get('recommendation')).toBe('Fail'));
-    expect(lastList(calls, '/api/Drive/ViewJDResumes').get('JdID')).toBe('jd-7');
+    expect(lastList(calls, '/api/Drive/ViewJDResumes').get('jdId')).toBe('jd-7');
   });
 
   it('shows how each candidate came in, and narrows a JD’s list by source in the URL and on the server', async () => {

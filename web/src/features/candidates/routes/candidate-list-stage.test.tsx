@@ -99,7 +99,7 @@ describe('candidate lists: stages', () => {
     renderPage(<JdCandidatesRoute />, { path: '/candidate-details/:jdid', at: '/candidate-details/jd-7?stage=shortlisted' });
     await waitFor(() => expect(screen.getAllByTestId('candidate-row')).toHaveLength(1));
     expect(screen.getByLabelText('Stage')).toHaveValue('shortlisted');
-    expect(calls.some((call) => call.url === '/api/Drive/ViewJDResumes?JdID=jd-7&page=1&pageSize=10&sort=newest&stage=shortlisted')).toBe(
+    expect(calls.some((call) => call.url === '/api/Drive/ViewJDResumes?jdId=jd-7&page=1&pageSize=10&sort=newest&stage=shortlisted')).toBe(
       true,
     );
   });

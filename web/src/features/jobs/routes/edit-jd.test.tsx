@@ -57,7 +57,7 @@ describe('EditJdRoute', () => {
     const { router } = renderEdit('/editjd/7');
 
     const name = await screen.findByLabelText(/^JD Name/);
-    expect(calls[0]!.url).toBe('/api/Drive/GetJDByID?jdID=7');
+    expect(calls[0]!.url).toBe('/api/Drive/GetJDByID?jdId=7');
     expect(name).toHaveValue('QA Lead');
     expect(screen.getByLabelText('Key Skills')).toHaveValue('Playwright, Rust, SQL');
     expect(screen.getByLabelText('Application Last Date')).toHaveValue('');
@@ -86,15 +86,14 @@ describe('EditJdRoute', () => {
     const edit = calls.find((call) => call.url === '/api/Drive/EditJDFolder');
     expect(edit?.method).toBe('POST');
     expect(edit?.body).toEqual({
-      JobDescId: 7,
-      Jdid: 'jd-abc',
-      Jdname: 'QA Lead (EU)',
-      Jddescription: JD.jddescription,
-      KeySkills: 'Playwright, Rust, SQL',
-      AdditionalNotes: 'Remote',
-      Experience: '4 years',
+      jobDescId: 7,
+      jdid: 'jd-abc',
+      jdname: 'QA Lead (EU)',
+      jddescription: JD.jddescription,
+      keySkills: 'Playwright, Rust, SQL',
+      additionalNotes: 'Remote',
+      experience: '4 years',
       applyLastDate: '',
-      CreatedOn: JD.createdOn,
     });
   });
 
