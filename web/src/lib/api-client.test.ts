@@ -53,9 +53,13 @@ describe('api client', () => {
 
   it('sends a multipart form with the file under its field name', async () => {
     seedSession();
-    const { calls } = mockFetch(() => ok('POST /Drive/UploadCandidatesCsv', { success: true, message: 'ok', imported: 1, updated: 0, errors: [] }));
+    const { calls } = mockFetch(() =>
+      ok('POST /Drive/UploadCandidatesCsv', { success: true, message: 'ok', imported: 1, updated: 0, errors: [] }),
+    );
     const csvFile = new File(['name,email\nA,a@b.co\n'], 'people.csv', { type: 'text/csv' });
-    await data(api.POST('/Drive/UploadCandidatesCsv', { params: { query: { jobDescId: '7' } }, body: { csvFile }, bodySerializer: formData }));
+    await data(
+      api.POST('/Drive/UploadCandidatesCsv', { params: { query: { jobDescId: '7' } }, body: { csvFile }, bodySerializer: formData }),
+    );
     expect(calls[0]!.url).toBe('/api/Drive/UploadCandidatesCsv?jobDescId=7');
     expect(calls[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     // The multipart text as sent (Node's Request, which carries it here, names a jsdom File `blob`).

@@ -232,7 +232,7 @@ export function apiUrl<P extends ApiPath, M extends MethodsOf<P>>(
   const values = (params.path ?? {}) as Record<string, string | number>;
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((params.query ?? {}) as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries((params.query ?? {}) as Record<string, string | number | boolean | null | undefined>)) {
     if (value !== undefined && value !== null) search.append(key, String(value));
   }
   const query = search.toString();

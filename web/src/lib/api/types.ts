@@ -34,9 +34,8 @@ export type ApiAnswer<P extends ApiPath, M extends MethodsOf<P>> = {
 }[keyof Operation<P, M>['responses']];
 
 /** The request body of `M P` (JSON, or a multipart form's fields). */
-export type ApiBody<P extends ApiPath, M extends MethodsOf<P>> = Operation<P, M> extends { requestBody: { content: infer C } }
-  ? C[keyof C]
-  : never;
+export type ApiBody<P extends ApiPath, M extends MethodsOf<P>> =
+  Operation<P, M> extends { requestBody: { content: infer C } } ? C[keyof C] : never;
 
 /** The path and query parameters of `M P`. */
 export type ApiParams<P extends ApiPath, M extends MethodsOf<P>> = Operation<P, M>['parameters'];

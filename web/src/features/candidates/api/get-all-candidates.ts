@@ -10,8 +10,7 @@ import type { AnyCandidate, ListQuery } from './types';
 
 /** One page of the candidates of every JD (or of the chosen one), paged, sorted and filtered on the server. */
 export function getAllCandidates({ query, signal }: { query: ListQuery; signal?: AbortSignal }): Promise<Page<AnyCandidate>> {
-  return page(api.GET('/Drive/GetAllCandidates', { params: { query: { jdId: query.job || undefined, ...listParams(query) },
-    signal, } }));
+  return page(api.GET('/Drive/GetAllCandidates', { params: { query: { jdId: query.job || undefined, ...listParams(query) }, signal } }));
 }
 
 export const allCandidatesQueryOptions = (query: ListQuery) =>

@@ -6,7 +6,6 @@ export type UploadResumeAnswer = ApiAnswer<'/Drive/UploadResume', 'post'>;
 
 type XhrResult = { status: number; body: unknown };
 
-
 function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

@@ -26,7 +26,9 @@ export async function getBoardColumnCards({
   offset: number;
   signal?: AbortSignal;
 }): Promise<BoardCard[]> {
-  const board = await data(api.GET('/Pipeline/Board', { params: { query: { jdId: jdid, stage, offset, limit: BOARD_PAGE_SIZE } }, signal }));
+  const board = await data(
+    api.GET('/Pipeline/Board', { params: { query: { jdId: jdid, stage, offset, limit: BOARD_PAGE_SIZE } }, signal }),
+  );
   return board.columns.find((column) => column.stage === stage)?.cards ?? [];
 }
 

@@ -10,7 +10,9 @@ import type { ErasureRequest } from './types';
  * characters). 403 for a recruiter, 409 `state_changed` once decided.
  */
 export function declineErasure({ id, reason }: { id: number; reason: string }): Promise<ErasureRequest> {
-  return data(api.POST('/Settings/ErasureRequests/{id}/Decline', { params: { path: { id: String(id) } }, body: { reason: reason.trim() } }));
+  return data(
+    api.POST('/Settings/ErasureRequests/{id}/Decline', { params: { path: { id: String(id) } }, body: { reason: reason.trim() } }),
+  );
 }
 
 export function useDeclineErasure() {
