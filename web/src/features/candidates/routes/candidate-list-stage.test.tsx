@@ -38,8 +38,8 @@ function server() {
     const url = new URL(call.url, 'http://x');
     const stage = url.searchParams.get('stage');
     const rows = stage ? ROWS.filter((row) => row.stage === stage) : ROWS;
-    if (url.pathname === '/api/Drive/GetAllCandidates' || url.pathname === '/api/Drive/ViewJDResumes') return json(200, rows);
-    if (url.pathname === '/api/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
+    if (call.path === '/Drive/GetAllCandidates' || call.path === '/Drive/ViewJDResumes') return json(200, rows);
+    if (call.path === '/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
