@@ -11,6 +11,22 @@ const toastRestriction = {
   message: "Import toast from '@/lib/toast' (unstyled build; styles are bundled).",
 };
 
+/**
+ * API calls go through `api` in src/lib/api-client.ts (openapi-fetch over the generated paths):
+ * a type argument would name an answer by hand, and a raw fetch checks nothing.
+ */
+const apiCallRestrictions = [
+  {
+    selector: 'CallExpression[callee.type="MemberExpression"][callee.object.name="api"][typeArguments]',
+    message: "Call the typed client without a type argument: api.GET('/path', { params }) answers the documented type.",
+  },
+  {
+    selector:
+      'CallExpression[callee.name="fetch"], CallExpression[callee.property.name="fetch"][callee.object.name=/^(window|globalThis|self)$/]',
+    message: 'Call the API through `api` from @/lib/api-client (typed paths, refresh on 401), not fetch.',
+  },
+];
+
 /** The features of the teamwork pages: scorecards, the activity feed, the team and settings. */
 const teamworkFeatures = ['scorecards', 'activity', 'team', 'settings'];
 
@@ -71,6 +87,12 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // The client module is the network edge; tests stub fetch rather than call it.
+    ignores: ['src/lib/api-client.ts', 'src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...apiCallRestrictions] },
+  },
   {
     files: ['vite.config.ts', 'playwright.config.ts', 'playwright.screens.config.ts', 'e2e/**/*.ts', 'screens/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },

@@ -14,13 +14,12 @@ const ME = { email: 'admin@example.com', userFullName: 'Admin User' };
 
 function meServer(me: typeof ME | null = ME) {
   return mockFetch((call) => {
-    if (call.url === '/api/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
-    if (call.url === '/api/auth/logout') return json(200, { success: true });
-    if (call.url === '/api/Drive/JDFolders' || call.url === '/api/Drive/Bin' || call.url.startsWith('/api/Drive/SearchAll'))
-      return json(200, []);
-    if (call.url.startsWith('/api/Drive/GetJDByID')) return json(404, { message: 'Invalid JD ID.', code: 'invalid_id' });
-    if (call.url.startsWith('/api/Drive/GetAllCandidates') || call.url.startsWith('/api/Drive/ViewJDResumes')) return json(200, []);
-    if (call.url.startsWith('/api/Interview/ResumeDetails')) return json(200, []);
+    if (call.path === '/auth/me') return me ? json(200, me) : json(401, { message: 'Unauthorized', code: 'unauthorized' });
+    if (call.path === '/auth/logout') return json(200, { success: true });
+    if (call.path === '/Drive/JDFolders' || call.path === '/Drive/Bin' || call.path === '/Drive/SearchAll') return json(200, []);
+    if (call.path === '/Drive/GetJDByID') return json(404, { message: 'Invalid JD ID.', code: 'invalid_id' });
+    if (call.path === '/Drive/GetAllCandidates' || call.path === '/Drive/ViewJDResumes') return json(200, []);
+    if (call.path === '/Interview/ResumeDetails') return json(200, []);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -170,7 +169,7 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     for (const key of ['token', 'refreshToken', 'tokenExpiry', 'fullName']) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
-    const logout = calls.find((call) => call.url === '/api/auth/logout');
+    const logout = calls.find((call) => call.path === '/auth/logout');
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.authorization).toMatch(/^Bearer /);
   });

@@ -10,10 +10,10 @@ import { routes } from './router';
 function server() {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/auth/me') return json(200, { email: 'admin@example.com', userFullName: 'Admin User', role: 'admin' });
-    if (url.pathname === '/api/Activity') return json(200, { events: [], nextBefore: null });
-    if (url.pathname === '/api/Settings/EmailTemplates') return json(200, []);
-    if (url.pathname === '/api/Settings/ErasureRequests') return json(200, []);
+    if (call.path === '/auth/me') return json(200, { email: 'admin@example.com', userFullName: 'Admin User', role: 'admin' });
+    if (call.path === '/Activity') return json(200, { events: [], nextBefore: null });
+    if (call.path === '/Settings/EmailTemplates') return json(200, []);
+    if (call.path === '/Settings/ErasureRequests') return json(200, []);
     if (['/api/Drive/JDFolders', '/api/Team', '/api/Pipeline/Funnel', '/api/Interview/Dashboard'].includes(url.pathname))
       return json(200, []);
     return json(404, { message: 'Not found', code: 'not_found' });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ApiError, api, apiErrorMessage, buildUrl, setSessionExpiredHandler } from '@/lib/api-client';
-import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
+import { ApiError, api, apiErrorMessage, apiUrl, data, formData, page, setSessionExpiredHandler } from '@/lib/api-client';
+import { json, mockFetch, ok, seedSession } from '@/testing/fetch-mock';
 import type { RecordedCall } from '@/testing/fetch-mock';
 
 const REFRESH_URL = '/api/auth/refresh-token';
@@ -34,32 +34,57 @@ describe('api client', () => {
     setSessionExpiredHandler(() => undefined);
   });
 
-  it('builds /api URLs with encoded query parameters and skips empty ones', () => {
-    expect(buildUrl('/auth/requestotp', { email: 'a+b@example.com', retry: false, skip: undefined })).toBe(
+  it('builds /api URLs with encoded path and query parameters and skips empty ones', () => {
+    expect(apiUrl('post', '/auth/requestotp', { query: { email: 'a+b@example.com', retry: false } })).toBe(
       '/api/auth/requestotp?email=a%2Bb%40example.com&retry=false',
     );
-    expect(buildUrl('Drive/JDFolders')).toBe('/api/Drive/JDFolders');
+    expect(apiUrl('get', '/Application/{token}/Data', { path: { token: 'a/b c' } })).toBe('/api/Application/a%2Fb%20c/Data');
   });
 
-  it('sends the bearer token from localStorage, and JSON bodies', async () => {
+  it('sends the bearer token from localStorage, path and query parameters, and JSON bodies', async () => {
     seedSession({ token: 'access-1' });
-    const { calls } = mockFetch(() => json(200, { ok: true }));
-    await expect(api.post('/things', { a: 1 })).resolves.toEqual({ ok: true });
+    const { calls } = mockFetch(() => ok('PUT /Team/{id}/Role', []));
+    await expect(data(api.PUT('/Team/{id}/Role', { params: { path: { id: '7' } }, body: { role: 'admin' } }))).resolves.toEqual([]);
+    expect(calls[0]!.url).toBe('/api/Team/7/Role');
     expect(bearer(calls[0]!)).toBe('Bearer access-1');
     expect(calls[0]!.headers['content-type']).toBe('application/json');
-    expect(calls[0]!.body).toEqual({ a: 1 });
+    expect(calls[0]!.body).toEqual({ role: 'admin' });
+  });
+
+  it('sends a multipart form with the file under its field name', async () => {
+    seedSession();
+    const { calls } = mockFetch(() =>
+      ok('POST /Drive/UploadCandidatesCsv', { success: true, message: 'ok', imported: 1, updated: 0, errors: [] }),
+    );
+    const csvFile = new File(['name,email\nA,a@b.co\n'], 'people.csv', { type: 'text/csv' });
+    await data(
+      api.POST('/Drive/UploadCandidatesCsv', { params: { query: { jobDescId: '7' } }, body: { csvFile }, bodySerializer: formData }),
+    );
+    expect(calls[0]!.url).toBe('/api/Drive/UploadCandidatesCsv?jobDescId=7');
+    expect(calls[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    // The multipart text as sent (Node's Request, which carries it here, names a jsdom File `blob`).
+    expect(calls[0]!.body).toMatch(/name="csvFile"; filename="[^"]+"\r\nContent-Type: [^\r]+\r\n\r\nname,email\nA,a@b.co\n\r\n/);
+  });
+
+  it('reads a page and its X-Total-Count', async () => {
+    seedSession();
+    mockFetch(() => json(200, [], { 'X-Total-Count': '42' }));
+    await expect(page(api.GET('/Drive/ViewJDResumes', { params: { query: { jdId: '7', page: 5, pageSize: 10 } } }))).resolves.toEqual({
+      items: [],
+      total: 42,
+    });
   });
 
   it('falls back to the token in sessionStorage', async () => {
     sessionStorage.setItem('token', 'session-token');
     const { calls } = mockFetch(() => json(200, {}));
-    await api.get('/auth/me');
+    await data(api.GET('/auth/me'));
     expect(bearer(calls[0]!)).toBe('Bearer session-token');
   });
 
   it('sends no Authorization header without a token', async () => {
     const { calls } = mockFetch(() => json(200, { success: true }));
-    await api.post('/auth/requestotp', undefined, { query: { email: 'a@b.co', retry: false } });
+    await data(api.POST('/auth/requestotp', { params: { query: { email: 'a@b.co', retry: false } } }));
     expect(calls[0]!.headers.authorization).toBeUndefined();
   });
 
@@ -67,7 +92,7 @@ describe('api client', () => {
     seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
     const { calls } = serverWithRotation();
 
-    await expect(api.get('/auth/me')).resolves.toEqual({ ok: true, url: '/api/auth/me' });
+    await expect(data(api.GET('/auth/me'))).resolves.toEqual({ ok: true, url: '/api/auth/me' });
 
     expect(calls.map((call) => `${call.method} ${call.url} ${bearer(call) ?? '-'}`)).toEqual([
       'GET /api/auth/me Bearer access-1',
@@ -85,7 +110,7 @@ describe('api client', () => {
     seedSession({ token: 'access-1' });
     sessionStorage.setItem('token', 'access-1');
     serverWithRotation();
-    await api.get('/auth/me');
+    await data(api.GET('/auth/me'));
     expect(sessionStorage.getItem('token')).toBe('access-2');
   });
 
@@ -93,11 +118,11 @@ describe('api client', () => {
     seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
     const { calls } = serverWithRotation();
 
-    const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    const results = await Promise.all([data(api.GET('/Drive/JDFolders')), data(api.GET('/Drive/Bin')), data(api.GET('/Team'))]);
 
     expect(results).toHaveLength(3);
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
-    for (const path of ['/api/a', '/api/b', '/api/c']) {
+    for (const path of ['/api/Drive/JDFolders', '/api/Drive/Bin', '/api/Team']) {
       expect(callsTo(calls, path).map(bearer)).toEqual(['Bearer access-1', 'Bearer access-2']);
     }
   });
@@ -110,17 +135,17 @@ describe('api client', () => {
     });
     const { calls } = mockFetch(async (call) => {
       if (call.url === REFRESH_URL) return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', validTo: NEW_EXPIRY });
-      if (call.url === '/api/slow' && bearer(call) === 'Bearer access-1') await slowGate;
+      if (call.path === '/Drive/Bin' && bearer(call) === 'Bearer access-1') await slowGate;
       return bearer(call) === 'Bearer access-2' ? json(200, {}) : json(401, { message: 'no', code: 'unauthorized' });
     });
 
-    const slow = api.get('/slow');
-    await api.get('/fast'); // refreshes while /slow is still in flight with the old token
+    const slow = data(api.GET('/Drive/Bin'));
+    await data(api.GET('/Team')); // refreshes while the bin is still in flight with the old token
     releaseSlow();
     await slow;
 
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
-    expect(callsTo(calls, '/api/slow').map(bearer)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(callsTo(calls, '/api/Drive/Bin').map(bearer)).toEqual(['Bearer access-1', 'Bearer access-2']);
   });
 
   it('retries only once: a second 401 clears the session and goes to /login', async () => {
@@ -131,7 +156,7 @@ describe('api client', () => {
         : json(401, { message: 'Unauthorized', code: 'unauthorized' }),
     );
 
-    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(data(api.GET('/auth/me'))).rejects.toMatchObject({ status: 401 });
     expect(callsTo(calls, '/api/auth/me')).toHaveLength(2);
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
     expect(onExpired).toHaveBeenCalledTimes(1);
@@ -144,7 +169,7 @@ describe('api client', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { calls } = serverWithRotation({ refreshStatus: 401 });
 
-    const error: unknown = await api.get('/auth/me').catch((e: unknown) => e);
+    const error: unknown = await data(api.GET('/auth/me')).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
@@ -161,7 +186,7 @@ describe('api client', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { calls } = serverWithRotation();
 
-    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(data(api.GET('/auth/me'))).rejects.toMatchObject({ status: 401 });
 
     expect(logged).toHaveBeenCalledWith('Error No refresh token available');
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(0);
@@ -174,7 +199,7 @@ describe('api client', () => {
     seedSession({ token: 'access-1', refreshToken: 'refresh-1' });
     const { calls } = mockFetch(() => json(401, { message: 'Unauthorized', code: 'unauthorized' }));
 
-    await expect(api.post('/auth/verifyotp', { email: 'a@b.co', otpCode: '123456' })).rejects.toMatchObject({
+    await expect(data(api.POST('/auth/verifyotp', { body: { email: 'a@b.co', otpCode: '123456' } }))).rejects.toMatchObject({
       status: 401,
     });
     expect(calls).toHaveLength(1);
@@ -188,7 +213,7 @@ describe('api client', () => {
       json(400, { message: 'Invalid OTP. Please check otp and try again.', code: 'invalid_otp', attemptsRemaining: 3 }),
     );
 
-    const error = await api.post('/auth/verifyotp', {}).catch((e: unknown) => e);
+    const error = await data(api.POST('/auth/verifyotp', { body: { email: 'a@b.co', otpCode: '000000' } })).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -203,7 +228,7 @@ describe('api client', () => {
   it.each([403, 404, 429, 500])('does not refresh or retry on %i', async (status) => {
     seedSession();
     const { calls } = mockFetch(() => json(status, { message: 'nope', code: 'x' }));
-    await expect(api.get('/thing')).rejects.toMatchObject({ status });
+    await expect(data(api.GET('/Drive/JDFolders'))).rejects.toMatchObject({ status });
     expect(calls).toHaveLength(1);
     expect(onExpired).not.toHaveBeenCalled();
   });
@@ -213,12 +238,12 @@ describe('api client', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(api.get('/thing')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(data(api.GET('/Drive/JDFolders'))).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 
   it('resolves empty bodies to undefined', async () => {
     mockFetch(() => json(204));
-    await expect(api.delete('/thing')).resolves.toBeUndefined();
+    await expect(data(api.POST('/auth/logout'))).resolves.toBeUndefined();
   });
 });
 
@@ -246,7 +271,7 @@ describe('api client across tabs', () => {
       bearer(call) === 'Bearer access-from-other-tab' ? json(200, { ok: true }) : json(401, { message: 'no', code: 'unauthorized' }),
     );
 
-    await expect(api.get('/auth/me')).resolves.toEqual({ ok: true });
+    await expect(data(api.GET('/auth/me'))).resolves.toEqual({ ok: true });
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(0);
     expect(callsTo(calls, '/api/auth/me').map(bearer)).toEqual(['Bearer access-1', 'Bearer access-from-other-tab']);
   });
@@ -257,7 +282,7 @@ describe('api client across tabs', () => {
     Object.defineProperty(navigator, 'locks', { configurable: true, value: { request } });
     const { calls } = serverWithRotation();
 
-    await expect(api.get('/auth/me')).resolves.toMatchObject({ ok: true });
+    await expect(data(api.GET('/auth/me'))).resolves.toMatchObject({ ok: true });
     expect(request).toHaveBeenCalledWith('hirelane-token-refresh', expect.any(Function));
     expect(callsTo(calls, REFRESH_URL)).toHaveLength(1);
   });

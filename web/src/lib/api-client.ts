@@ -1,13 +1,16 @@
 /**
- * The one API client. Typed JSON over fetch, bearer token from storage, and
- * SPEC section 4 "Auth refresh": a 401 on any call other than the OTP
- * verification refreshes the session once (concurrent 401s share that one
- * refresh) and retries the call once. When the refresh fails, or there is no
- * refresh token, the session is cleared and the user is sent to /login.
+ * The one API client: openapi-fetch over the generated `paths`, so every call is checked for
+ * its path, method, parameters, body and answer. The bearer token comes from storage, and
+ * SPEC section 4 "Auth refresh" holds for every call: a 401 on any call other than the OTP
+ * verification refreshes the session once (concurrent 401s share that one refresh) and retries
+ * the call once. When the refresh fails, or there is no refresh token, the session is cleared
+ * and the user is sent to /login.
  */
+import createClient from 'openapi-fetch';
+
 import { env } from '@/config/env';
 import { clearSession, getRefreshToken, getToken, hasValidSession, saveRefreshedTokens } from '@/lib/session';
-import type { ApiSchema } from './api/types';
+import type { ApiParams, ApiPath, ApiSchema, MethodsOf, paths } from './api/types';
 
 /** Every error body of the server: `{ message, code }` plus optional extras. */
 export type ApiErrorBody = ApiSchema<'ErrorBody'> & {
@@ -39,21 +42,13 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.body?.message ? error.body.message : fallback;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, QueryValue>;
-  /** Sent as JSON unless it is FormData. */
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-};
+export function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
 
 /** Paths never retried after a refresh (SPEC section 4: the OTP verification). */
 // A logout with a stale token needs no refresh: the session ends with its refresh token anyway.
-const NO_REFRESH_PATHS = new Set(['/auth/verifyotp', '/auth/refresh-token', '/auth/logout']);
-const REFRESH_PATH = '/auth/refresh-token';
+const NO_REFRESH_PATHS = new Set<string>(['/auth/verifyotp', '/auth/refresh-token', '/auth/logout'] satisfies ApiPath[]);
 
 type SessionExpiredHandler = () => void;
 
@@ -71,67 +66,6 @@ function expireSession(): void {
   sessionExpiredHandler();
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${env.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
-}
-
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const { method = 'GET', query, body, signal, headers = {} } = options;
-  const init: RequestInit = { method, signal, headers: { Accept: 'application/json', ...headers } };
-  const initHeaders = init.headers as Record<string, string>;
-  if (token) initHeaders.Authorization = `Bearer ${token}`;
-  if (body instanceof FormData) {
-    init.body = body;
-  } else if (body !== undefined) {
-    initHeaders['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  try {
-    return await fetch(buildUrl(path, query), init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, body: null, message: 'Network error. Please check your connection.' });
-  }
-}
-
-async function toResult<T>(response: Response): Promise<T> {
-  const data = await readBody(response);
-  if (response.ok) return data as T;
-  throw new ApiError({ status: response.status, body: isErrorBody(data) ? data : null });
-}
-
-/** A page of a list and the `X-Total-Count` the server sent with it. */
-export type Page<T> = { items: T[]; total: number };
-
-async function toPage<T>(response: Response): Promise<Page<T>> {
-  const items = await toResult<T[]>(response);
-  const header = Number(response.headers.get('X-Total-Count'));
-  const list = Array.isArray(items) ? items : [];
-  return { items: list, total: Number.isFinite(header) && response.headers.has('X-Total-Count') ? header : list.length };
-}
-
 let refreshInFlight: Promise<boolean> | null = null;
 
 async function exchangeRefreshToken(): Promise<boolean> {
@@ -141,21 +75,10 @@ async function exchangeRefreshToken(): Promise<boolean> {
     return false;
   }
   try {
-    const response = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
-    if (!response.ok) return false;
-    const data = (await readBody(response)) as
-      | Partial<{
-          accessToken: string;
-          refreshToken: string;
-          validTo: string;
-        }>
-      | undefined;
+    // Outside the retrying client: a refresh that fails is an answer, not a reason to refresh.
+    const { data } = await bareClient.POST('/auth/refresh-token', { body: { refreshToken } });
     if (!data?.accessToken) return false;
-    saveRefreshedTokens({
-      accessToken: data.accessToken,
-      refreshToken: data.refreshToken ?? null,
-      validTo: data.validTo ?? null,
-    });
+    saveRefreshedTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken, validTo: data.validTo });
     return true;
   } catch (error) {
     // Refresh failures are only logged (SPEC section 8).
@@ -196,7 +119,7 @@ export function refreshSession(): Promise<boolean> {
  * once (SPEC section 4). Also used by uploads that go through XMLHttpRequest.
  */
 export async function withSessionRetry<R extends { status: number }>(
-  path: string,
+  path: ApiPath,
   attempt: (token: string | null) => Promise<R>,
 ): Promise<R> {
   const usedToken = getToken();
@@ -215,22 +138,103 @@ export async function withSessionRetry<R extends { status: number }>(
   return retried;
 }
 
-/** Sends one API call and returns its parsed JSON body, or throws an `ApiError`. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return toResult<T>(await withSessionRetry(path, (token) => send(path, options, token)));
+/** The API's base: absolute, because openapi-fetch builds a `Request`, which needs one outside a page. */
+function apiBase(): string {
+  return `${window.location.origin}${env.apiBaseUrl}`;
 }
 
-/** Sends a GET for a paged list; returns the items and `X-Total-Count`. */
-export async function apiRequestPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
-  return toPage<T>(await withSessionRetry(path, (token) => send(path, { ...options, method: 'GET' }, token)));
+/** The network edge: a failed connection becomes an `ApiError` with status 0, an abort stays an abort. */
+async function send(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, body: null, message: 'Network error. Please check your connection.' });
+  }
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  getPage: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequestPage<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+/** Sends `request` with the bearer token, refreshing and retrying once on a 401. */
+function sessionFetch(request: Request): Promise<Response> {
+  // Kept unread so a retry can send the body again.
+  const template = request.clone();
+  const path = new URL(request.url).pathname.slice(env.apiBaseUrl.length) as ApiPath;
+  let first = true;
+  return withSessionRetry(path, (token) => {
+    const attempt = first ? request : template.clone();
+    first = false;
+    if (token) attempt.headers.set('Authorization', `Bearer ${token}`);
+    return send(attempt);
+  });
+}
+
+const clientOptions = { headers: { Accept: 'application/json' } };
+
+/** Without the session: the refresh exchange itself. */
+const bareClient = createClient<paths>({ ...clientOptions, baseUrl: apiBase(), fetch: send });
+
+/** Every API call: `api.GET('/Drive/GetJDByID', { params: { query: { jdId } }, signal })`. */
+export const api = createClient<paths>({ ...clientOptions, baseUrl: apiBase(), fetch: sessionFetch });
+
+/** What an `api` method resolves to: openapi-fetch's `{ data }` or `{ error }`, and the response. */
+type Answer = { data?: unknown; error?: unknown; response: Response };
+
+/** The success branch's data (the error branch's `data` is optional `never`, so it drops out). */
+type DataOf<R> = R extends { data: infer D } ? D : never;
+
+/** The JSON of a successful call, or an `ApiError` with the server's status and error body. */
+export async function data<R extends Answer>(pending: Promise<R>): Promise<DataOf<R>> {
+  const answer = await pending;
+  if (answer.error !== undefined || !answer.response.ok) {
+    const body = answer.error;
+    throw new ApiError({ status: answer.response.status, body: isErrorBody(body) ? body : null });
+  }
+  return answer.data as DataOf<R>;
+}
+
+/** A page of a list and the `X-Total-Count` the server sent with it. */
+export type Page<T> = { items: T[]; total: number };
+
+type ItemOf<R> = DataOf<R> extends (infer Item)[] ? Item : never;
+
+/** A paged list (`api.GET` of a list path) with the `X-Total-Count` the server sent. */
+export async function page<R extends Answer>(pending: Promise<R>): Promise<Page<ItemOf<R>>> {
+  const answer = await pending;
+  const items = (await data(Promise.resolve(answer))) as ItemOf<R>[];
+  const header = answer.response.headers.get('X-Total-Count');
+  const total = Number(header);
+  return { items, total: header !== null && Number.isFinite(total) ? total : items.length };
+}
+
+/**
+ * openapi-fetch's `bodySerializer` for a `multipart/form-data` body: one part per field, an
+ * array's items as repeated parts, a File under its own name.
+ */
+export function formData(body: Record<string, Blob | Blob[] | string | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (typeof part === 'string') form.append(name, part);
+      else if (part) form.append(name, part);
+    }
+  }
+  return form;
+}
+
+/**
+ * The same-origin address of `M P`, for what the browser sends itself: a download link, an
+ * upload through XMLHttpRequest (which alone reports progress).
+ */
+export function apiUrl<P extends ApiPath, M extends MethodsOf<P>>(
+  _method: M,
+  path: P,
+  params: { path?: ApiParams<P, M>['path']; query?: ApiParams<P, M>['query'] } = {},
+): string {
+  const values = (params.path ?? {}) as Record<string, string | number>;
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((params.query ?? {}) as Record<string, string | number | boolean | null | undefined>)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return `${env.apiBaseUrl}${filled}${query ? `?${query}` : ''}`;
+}

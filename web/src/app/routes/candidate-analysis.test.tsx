@@ -52,10 +52,9 @@ const EVENT = {
 
 function server() {
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Interview/ResumeDetails') return json(200, [DETAILS]);
-    if (url.pathname === '/api/Pipeline/Scorecards') return json(200, { resumeId: 5, interviewed: false, ai: null, scorecards: [] });
-    if (url.pathname === '/api/Activity') return json(200, { events: [EVENT], nextBefore: null });
+    if (call.path === '/Interview/ResumeDetails') return json(200, [DETAILS]);
+    if (call.path === '/Pipeline/Scorecards') return json(200, { resumeId: 5, interviewed: false, ai: null, scorecards: [] });
+    if (call.path === '/Activity') return json(200, { events: [EVENT], nextBefore: null });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }

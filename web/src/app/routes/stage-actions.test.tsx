@@ -42,12 +42,11 @@ const TEMPLATES = [
 function server() {
   let rows = [row(1, 'Asha', 'interviewed'), row(2, 'Bea', 'screened')];
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/GetAllCandidates') return json(200, rows);
-    if (url.pathname === '/api/Settings/EmailTemplates') return json(200, TEMPLATES);
-    if (url.pathname === '/api/Pipeline/EmailPreview')
+    if (call.path === '/Drive/GetAllCandidates') return json(200, rows);
+    if (call.path === '/Settings/EmailTemplates') return json(200, TEMPLATES);
+    if (call.path === '/Pipeline/EmailPreview')
       return json(200, { to: 'asha@example.com', subject: 'Your application for QA Lead', body: 'Dear Asha,\n\nNo.' });
-    if (url.pathname === '/api/Pipeline/Move') {
+    if (call.path === '/Pipeline/Move') {
       const body = call.body as { candidates: Array<{ resumeId: number }>; stage: string; email?: unknown };
       rows = rows.map((r) => (body.candidates.some((c) => c.resumeId === r.resumeId) ? { ...r, stage: body.stage } : r));
       return json(200, {
@@ -60,7 +59,7 @@ function server() {
   });
 }
 
-const moves = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/Pipeline/Move').map((call) => call.body);
+const moves = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/Pipeline/Move').map((call) => call.body);
 
 describe('candidate list stage actions', () => {
   it('rejects the selected rows with an e-mail, each from the stage the list showed', async () => {

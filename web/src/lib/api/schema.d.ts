@@ -1222,7 +1222,7 @@ export interface components {
              * Format: binary
              * @description One PDF or DOCX file within the upload size cap.
              */
-            resume: string;
+            resume: Blob;
             /** @description Leave empty (a honeypot for bots). */
             website?: string | null;
         };
@@ -1610,7 +1610,7 @@ export interface components {
              * Format: binary
              * @description A CSV with name, email and phone columns.
              */
-            csvFile: string;
+            csvFile: Blob;
         };
         CsvRowError: {
             line: number;
@@ -2225,7 +2225,7 @@ export interface components {
         /** @description The upload form. */
         ResumeForm: {
             /** @description One or more PDF or DOCX files, each within the upload size cap. */
-            resumeFile: string[];
+            resumeFile: Blob[];
         };
         /**
          * @description The kind of a stored resume file.

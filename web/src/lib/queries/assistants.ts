@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type Assistant = ApiSchema<'AssistantView'>;
@@ -13,7 +13,7 @@ export type Assistant = ApiSchema<'AssistantView'>;
 export const assistantsQueryKey = ['assistants'] as const;
 
 export function getAssistants({ signal }: { signal?: AbortSignal } = {}): Promise<Assistant[]> {
-  return api.get<Assistant[]>('/Voice/assistants', { signal });
+  return data(api.GET('/Voice/assistants', { signal }));
 }
 
 // The server already retries the provider with backoff; a failure here is final.

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { interviewAnalysisQueryKey } from '@/lib/queries/interview-analysis';
 
 import type { ApiSchema } from '@/lib/api/types';
@@ -16,7 +16,7 @@ export const attemptsQueryKey = (resumeId: string) => ['interview-attempts', res
 export const attemptsQueryOptions = (resumeId: string) =>
   queryOptions({
     queryKey: attemptsQueryKey(resumeId),
-    queryFn: ({ signal }) => api.get<Attempts>(`/Interview/Attempts?resumeId=${encodeURIComponent(resumeId)}`, { signal }),
+    queryFn: ({ signal }) => data(api.GET('/Interview/Attempts', { params: { query: { resumeId } }, signal })),
     // A candidate without an invite has no attempts: an answer, not a glitch to retry.
     retry: false,
   });
@@ -29,7 +29,7 @@ export function useAttempts(resumeId: string) {
 export function useCountAttempt(resumeId: string, onCounted: (callId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (callId: string) => api.put<Attempts>('/Interview/Attempts', { resumeId, callId }),
+    mutationFn: (callId: string) => data(api.PUT('/Interview/Attempts', { body: { resumeId, callId } })),
     onSuccess: async (attempts, callId) => {
       queryClient.setQueryData(attemptsQueryKey(resumeId), attempts);
       await queryClient.invalidateQueries({ queryKey: interviewAnalysisQueryKey(callId) });

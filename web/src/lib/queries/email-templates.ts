@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 /** A template; `updatedAt` and `updatedBy` are null while the built-in text is in use. */
@@ -18,7 +18,7 @@ export type TemplateKind = ApiSchema<'TemplateKind'>;
 export const emailTemplatesQueryKey = ['email-templates'] as const;
 
 export function getEmailTemplates({ signal }: { signal?: AbortSignal } = {}): Promise<EmailTemplate[]> {
-  return api.get<EmailTemplate[]>('/Settings/EmailTemplates', { signal });
+  return data(api.GET('/Settings/EmailTemplates', { signal }));
 }
 
 export const emailTemplatesQueryOptions = () =>

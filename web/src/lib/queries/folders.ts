@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type JdFolder = ApiSchema<'FolderItem'>;
@@ -13,7 +13,7 @@ export type JdFolder = ApiSchema<'FolderItem'>;
 export const foldersQueryKey = ['jds', 'folders'] as const;
 
 export function getFolders({ signal }: { signal?: AbortSignal } = {}): Promise<JdFolder[]> {
-  return api.get<JdFolder[]>('/Drive/JDFolders', { signal });
+  return data(api.GET('/Drive/JDFolders', { signal }));
 }
 
 export const foldersQueryOptions = () => queryOptions({ queryKey: foldersQueryKey, queryFn: ({ signal }) => getFolders({ signal }) });

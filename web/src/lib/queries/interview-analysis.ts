@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type InterviewAnalysis = ApiSchema<'InterviewAnalysis'>;
@@ -12,7 +12,7 @@ export type InterviewAnalysis = ApiSchema<'InterviewAnalysis'>;
 export const interviewAnalysisQueryKey = (callId: string) => ['interview-analysis', callId] as const;
 
 export function getInterviewAnalysis({ callId, signal }: { callId: string; signal?: AbortSignal }): Promise<InterviewAnalysis> {
-  return api.get<InterviewAnalysis>(`/Interview/InterviewAnalysis/${encodeURIComponent(callId)}`, { signal });
+  return data(api.GET('/Interview/InterviewAnalysis/{callId}', { params: { path: { callId } }, signal }));
 }
 
 export const interviewAnalysisQueryOptions = (callId: string) =>

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type Me = ApiSchema<'UserInfo'>;
@@ -12,7 +12,7 @@ export type Me = ApiSchema<'UserInfo'>;
 export const meQueryKey = ['auth', 'me'] as const;
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
-  return api.get<Me>('/auth/me', { signal });
+  return data(api.GET('/auth/me', { signal }));
 }
 
 export const meQueryOptions = () =>

@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 /** A JD card with its matching resumes; `jdMatched` is false when only its candidates matched. */
@@ -17,7 +17,7 @@ export const searchAllQueryKey = (q: string) => ['candidates', 'search', q] as c
 
 export async function searchAll(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<SearchResult[]> {
   if (!q.trim()) return [];
-  return api.get<SearchResult[]>('/Drive/SearchAll', { query: { q }, signal });
+  return data(api.GET('/Drive/SearchAll', { params: { query: { q } }, signal }));
 }
 
 export const searchAllQueryOptions = (q: string) =>

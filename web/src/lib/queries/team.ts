@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type TeamMember = ApiSchema<'TeamMember'>;
@@ -12,7 +12,7 @@ export type TeamMember = ApiSchema<'TeamMember'>;
 export const teamQueryKey = ['team'] as const;
 
 export function getTeam({ signal }: { signal?: AbortSignal } = {}): Promise<TeamMember[]> {
-  return api.get<TeamMember[]>('/Team', { signal });
+  return data(api.GET('/Team', { signal }));
 }
 
 export const teamQueryOptions = () => queryOptions({ queryKey: teamQueryKey, queryFn: ({ signal }) => getTeam({ signal }) });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { activityQueryKey } from '@/lib/queries/activity';
 
 import type { ActivityFeed, ActivityFilters } from './types';
@@ -17,7 +17,7 @@ export function getActivity({
   limit?: number;
   signal?: AbortSignal;
 }): Promise<ActivityFeed> {
-  return api.get<ActivityFeed>('/Activity', { query: { ...filters, before, limit }, signal });
+  return data(api.GET('/Activity', { params: { query: { ...filters, before: before ?? undefined, limit } }, signal }));
 }
 
 /** The feed as pages: "Load more" fetches the page before the last one's `nextBefore`. */

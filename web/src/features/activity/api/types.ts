@@ -1,5 +1,5 @@
 /** The activity log's shapes, as the server sends them. */
-import type { ApiSchema } from '@/lib/api/types';
+import type { ApiParams, ApiSchema } from '@/lib/api/types';
 
 /** A page of events, newest first; `nextBefore` asks for the next (older) page. */
 export type ActivityFeed = ApiSchema<'ActivityFeed'>;
@@ -14,13 +14,8 @@ export type EventActor = ActivityEvent['actor'];
 
 export type ActorKind = 'recruiter' | 'candidate' | 'system';
 
-/** The feed's filters (`GET /Activity`); absent ones match everything. */
-export type ActivityFilters = {
-  /** One candidate's timeline. */
-  resumeId?: string;
-  /** One JD's feed (folder id or integer id). */
-  jdId?: string;
-  kind?: EventKind;
-  actor?: ActorKind;
-  recruiterId?: string;
-};
+/**
+ * The feed's filters (`GET /Activity`); absent ones match everything. `resumeId` is one
+ * candidate's timeline, `jdId` one JD's feed (folder id or integer id).
+ */
+export type ActivityFilters = Omit<NonNullable<ApiParams<'/Activity', 'get'>['query']>, 'before' | 'limit'>;

@@ -11,11 +11,11 @@ describe('activity helpers', () => {
     });
     expect(readFeedFilters(new URLSearchParams('jdId=%20&kind=salary&actor=bots&recruiterId=x'))).toEqual({});
     // One recruiter wins over an actor kind.
-    expect(readFeedFilters(new URLSearchParams('actor=candidate&recruiterId=4'))).toEqual({ recruiterId: '4' });
+    expect(readFeedFilters(new URLSearchParams('actor=candidate&recruiterId=4'))).toEqual({ recruiterId: 4 });
   });
 
   it('maps filters to the actor select and back into the URL', () => {
-    expect(actorChoiceOf({ recruiterId: '4' })).toBe('member:4');
+    expect(actorChoiceOf({ recruiterId: 4 })).toBe('member:4');
     expect(actorChoiceOf({ actor: 'system' })).toBe('system');
     expect(actorChoiceOf({})).toBe('');
     expect(withFilter(new URLSearchParams('jdId=a&kind=b'), { kind: '', actor: 'candidate' }).toString()).toBe('jdId=a&actor=candidate');

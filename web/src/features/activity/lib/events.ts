@@ -57,15 +57,15 @@ export function readFeedFilters(params: URLSearchParams): ActivityFilters {
   const kind = params.get('kind') ?? '';
   if (isKind(kind)) filters.kind = kind;
   const recruiterId = params.get('recruiterId')?.trim() ?? '';
-  if (/^\d+$/.test(recruiterId)) filters.recruiterId = recruiterId;
+  if (/^\d+$/.test(recruiterId)) filters.recruiterId = Number(recruiterId);
   const actor = params.get('actor') ?? '';
-  if (!filters.recruiterId && isActorKind(actor)) filters.actor = actor;
+  if (filters.recruiterId === undefined && isActorKind(actor)) filters.actor = actor;
   return filters;
 }
 
 /** The actor select's value: '', an actor kind, or `member:{id}` for one recruiter. */
 export function actorChoiceOf(filters: ActivityFilters): string {
-  if (filters.recruiterId) return `member:${filters.recruiterId}`;
+  if (filters.recruiterId !== undefined) return `member:${filters.recruiterId}`;
   return filters.actor ?? '';
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
+import type { RecordedCall } from '@/testing/fetch-mock';
 import { renderRoutes } from '@/testing/render';
 
 import { ActivityRoute } from './activity';
@@ -67,10 +68,9 @@ const EVENTS = {
 
 function server() {
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/JDFolders') return json(200, FOLDERS);
-    if (url.pathname === '/api/Team') return json(200, TEAM);
-    if (url.pathname === '/api/Activity') return json(200, EVENTS);
+    if (call.path === '/Drive/JDFolders') return json(200, FOLDERS);
+    if (call.path === '/Team') return json(200, TEAM);
+    if (call.path === '/Activity') return json(200, EVENTS);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -84,7 +84,7 @@ const renderAt = (at: string) =>
     { at },
   );
 
-const feedCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/Activity')).map((call) => call.url);
+const feedCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/Activity').map((call) => call.url);
 
 describe('ActivityRoute', () => {
   it('lists every event with links to the candidates, and filters by JD, kind and actor in the URL', async () => {
@@ -137,7 +137,7 @@ describe('ActivityRoute', () => {
 
   it('says so when no event matches', async () => {
     seedSession();
-    mockFetch((call) => (call.url.startsWith('/api/Activity') ? json(200, { events: [], nextBefore: null }) : json(200, [])));
+    mockFetch((call) => (call.path === '/Activity' ? json(200, { events: [], nextBefore: null }) : json(200, [])));
     renderAt('/activity?kind=erased');
     expect(await screen.findByText('No activity matches these filters.')).toBeInTheDocument();
   });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, buildUrl } from '@/lib/api-client';
+import { api, apiUrl, data } from '@/lib/api-client';
 
 import { applicationKeys } from './types';
 import type { MyApplication } from './types';
 
 /** The application behind the secret link (404 `not_found` for a link that is not valid). */
 export function getMyApplication({ token, signal }: { token: string; signal?: AbortSignal }): Promise<MyApplication> {
-  return api.get<MyApplication>(`/Application/${encodeURIComponent(token)}`, { signal });
+  return data(api.GET('/Application/{token}', { params: { path: { token } }, signal }));
 }
 
 export const myApplicationQueryOptions = (token: string) =>
@@ -24,5 +24,5 @@ export function useMyApplication(token: string) {
 
 /** The ZIP of everything held about the candidate (data.json and their resumes), as a plain link. */
 export function myDataHref(token: string): string {
-  return buildUrl(`/Application/${encodeURIComponent(token)}/Data`);
+  return apiUrl('get', '/Application/{token}/Data', { path: { token } });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { applicationKeys } from './types';
 import type { MyApplication } from './types';
@@ -10,7 +10,7 @@ import type { MyApplication } from './types';
  * again while a request waits changes nothing. The answer is the page, `erasureRequested` set.
  */
 export function requestErasure({ token }: { token: string }): Promise<MyApplication> {
-  return api.post<MyApplication>(`/Application/${encodeURIComponent(token)}/Erasure`);
+  return data(api.POST('/Application/{token}/Erasure', { params: { path: { token } } }));
 }
 
 export function useRequestErasure(token: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { applicationKeys } from './types';
 import type { MyApplication } from './types';
@@ -10,7 +10,7 @@ import type { MyApplication } from './types';
  * as it is now. 409 `state_changed` once a decision was made or it is withdrawn already.
  */
 export function withdrawApplication({ token }: { token: string }): Promise<MyApplication> {
-  return api.post<MyApplication>(`/Application/${encodeURIComponent(token)}/Withdraw`);
+  return data(api.POST('/Application/{token}/Withdraw', { params: { path: { token } } }));
 }
 
 export function useWithdrawApplication(token: string) {

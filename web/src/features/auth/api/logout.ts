@@ -1,5 +1,4 @@
-import { ApiError, api } from '@/lib/api-client';
-import type { ApiSchema } from '@/lib/api/types';
+import { ApiError, api, data } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
 
 /**
@@ -10,7 +9,7 @@ import { getToken } from '@/lib/session';
  */
 export function logoutOnServer(): Promise<void> {
   if (!getToken()) return Promise.resolve();
-  return api.post<ApiSchema<'LoggedOut'>>('/auth/logout').then(
+  return data(api.POST('/auth/logout')).then(
     () => undefined,
     (error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type RequestOtpInput = {
@@ -12,7 +12,7 @@ export type RequestOtpInput = {
 export type RequestOtpResponse = ApiSchema<'RequestOtpAnswer'>;
 
 export function requestOtp({ email, retry }: RequestOtpInput): Promise<RequestOtpResponse> {
-  return api.post<RequestOtpResponse>('/auth/requestotp', undefined, { query: { email, retry } });
+  return data(api.POST('/auth/requestotp', { params: { query: { email, retry } } }));
 }
 
 export function useRequestOtp() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 export type VerifyOtpInput = ApiSchema<'VerifyOtpBody'>;
@@ -9,7 +9,7 @@ export type VerifyOtpResponse = ApiSchema<'VerifyOtpAnswer'>;
 
 /** Excluded from the refresh-and-retry logic by the API client. */
 export function verifyOtp({ email, otpCode }: VerifyOtpInput): Promise<VerifyOtpResponse> {
-  return api.post<VerifyOtpResponse>('/auth/verifyotp', { email, otpCode });
+  return data(api.POST('/auth/verifyotp', { body: { email, otpCode } }));
 }
 
 export function useVerifyOtp() {

@@ -22,8 +22,8 @@ const VERIFIED = {
 /** A server with default happy answers; `overrides` replace them per path. */
 function server(overrides: Partial<Record<'requestotp' | 'verifyotp', Handler>> = {}) {
   return mockFetch((call: RecordedCall) => {
-    if (call.url.startsWith('/api/auth/requestotp')) return overrides.requestotp?.(call) ?? json(200, SENT);
-    if (call.url === '/api/auth/verifyotp') return overrides.verifyotp?.(call) ?? json(200, VERIFIED);
+    if (call.path === '/auth/requestotp') return overrides.requestotp?.(call) ?? json(200, SENT);
+    if (call.path === '/auth/verifyotp') return overrides.verifyotp?.(call) ?? json(200, VERIFIED);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -107,7 +107,7 @@ describe('LoginForm', () => {
     await typeCode(user, '123');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
     expect(await screen.findByText('Please enter the OTP.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.url === '/api/auth/verifyotp')).toHaveLength(0);
+    expect(calls.filter((call) => call.path === '/auth/verifyotp')).toHaveLength(0);
   });
 
   it('signs in: stores the session and goes to /', async () => {
@@ -209,7 +209,7 @@ describe('LoginForm', () => {
       await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
       expect(await screen.findByRole('button', { name: 'Resend OTP in 60s' })).toBeDisabled();
     }
-    const requests = calls.filter((call) => call.url.startsWith('/api/auth/requestotp')).map((call) => call.url);
+    const requests = calls.filter((call) => call.path === '/auth/requestotp').map((call) => call.url);
     expect(requests).toEqual([
       '/api/auth/requestotp?email=admin%40example.com&retry=false',
       ...Array.from({ length: 3 }, () => '/api/auth/requestotp?email=admin%40example.com&retry=true'),
@@ -221,7 +221,7 @@ describe('LoginForm', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
     expect(screen.getByText('Maximum resend attempts reached. Please try again later.')).toHaveAttribute('role', 'alert');
-    expect(calls.filter((call) => call.url.startsWith('/api/auth/requestotp'))).toHaveLength(4);
+    expect(calls.filter((call) => call.path === '/auth/requestotp')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
   });
 

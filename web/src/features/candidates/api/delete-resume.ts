@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { candidateKeys } from './types';
 import type { Done } from './types';
 
 /** Deletes a resume by its file id (SPEC section 7: a GET). */
 export function deleteResume({ resumeFileId }: { resumeFileId: string }): Promise<Done> {
-  return api.get<Done>('/Drive/DeleteResume', { query: { resumeFileId } });
+  return data(api.GET('/Drive/DeleteResume', { params: { query: { resumeFileId } } }));
 }
 
 /**

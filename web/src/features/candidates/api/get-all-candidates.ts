@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, page } from '@/lib/api-client';
 import type { Page } from '@/lib/api-client';
 
 import { pollWhileRunning } from '../lib/analysis-progress';
@@ -10,10 +10,7 @@ import type { AnyCandidate, ListQuery } from './types';
 
 /** One page of the candidates of every JD (or of the chosen one), paged, sorted and filtered on the server. */
 export function getAllCandidates({ query, signal }: { query: ListQuery; signal?: AbortSignal }): Promise<Page<AnyCandidate>> {
-  return api.getPage<AnyCandidate>('/Drive/GetAllCandidates', {
-    query: { jdId: query.job || undefined, ...listParams(query) },
-    signal,
-  });
+  return page(api.GET('/Drive/GetAllCandidates', { params: { query: { jdId: query.job || undefined, ...listParams(query) }, signal } }));
 }
 
 export const allCandidatesQueryOptions = (query: ListQuery) =>

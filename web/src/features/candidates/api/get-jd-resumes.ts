@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data, page } from '@/lib/api-client';
 import type { Page } from '@/lib/api-client';
 
 import { pollWhileRunning } from '../lib/analysis-progress';
@@ -18,12 +18,12 @@ export function getJdResumesPage({
   query: ListQuery;
   signal?: AbortSignal;
 }): Promise<Page<JdResume>> {
-  return api.getPage<JdResume>('/Drive/ViewJDResumes', { query: { JdID: jdid, ...listParams(query) }, signal });
+  return page(api.GET('/Drive/ViewJDResumes', { params: { query: { jdId: jdid, ...listParams(query) } }, signal }));
 }
 
 /** Every candidate of a JD (for the score chart and the analysis progress). */
 export function getJdResumes({ jdid, signal }: { jdid: string; signal?: AbortSignal }): Promise<JdResume[]> {
-  return api.get<JdResume[]>('/Drive/ViewJDResumes', { query: { JdID: jdid }, signal });
+  return data(api.GET('/Drive/ViewJDResumes', { params: { query: { jdId: jdid } }, signal }));
 }
 
 export const jdResumesPageQueryOptions = (jdid: string, query: ListQuery) =>

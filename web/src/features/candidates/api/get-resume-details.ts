@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { candidateKeys } from './types';
 import type { ResumeDetails } from './types';
 
 /** The analysis of one resume: the first item of the answer, or null for an empty list. */
 export async function getResumeDetails({ resumeId, signal }: { resumeId: string; signal?: AbortSignal }): Promise<ResumeDetails | null> {
-  const list = await api.get<ResumeDetails[]>('/Interview/ResumeDetails', { query: { resumeId }, signal });
+  const list = await data(api.GET('/Interview/ResumeDetails', { params: { query: { resumeId } }, signal }));
   return Array.isArray(list) ? (list[0] ?? null) : null;
 }
 

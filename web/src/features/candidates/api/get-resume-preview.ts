@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { candidateKeys } from './types';
 import type { ResumePreview } from './types';
 
 /** How to show a resume inside the app: a PDF's signed link, or a DOCX as HTML sanitised on the server. */
 export function getResumePreview({ resumeFileId, signal }: { resumeFileId: string; signal?: AbortSignal }): Promise<ResumePreview> {
-  return api.get<ResumePreview>('/Drive/ResumePreview', { query: { resumeFileId }, signal });
+  return data(api.GET('/Drive/ResumePreview', { params: { query: { resumeFileId } }, signal }));
 }
 
 export const resumePreviewQueryOptions = (resumeFileId: string) =>

@@ -1,4 +1,4 @@
-import type { QueryValue } from '@/lib/api-client';
+import type { ApiParams } from '@/lib/api/types';
 
 import type { ListQuery } from './types';
 
@@ -12,7 +12,7 @@ export function listParams({
   interviewStatus,
   stage,
   source,
-}: ListQuery): Record<string, QueryValue> {
+}: ListQuery): Omit<ApiParams<'/Drive/ViewJDResumes', 'get'>['query'], 'jdId'> {
   return {
     page,
     pageSize,

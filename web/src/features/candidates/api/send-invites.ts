@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
+import { api, data, isApiError } from '@/lib/api-client';
 
 import { candidateKeys } from './types';
 import type { SendInvitesInput, SendInvitesResult, SkippedInvite } from './types';
 
 /** Invites candidates of one JD to an AI interview; sending again re-mails the same link. */
 export function sendInvites(input: SendInvitesInput): Promise<SendInvitesResult> {
-  return api.post<SendInvitesResult>('/Interview/SendInvites', input);
+  return data(api.POST('/Interview/SendInvites', { body: input }));
 }
 
 /** The candidates of one JD to invite, and the JD's name for messages. */

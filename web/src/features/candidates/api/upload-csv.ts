@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api, data, formData } from '@/lib/api-client';
 
 export type CsvLineError = { line: number; reason: string };
 
@@ -14,9 +14,9 @@ export function uploadCandidatesCsv({
   file: File;
   signal?: AbortSignal;
 }): Promise<UploadCsvAnswer> {
-  const form = new FormData();
-  form.append('csvFile', file, file.name);
-  return api.post<UploadCsvAnswer>('/Drive/UploadCandidatesCsv', form, { query: { jobDescId }, signal });
+  return data(
+    api.POST('/Drive/UploadCandidatesCsv', { params: { query: { jobDescId } }, body: { csvFile: file }, bodySerializer: formData, signal }),
+  );
 }
 
 /** The per-line errors of a refused CSV (the 400 answer carries them next to the message). */

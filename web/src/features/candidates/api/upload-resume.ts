@@ -1,21 +1,10 @@
-import { env } from '@/config/env';
-import { ApiError, withSessionRetry } from '@/lib/api-client';
-import type { ApiErrorBody } from '@/lib/api-client';
+import { ApiError, apiUrl, formData, isErrorBody, withSessionRetry } from '@/lib/api-client';
+import type { ApiAnswer, ApiBody } from '@/lib/api/types';
 
-/** The server's report on one uploaded file. */
-export type UploadedFile = {
-  fileName: string;
-  status: 'created' | 'updated' | 'rejected';
-  resumeId: number | null;
-  analysisStatus: 'queued' | 'unreadable' | null;
-  message: string | null;
-};
-
-export type UploadResumeAnswer = { success: boolean; message: string; files: UploadedFile[] };
+/** The server's report on each uploaded file. */
+export type UploadResumeAnswer = ApiAnswer<'/Drive/UploadResume', 'post'>;
 
 type XhrResult = { status: number; body: unknown };
-
-const UPLOAD_PATH = '/Drive/UploadResume';
 
 function parse(text: string): unknown {
   try {
@@ -77,13 +66,10 @@ export async function uploadResume({
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }): Promise<UploadResumeAnswer> {
-  const url = `${env.apiBaseUrl}${UPLOAD_PATH}?jdId=${encodeURIComponent(jdId)}`;
+  const url = apiUrl('post', '/Drive/UploadResume', { query: { jdId } });
+  const body: ApiBody<'/Drive/UploadResume', 'post'> = { resumeFile: [file] };
   const attempt = () =>
-    withSessionRetry(UPLOAD_PATH, (token) => {
-      const form = new FormData();
-      form.append('resumeFile', file, file.name);
-      return sendWithProgress({ url, form, token, onProgress, signal });
-    });
+    withSessionRetry('/Drive/UploadResume', (token) => sendWithProgress({ url, form: formData(body), token, onProgress, signal }));
   let result = await attempt();
   for (const delay of UPLOAD_RETRY_DELAYS_MS) {
     if (result.status < 500 || signal?.aborted) break;
@@ -91,6 +77,5 @@ export async function uploadResume({
     result = await attempt();
   }
   if (result.status >= 200 && result.status < 300) return result.body as UploadResumeAnswer;
-  const body = result.body as ApiErrorBody | null;
-  throw new ApiError({ status: result.status, body: body && typeof body === 'object' && typeof body.message === 'string' ? body : null });
+  throw new ApiError({ status: result.status, body: isErrorBody(result.body) ? result.body : null });
 }

@@ -13,7 +13,7 @@ const FRESH = '/api/Drive/ResumeFile?file=f-1&expires=2&sig=def';
 function serve(preview: Record<string, unknown>) {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/ResumePreview' && url.searchParams.get('resumeFileId') === 'f-1')
+    if (call.path === '/Drive/ResumePreview' && url.searchParams.get('resumeFileId') === 'f-1')
       return json(200, { fileName: 'jane.docx', fileType: 'docx', filePath: FRESH, html: null, problem: null, ...preview });
     return json(404, { message: 'Not found', code: 'not_found' });
   });

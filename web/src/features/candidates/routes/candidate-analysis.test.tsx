@@ -81,7 +81,7 @@ const analysisFound: Handler = () => json(200, ANALYSIS);
 function server({ details = DETAILS, analysis = analysisFound }: { details?: typeof DETAILS; analysis?: Handler } = {}) {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Interview/ResumeDetails') return json(200, [details]);
+    if (call.path === '/Interview/ResumeDetails') return json(200, [details]);
     if (url.pathname.startsWith('/api/Interview/InterviewAnalysis/')) return analysis(call);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
@@ -273,8 +273,8 @@ describe('CandidateAnalysisRoute: delete', () => {
     seedSession();
     const confirm = vi.spyOn(window, 'confirm');
     const { calls } = mockFetch((call) => {
-      if (call.url.startsWith('/api/Drive/DeleteResume')) return json(200, { message: 'Resume deleted successfully.' });
-      if (call.url.startsWith('/api/Interview/ResumeDetails')) return json(200, [DETAILS]);
+      if (call.path === '/Drive/DeleteResume') return json(200, { message: 'Resume deleted successfully.' });
+      if (call.path === '/Interview/ResumeDetails') return json(200, [DETAILS]);
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const user = userEvent.setup();
@@ -290,13 +290,13 @@ describe('CandidateAnalysisRoute: delete', () => {
     expect(within(dialog).getByText('Are you sure you want to delete this resume?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls.some((call) => call.url.startsWith('/api/Drive/DeleteResume'))).toBe(false);
+    expect(calls.some((call) => call.path === '/Drive/DeleteResume')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete resume' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete resume' })).getByRole('button', { name: 'Delete' }));
     // Opened straight on this page, there is no page to go back to: the Candidate List it is.
     await waitFor(() => expect(router.state.location.pathname).toBe('/candidates'));
-    expect(calls.filter((call) => call.url.startsWith('/api/Drive/DeleteResume'))).toHaveLength(1);
+    expect(calls.filter((call) => call.path === '/Drive/DeleteResume')).toHaveLength(1);
     expect(confirm).not.toHaveBeenCalled();
   });
 });

@@ -37,11 +37,10 @@ const FOLDERS = [
 
 function server() {
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/GetAllCandidates' || url.pathname === '/api/Drive/ViewJDResumes')
+    if (call.path === '/Drive/GetAllCandidates' || call.path === '/Drive/ViewJDResumes')
       return json(200, [candidate(1, 'Asha'), candidate(2, 'Bea')]);
-    if (url.pathname === '/api/Drive/JDFolders') return json(200, FOLDERS);
-    if (url.pathname === '/api/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
+    if (call.path === '/Drive/JDFolders') return json(200, FOLDERS);
+    if (call.path === '/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -109,20 +108,18 @@ describe('candidate list filters', () => {
 
     await user.selectOptions(screen.getByLabelText('Recommendation'), 'Fail');
     await waitFor(() => expect(lastList(calls, '/api/Drive/ViewJDResumes').get('recommendation')).toBe('Fail'));
-    expect(lastList(calls, '/api/Drive/ViewJDResumes').get('JdID')).toBe('jd-7');
+    expect(lastList(calls, '/api/Drive/ViewJDResumes').get('jdId')).toBe('jd-7');
   });
 
   it('shows how each candidate came in, and narrows a JD’s list by source in the URL and on the server', async () => {
     seedSession();
     const { calls } = mockFetch((call) => {
-      const url = new URL(call.url, 'http://x');
-      if (url.pathname === '/api/Drive/ViewJDResumes')
+      if (call.path === '/Drive/ViewJDResumes')
         return json(200, [
           { ...candidate(1, 'Asha'), source: 'applied' },
           { ...candidate(2, 'Bea'), source: 'csv' },
         ]);
-      if (url.pathname === '/api/Drive/GetJDByID')
-        return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
+      if (call.path === '/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const user = userEvent.setup();

@@ -38,8 +38,8 @@ function server() {
     const url = new URL(call.url, 'http://x');
     const stage = url.searchParams.get('stage');
     const rows = stage ? ROWS.filter((row) => row.stage === stage) : ROWS;
-    if (url.pathname === '/api/Drive/GetAllCandidates' || url.pathname === '/api/Drive/ViewJDResumes') return json(200, rows);
-    if (url.pathname === '/api/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
+    if (call.path === '/Drive/GetAllCandidates' || call.path === '/Drive/ViewJDResumes') return json(200, rows);
+    if (call.path === '/Drive/GetJDByID') return json(200, { jobDescId: 7, jdid: 'jd-7', jdname: 'QA Lead', resumeRequired: true });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -99,7 +99,7 @@ describe('candidate lists: stages', () => {
     renderPage(<JdCandidatesRoute />, { path: '/candidate-details/:jdid', at: '/candidate-details/jd-7?stage=shortlisted' });
     await waitFor(() => expect(screen.getAllByTestId('candidate-row')).toHaveLength(1));
     expect(screen.getByLabelText('Stage')).toHaveValue('shortlisted');
-    expect(calls.some((call) => call.url === '/api/Drive/ViewJDResumes?JdID=jd-7&page=1&pageSize=10&sort=newest&stage=shortlisted')).toBe(
+    expect(calls.some((call) => call.url === '/api/Drive/ViewJDResumes?jdId=jd-7&page=1&pageSize=10&sort=newest&stage=shortlisted')).toBe(
       true,
     );
   });

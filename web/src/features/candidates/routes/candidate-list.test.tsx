@@ -43,14 +43,14 @@ const ASSISTANTS = [
 function server(invite: Handler = () => json(200, { sent: 0, resent: 0, skipped: [] }), assistants: Handler = () => json(200, ASSISTANTS)) {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/GetAllCandidates') return json(200, url.searchParams.get('page') === '2' ? PAGE_2 : PAGE_1);
-    if (url.pathname === '/api/Voice/assistants') return assistants(call);
-    if (url.pathname === '/api/Interview/SendInvites') return invite(call);
+    if (call.path === '/Drive/GetAllCandidates') return json(200, url.searchParams.get('page') === '2' ? PAGE_2 : PAGE_1);
+    if (call.path === '/Voice/assistants') return assistants(call);
+    if (call.path === '/Interview/SendInvites') return invite(call);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
 
-const listGets = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/Drive/GetAllCandidates')).length;
+const listGets = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/Drive/GetAllCandidates').length;
 const table = () => within(screen.getByRole('table'));
 
 async function selectAcrossPages(user: ReturnType<typeof userEvent.setup>, router: { navigate: (to: string) => Promise<void> }) {

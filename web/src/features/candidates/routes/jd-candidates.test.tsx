@@ -52,11 +52,10 @@ const RESUMES = [
 
 function server(invite: Handler) {
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/GetJDByID') return json(200, JD);
-    if (url.pathname === '/api/Drive/ViewJDResumes') return json(200, RESUMES);
-    if (url.pathname === '/api/Voice/assistants') return json(200, [{ id: 'a-1', name: 'Ava' }]);
-    if (url.pathname === '/api/Interview/SendInvites') return invite(call);
+    if (call.path === '/Drive/GetJDByID') return json(200, JD);
+    if (call.path === '/Drive/ViewJDResumes') return json(200, RESUMES);
+    if (call.path === '/Voice/assistants') return json(200, [{ id: 'a-1', name: 'Ava' }]);
+    if (call.path === '/Interview/SendInvites') return invite(call);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -171,9 +170,8 @@ describe('JdCandidatesRoute for a CSV JD', () => {
   it('shows no analysis progress, no score chart and no Invite all Pass', async () => {
     seedSession();
     mockFetch((call) => {
-      const url = new URL(call.url, 'http://x');
-      if (url.pathname === '/api/Drive/GetJDByID') return json(200, { ...JD, resumeRequired: false });
-      if (url.pathname === '/api/Drive/ViewJDResumes') return json(200, [imported(1, 'Meera'), imported(2, 'Kabir')]);
+      if (call.path === '/Drive/GetJDByID') return json(200, { ...JD, resumeRequired: false });
+      if (call.path === '/Drive/ViewJDResumes') return json(200, [imported(1, 'Meera'), imported(2, 'Kabir')]);
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const { queryClient } = renderList();

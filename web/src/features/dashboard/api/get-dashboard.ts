@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 /** The dashboard record of SPEC section 3 (PascalCase, as the server names it). */
@@ -38,7 +38,7 @@ export function toDashboardRecord(answer: unknown): DashboardRecord {
 }
 
 export async function getDashboard({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardRecord> {
-  return toDashboardRecord(await api.get<unknown>('/Interview/Dashboard', { signal }));
+  return toDashboardRecord(await data(api.GET('/Interview/Dashboard', { signal })));
 }
 
 export const dashboardKeys = { all: ['dashboard'] as const };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { ApiSchema } from '@/lib/api/types';
 
 /** A JD's hiring funnel: candidates who reached each stage New → Hired, plus rejected and withdrawn. */
@@ -13,7 +13,7 @@ const isFunnel = (value: unknown): value is Funnel =>
 
 /** Every JD's funnel, newest JD first (JDs without candidates are left out by the server). */
 export async function getFunnels({ signal }: { signal?: AbortSignal } = {}): Promise<Funnel[]> {
-  const answer = await api.get<unknown>('/Pipeline/Funnel', { signal });
+  const answer = await data(api.GET('/Pipeline/Funnel', { signal }));
   return Array.isArray(answer) ? answer.filter(isFunnel) : [];
 }
 

@@ -39,8 +39,8 @@ const FUNNELS = [funnel('jd-new', 'Rust Engineer', [10, 8, 4, 3, 3, 1, 1, 1], 2,
 
 function server(funnels: unknown) {
   return mockFetch((call) => {
-    if (call.url === '/api/Interview/Dashboard') return json(200, [{ ResumesUploaded: 3 }]);
-    if (call.url === '/api/Pipeline/Funnel') return json(200, funnels);
+    if (call.path === '/Interview/Dashboard') return json(200, [{ ResumesUploaded: 3 }]);
+    if (call.path === '/Pipeline/Funnel') return json(200, funnels);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }

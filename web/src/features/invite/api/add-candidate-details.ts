@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { inviteKeys } from './types';
 import type { CandidateDetailsInput } from './types';
 
 export function addCandidateDetails(input: CandidateDetailsInput): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/Interview/AddCandidateDetails', input);
+  return data(api.POST('/Interview/AddCandidateDetails', { body: input }));
 }
 
 export function useAddCandidateDetails() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { inviteKeys } from './types';
 import type { NextStep } from './types';
 
 export function getNextStep({ inviteId, signal }: { inviteId: string; signal?: AbortSignal }): Promise<NextStep> {
-  return api.get<NextStep>(`/Interview/NextStep/${encodeURIComponent(inviteId)}`, { signal });
+  return data(api.GET('/Interview/NextStep/{inviteId}', { params: { path: { inviteId } }, signal }));
 }
 
 export const nextStepQueryOptions = (inviteId: string) =>

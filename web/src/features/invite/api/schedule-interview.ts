@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { inviteKeys } from './types';
 import type { ScheduleInput, ScheduleResponse } from './types';
@@ -8,8 +8,7 @@ import type { ScheduleInput, ScheduleResponse } from './types';
 export type ScheduleMode = 'schedule' | 'reschedule';
 
 export function scheduleInterview({ mode, input }: { mode: ScheduleMode; input: ScheduleInput }): Promise<ScheduleResponse> {
-  const path = mode === 'schedule' ? '/Interview/ScheduleInterview' : '/Interview/ReScheduleInterview';
-  return api.post<ScheduleResponse>(path, input);
+  return data(api.POST(mode === 'schedule' ? '/Interview/ScheduleInterview' : '/Interview/ReScheduleInterview', { body: input }));
 }
 
 /** Books (or moves) the slot, then fetches the invite again (SPEC section 7) before settling. */

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import type { WebCallSession } from './types';
 
 /** POST /Interview/WebCall/{inviteId}: the provider session the join page starts. */
 export function createWebCall(inviteId: string): Promise<WebCallSession> {
-  return api.post<WebCallSession>(`/Interview/WebCall/${encodeURIComponent(inviteId)}`);
+  return data(api.POST('/Interview/WebCall/{inviteId}', { params: { path: { inviteId } } }));
 }
 
 export function useCreateWebCall() {

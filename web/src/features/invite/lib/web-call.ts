@@ -34,6 +34,7 @@ async function simulatorRequest(
   url: string,
   method: 'GET' | 'POST',
 ): Promise<{ ok: boolean; status: number; state: SimulatorState | null }> {
+  // eslint-disable-next-line no-restricted-syntax -- the simulator's own endpoints (webCallUrl), not our API
   const response = await fetch(url, { method, headers: { Accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as SimulatorState | null;
   return { ok: response.ok, status: response.status, state: response.ok ? body : null };

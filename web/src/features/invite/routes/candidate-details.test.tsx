@@ -18,7 +18,7 @@ const invite = nextStepFixture({ showPageId: 2, interviewDateTime: '2026-11-27T0
 function server(submit: () => { status: number; body?: unknown } = () => json(200, { message: 'Details submitted.' })) {
   return mockFetch((call) => {
     if (call.url === '/api/Interview/NextStep/abc') return json(200, invite);
-    if (call.url === '/api/Interview/AddCandidateDetails') return submit();
+    if (call.path === '/Interview/AddCandidateDetails') return submit();
     return json(404, notFound);
   });
 }
@@ -146,7 +146,7 @@ describe('Next Step Details form', () => {
       interviewTime: '4:30 AM UTC',
     });
 
-    const sent = calls.find((call) => call.url === '/api/Interview/AddCandidateDetails');
+    const sent = calls.find((call) => call.path === '/Interview/AddCandidateDetails');
     expect(sent?.body).toEqual({
       inviteId: 'abc',
       totalExp: 5.5,

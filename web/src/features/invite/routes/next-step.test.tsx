@@ -17,7 +17,7 @@ function inviteServer(initial: NextStep) {
   let state = initial;
   const mock = mockFetch((call) => {
     if (call.url === '/api/Interview/NextStep/abc') return json(200, state);
-    if (call.url === '/api/Interview/ScheduleInterview' || call.url === '/api/Interview/ReScheduleInterview') {
+    if (call.path === '/Interview/ScheduleInterview' || call.path === '/Interview/ReScheduleInterview') {
       const body = call.body as { interviewStartUtc: string; timeZoneName: string };
       const interviewDateTime = body.interviewStartUtc.replace('.000Z', '');
       state = { ...state, showPageId: 2, interviewDateTime, timeZoneName: body.timeZoneName };
@@ -120,7 +120,7 @@ describe('slot picker (view 1)', () => {
     await user.click(schedule);
 
     expect(await screen.findByTestId('invite-view-scheduled')).toBeInTheDocument();
-    const sent = calls.find((call) => call.url === '/api/Interview/ScheduleInterview');
+    const sent = calls.find((call) => call.path === '/Interview/ScheduleInterview');
     expect(sent?.method).toBe('POST');
     expect(sent?.body).toEqual({
       inviteId: 'abc',
@@ -260,9 +260,9 @@ describe('rescheduling', () => {
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
     await user.click(screen.getByRole('button', { name: 'Schedule Interview' }));
     expect(await screen.findByTestId('invite-view-scheduled')).toBeInTheDocument();
-    const sent = calls.find((call) => call.url === '/api/Interview/ReScheduleInterview');
+    const sent = calls.find((call) => call.path === '/Interview/ReScheduleInterview');
     expect(sent?.body).toMatchObject({ interviewStartUtc: '2026-11-30T11:00:00.000Z', timeZoneName: 'UTC', gmtValue: 'GMT+00:00' });
-    expect(calls.some((call) => call.url === '/api/Interview/ScheduleInterview')).toBe(false);
+    expect(calls.some((call) => call.path === '/Interview/ScheduleInterview')).toBe(false);
   });
 
   it("'Keep my current time' returns to the scheduled view", async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import type { JdFormValues } from '../lib/jd-rules';
 import { jdKeys } from './types';
@@ -40,7 +40,7 @@ export function toCreatePayload(
 }
 
 export function createJd(payload: CreateJdPayload): Promise<CreateJdResponse> {
-  return api.post<CreateJdResponse>('/Drive/CreateJobFolder', payload);
+  return data(api.POST('/Drive/CreateJobFolder', { body: payload }));
 }
 
 export function useCreateJd() {

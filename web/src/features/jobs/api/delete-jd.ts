@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { jdKeys } from './types';
 import type { Done } from './types';
@@ -10,7 +10,7 @@ import type { Done } from './types';
  * kept with the bin entry).
  */
 export function deleteJd({ id, reason }: { id: number | string; reason: string }): Promise<Done> {
-  return api.delete<Done>('/Drive/DeleteJD', { query: { id, reason: reason.trim() } });
+  return data(api.DELETE('/Drive/DeleteJD', { params: { query: { id: String(id), reason: reason.trim() } } }));
 }
 
 export function useDeleteJd() {

@@ -1,27 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { jdKeys } from './types';
 import type { Done } from './types';
+import type { ApiSchema } from '@/lib/api/types';
 
-/** The edit payload, PascalCase as the spec sends it (SPEC section 7). */
-export type EditJdPayload = {
-  JobDescId: number | string;
-  Jdid: string;
-  Jdname: string;
-  Jddescription: string;
-  KeySkills: string;
-  AdditionalNotes: string;
-  Experience: string;
-  /** '' keeps the stored date; `YYYY-MM-DD` replaces it. */
-  applyLastDate: string;
-  /** ISO; now when the JD's own is unknown. */
-  CreatedOn: string;
-};
+/**
+ * The edit payload under the names the API documents (the server matches names ignoring case,
+ * so the spec's PascalCase `JobDescId`, `Jdname`… are the same fields; its `CreatedOn` is not
+ * one: the server keeps a JD's creation time).
+ */
+export type EditJdPayload = ApiSchema<'EditJobBody'>;
 
 export function editJd(payload: EditJdPayload): Promise<Done> {
-  return api.post<Done>('/Drive/EditJDFolder', payload);
+  return data(api.POST('/Drive/EditJDFolder', { body: payload }));
 }
 
 export function useEditJd() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { jdKeys } from './types';
 import type { Autopilot } from './types';
 
 /** A JD's autopilot: on or off, its assistant, whom it invites, the digest, and how many it invited. */
 export function getAutopilot({ jdid, signal }: { jdid: string; signal?: AbortSignal }): Promise<Autopilot> {
-  return api.get<Autopilot>('/Careers/Autopilot', { query: { jdId: jdid }, signal });
+  return data(api.GET('/Careers/Autopilot', { params: { query: { jdId: jdid } }, signal }));
 }
 
 export const autopilotQueryOptions = (jdid: string) =>

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { jdKeys } from './types';
 import type { Done } from './types';
 
 export function restoreJd({ id }: { id: number | string }): Promise<Done> {
-  return api.post<Done>('/Drive/RestoreJD', undefined, { query: { id } });
+  return data(api.POST('/Drive/RestoreJD', { params: { query: { id: String(id) } } }));
 }
 
 export function useRestoreJd() {

@@ -1,6 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { jdKeys } from './types';
 import type { Autopilot, AutopilotInput } from './types';
@@ -11,7 +11,7 @@ import type { Autopilot, AutopilotInput } from './types';
  * that does not exist.
  */
 export function saveAutopilot(input: AutopilotInput): Promise<Autopilot> {
-  return api.put<Autopilot>('/Careers/Autopilot', input);
+  return data(api.PUT('/Careers/Autopilot', { body: input }));
 }
 
 const saveKey = (jdid: string) => [...jdKeys.autopilot(jdid), 'save'] as const;

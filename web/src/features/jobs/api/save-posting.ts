@@ -1,6 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { jdKeys } from './types';
 import type { Posting, PostingInput } from './types';
@@ -11,7 +11,7 @@ import type { Posting, PostingInput } from './types';
  * `slug_taken` when another JD's page has the address.
  */
 export function savePosting(input: PostingInput): Promise<Posting> {
-  return api.put<Posting>('/Careers/Posting', input);
+  return data(api.PUT('/Careers/Posting', { body: input }));
 }
 
 const saveKey = (jdid: string) => [...jdKeys.posting(jdid), 'save'] as const;

@@ -49,15 +49,15 @@ describe('EditJdRoute', () => {
   it('prefills from the fetch (not the date), confirms, then updates and goes to /folders', async () => {
     seedSession();
     const { calls } = mockFetch((call) => {
-      if (call.url.startsWith('/api/Drive/GetJDByID')) return json(200, JD);
-      if (call.url === '/api/Drive/EditJDFolder') return json(200, { success: true, message: 'JD updated successfully!' });
+      if (call.path === '/Drive/GetJDByID') return json(200, JD);
+      if (call.path === '/Drive/EditJDFolder') return json(200, { success: true, message: 'JD updated successfully!' });
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const user = userEvent.setup();
     const { router } = renderEdit('/editjd/7');
 
     const name = await screen.findByLabelText(/^JD Name/);
-    expect(calls[0]!.url).toBe('/api/Drive/GetJDByID?jdID=7');
+    expect(calls[0]!.url).toBe('/api/Drive/GetJDByID?jdId=7');
     expect(name).toHaveValue('QA Lead');
     expect(screen.getByLabelText('Key Skills')).toHaveValue('Playwright, Rust, SQL');
     expect(screen.getByLabelText('Application Last Date')).toHaveValue('');
@@ -75,7 +75,7 @@ describe('EditJdRoute', () => {
     expect(dialog).toHaveTextContent('Are you sure you want to update this JD?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.url === '/api/Drive/EditJDFolder')).toHaveLength(0);
+    expect(calls.filter((call) => call.path === '/Drive/EditJDFolder')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Update JD' }));
     dialog = screen.getByRole('dialog', { name: 'Confirm Update' });
@@ -83,18 +83,17 @@ describe('EditJdRoute', () => {
 
     expect(await screen.findByText('JD updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/folders'));
-    const edit = calls.find((call) => call.url === '/api/Drive/EditJDFolder');
+    const edit = calls.find((call) => call.path === '/Drive/EditJDFolder');
     expect(edit?.method).toBe('POST');
     expect(edit?.body).toEqual({
-      JobDescId: 7,
-      Jdid: 'jd-abc',
-      Jdname: 'QA Lead (EU)',
-      Jddescription: JD.jddescription,
-      KeySkills: 'Playwright, Rust, SQL',
-      AdditionalNotes: 'Remote',
-      Experience: '4 years',
+      jobDescId: 7,
+      jdid: 'jd-abc',
+      jdname: 'QA Lead (EU)',
+      jddescription: JD.jddescription,
+      keySkills: 'Playwright, Rust, SQL',
+      additionalNotes: 'Remote',
+      experience: '4 years',
       applyLastDate: '',
-      CreatedOn: JD.createdOn,
     });
   });
 
@@ -102,7 +101,7 @@ describe('EditJdRoute', () => {
     seedSession();
     let answer: (reply: { status: number; body?: unknown }) => void = () => undefined;
     mockFetch((call) => {
-      if (call.url === '/api/Drive/EditJDFolder') return new Promise((resolve) => (answer = resolve));
+      if (call.path === '/Drive/EditJDFolder') return new Promise((resolve) => (answer = resolve));
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const user = userEvent.setup();

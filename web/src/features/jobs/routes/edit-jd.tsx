@@ -82,15 +82,14 @@ export function EditJdRoute() {
   const confirm = async () => {
     if (!pending) return;
     const payload: EditJdPayload = {
-      JobDescId: prefill?.jobDescId ?? jd.data?.jobDescId ?? id,
-      Jdid: jd.data?.jdid ?? (/^\d+$/.test(id) ? '' : id),
-      Jdname: pending.jdname.trim(),
-      Jddescription: pending.jddescription,
-      KeySkills: pending.keySkills.trim(),
-      AdditionalNotes: pending.additionalNotes.trim(),
-      Experience: pending.experience.trim(),
+      jobDescId: prefill?.jobDescId ?? jd.data?.jobDescId ?? id,
+      jdid: jd.data?.jdid ?? (/^\d+$/.test(id) ? '' : id),
+      jdname: pending.jdname.trim(),
+      jddescription: pending.jddescription,
+      keySkills: pending.keySkills.trim(),
+      additionalNotes: pending.additionalNotes.trim(),
+      experience: pending.experience.trim(),
       applyLastDate: pending.applyLastDate,
-      CreatedOn: jd.data?.createdOn || new Date().toISOString(),
     };
     try {
       await editJd.mutateAsync(payload);

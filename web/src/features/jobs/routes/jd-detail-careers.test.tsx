@@ -52,22 +52,21 @@ function server({ jd = JD, putPosting, assistants = ASSISTANTS }: Answers = {}) 
   let posting: Record<string, unknown> = { ...UNPUBLISHED };
   let autopilot: Record<string, unknown> = { ...AUTOPILOT_OFF };
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Drive/GetJDByID') return json(200, jd);
-    if (url.pathname === '/api/Careers/Posting' && call.method === 'GET') return json(200, posting);
-    if (url.pathname === '/api/Careers/Posting' && call.method === 'PUT') {
+    if (call.path === '/Drive/GetJDByID') return json(200, jd);
+    if (call.path === '/Careers/Posting' && call.method === 'GET') return json(200, posting);
+    if (call.path === '/Careers/Posting' && call.method === 'PUT') {
       const refused = putPosting?.(call);
       if (refused) return refused;
       const body = call.body as Record<string, unknown>;
       posting = { ...posting, ...body, url: body.published ? `http://hire.example/careers/${String(body.slug)}` : null };
       return json(200, posting);
     }
-    if (url.pathname === '/api/Careers/Autopilot' && call.method === 'GET') return json(200, autopilot);
-    if (url.pathname === '/api/Careers/Autopilot' && call.method === 'PUT') {
+    if (call.path === '/Careers/Autopilot' && call.method === 'GET') return json(200, autopilot);
+    if (call.path === '/Careers/Autopilot' && call.method === 'PUT') {
       autopilot = { ...autopilot, ...(call.body as Record<string, unknown>) };
       return json(200, autopilot);
     }
-    if (url.pathname === '/api/Voice/assistants') return json(200, assistants);
+    if (call.path === '/Voice/assistants') return json(200, assistants);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }

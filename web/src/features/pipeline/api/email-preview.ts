@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { pipelineKeys } from './types';
 import type { EmailPreview, PreviewBody } from './types';
 
 /** A decision e-mail as one candidate will get it (variables filled, the address it goes to). */
 export function getEmailPreview({ input, signal }: { input: PreviewBody; signal?: AbortSignal }): Promise<EmailPreview> {
-  return api.post<EmailPreview>('/Pipeline/EmailPreview', input, { signal });
+  return data(api.POST('/Pipeline/EmailPreview', { body: input, signal }));
 }
 
 export const emailPreviewQueryOptions = (input: PreviewBody) =>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { Stage } from '@/lib/stages';
 
 import { pipelineKeys } from './types';
@@ -11,7 +11,7 @@ export const BOARD_PAGE_SIZE = 50;
 
 /** A JD's board: every stage with its count and its newest cards. */
 export function getBoard({ jdid, signal }: { jdid: string; signal?: AbortSignal }): Promise<Board> {
-  return api.get<Board>('/Pipeline/Board', { query: { jdId: jdid }, signal });
+  return data(api.GET('/Pipeline/Board', { params: { query: { jdId: jdid } }, signal }));
 }
 
 /** More cards of one column, from `offset` ("Show more"). */
@@ -26,7 +26,9 @@ export async function getBoardColumnCards({
   offset: number;
   signal?: AbortSignal;
 }): Promise<BoardCard[]> {
-  const board = await api.get<Board>('/Pipeline/Board', { query: { jdId: jdid, stage, offset, limit: BOARD_PAGE_SIZE }, signal });
+  const board = await data(
+    api.GET('/Pipeline/Board', { params: { query: { jdId: jdid, stage, offset, limit: BOARD_PAGE_SIZE } }, signal }),
+  );
   return board.columns.find((column) => column.stage === stage)?.cards ?? [];
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, apiErrorMessage, isApiError } from '@/lib/api-client';
+import { api, apiErrorMessage, data, isApiError } from '@/lib/api-client';
 
 import { CANDIDATE_LISTS_KEY, pipelineKeys } from './types';
 import type { MoveBody, MoveResult } from './types';
@@ -9,7 +9,7 @@ export const MOVE_FAILED = 'Failed to move the candidate.';
 
 /** Moves candidates to a stage, all or none; a decision may e-mail each of them. */
 export function moveCandidates(body: MoveBody): Promise<MoveResult> {
-  return api.post<MoveResult>('/Pipeline/Move', body);
+  return data(api.POST('/Pipeline/Move', { body }));
 }
 
 /** Whether the move was refused because a candidate's stage changed since it was shown (409). */

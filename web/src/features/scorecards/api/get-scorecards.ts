@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { scorecardKeys } from './types';
 import type { Scorecards } from './types';
 
 /** The AI's scores and every recruiter's scorecard of a candidate, newest first. */
 export function getScorecards({ resumeId, signal }: { resumeId: string; signal?: AbortSignal }): Promise<Scorecards> {
-  return api.get<Scorecards>('/Pipeline/Scorecards', { query: { resumeId }, signal });
+  return data(api.GET('/Pipeline/Scorecards', { params: { query: { resumeId } }, signal }));
 }
 
 export const scorecardsQueryOptions = (resumeId: string) =>

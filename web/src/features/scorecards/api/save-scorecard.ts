@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { activityQueryKey } from '@/lib/queries/activity';
 
 import { scorecardKeys } from './types';
@@ -11,7 +11,7 @@ import type { ScorecardBody, Scorecards } from './types';
  * every scorecard of the candidate. 400 `invalid_scorecard`, 409 `not_interviewed`.
  */
 export function saveScorecard(input: ScorecardBody): Promise<Scorecards> {
-  return api.put<Scorecards>('/Pipeline/Scorecards', input);
+  return data(api.PUT('/Pipeline/Scorecards', { body: input }));
 }
 
 export function useSaveScorecard() {

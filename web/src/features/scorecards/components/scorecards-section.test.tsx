@@ -36,9 +36,8 @@ function server(
   save: Handler = (call) => json(200, { ...SCORECARDS, scorecards: [{ ...MINE, ...(call.body as object) }, DANA] }),
 ) {
   return mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/Pipeline/Scorecards' && call.method === 'GET') return json(200, scorecards);
-    if (url.pathname === '/api/Pipeline/Scorecards' && call.method === 'PUT') return save(call);
+    if (call.path === '/Pipeline/Scorecards' && call.method === 'GET') return json(200, scorecards);
+    if (call.path === '/Pipeline/Scorecards' && call.method === 'PUT') return save(call);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }

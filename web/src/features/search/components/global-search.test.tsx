@@ -20,8 +20,8 @@ type Answer = { status: number; body?: unknown };
 /** The two endpoints the search reads; `searchAll` may answer per call. */
 function server({ searchAll = () => json(200, FOUND) }: { searchAll?: (call: RecordedCall) => Answer } = {}) {
   return mockFetch((call) => {
-    if (call.url.startsWith('/api/Drive/SearchAll')) return searchAll(call);
-    if (call.url === '/api/Voice/assistants') return json(200, ASSISTANTS);
+    if (call.path === '/Drive/SearchAll') return searchAll(call);
+    if (call.path === '/Voice/assistants') return json(200, ASSISTANTS);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }
@@ -44,7 +44,7 @@ function renderSearch() {
   return { user, ...view };
 }
 
-const searchCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/Drive/SearchAll')).map((call) => call.url);
+const searchCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/Drive/SearchAll').map((call) => call.url);
 
 describe('GlobalSearch', () => {
   it('opens with Ctrl+K or ⌘K, focuses the input, and Escape closes it with focus back where it was', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { refreshAfterDecision } from './get-erasure-requests';
 import type { ErasureConfirmed } from './types';
@@ -10,7 +10,7 @@ import type { ErasureConfirmed } from './types';
  * 403 for a recruiter, 409 `state_changed` once decided.
  */
 export function confirmErasure({ id }: { id: number }): Promise<ErasureConfirmed> {
-  return api.post<ErasureConfirmed>(`/Settings/ErasureRequests/${encodeURIComponent(String(id))}/Confirm`);
+  return data(api.POST('/Settings/ErasureRequests/{id}/Confirm', { params: { path: { id: String(id) } } }));
 }
 
 export function useConfirmErasure() {

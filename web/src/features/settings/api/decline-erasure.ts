@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { refreshAfterDecision } from './get-erasure-requests';
 import type { ErasureRequest } from './types';
@@ -10,7 +10,9 @@ import type { ErasureRequest } from './types';
  * characters). 403 for a recruiter, 409 `state_changed` once decided.
  */
 export function declineErasure({ id, reason }: { id: number; reason: string }): Promise<ErasureRequest> {
-  return api.post<ErasureRequest>(`/Settings/ErasureRequests/${encodeURIComponent(String(id))}/Decline`, { reason: reason.trim() });
+  return data(
+    api.POST('/Settings/ErasureRequests/{id}/Decline', { params: { path: { id: String(id) } }, body: { reason: reason.trim() } }),
+  );
 }
 
 export function useDeclineErasure() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { activityQueryKey } from '@/lib/queries/activity';
 
 import type { ErasureRequest } from './types';
@@ -10,7 +10,7 @@ export const erasureRequestsQueryKey = ['erasure-requests'] as const;
 
 /** Candidates' requests to erase their data, waiting ones first, newest first. */
 export function getErasureRequests({ signal }: { signal?: AbortSignal } = {}): Promise<ErasureRequest[]> {
-  return api.get<ErasureRequest[]>('/Settings/ErasureRequests', { signal });
+  return data(api.GET('/Settings/ErasureRequests', { signal }));
 }
 
 export const erasureRequestsQueryOptions = () =>

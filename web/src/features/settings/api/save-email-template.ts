@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { emailTemplatesQueryKey } from '@/lib/queries/email-templates';
 import type { EmailTemplate } from '@/lib/queries/email-templates';
 
@@ -11,7 +11,7 @@ import type { SaveTemplateInput } from './types';
  * for a missing part, a part too long or an unknown variable.
  */
 export function saveEmailTemplate(input: SaveTemplateInput): Promise<EmailTemplate[]> {
-  return api.put<EmailTemplate[]>('/Settings/EmailTemplates', input);
+  return data(api.PUT('/Settings/EmailTemplates', { body: input }));
 }
 
 /** Saves a template; the answer (every template) becomes the shared query's data, so the decision dialog starts from it. */

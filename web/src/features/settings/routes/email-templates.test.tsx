@@ -30,9 +30,9 @@ const UNKNOWN = { message: 'Unknown variable {{salary}}: use {{candidateName}} o
 
 function server(role: 'admin' | 'recruiter', save?: Handler) {
   return mockFetch((call) => {
-    if (call.url === '/api/auth/me') return json(200, { email: 'a@example.com', userFullName: 'Admin User', role });
-    if (call.url === '/api/Settings/EmailTemplates' && call.method === 'GET') return json(200, TEMPLATES);
-    if (call.url === '/api/Settings/EmailTemplates' && call.method === 'PUT' && save) return save(call);
+    if (call.path === '/auth/me') return json(200, { email: 'a@example.com', userFullName: 'Admin User', role });
+    if (call.path === '/Settings/EmailTemplates' && call.method === 'GET') return json(200, TEMPLATES);
+    if (call.path === '/Settings/EmailTemplates' && call.method === 'PUT' && save) return save(call);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
 }

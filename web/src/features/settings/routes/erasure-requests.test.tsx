@@ -41,8 +41,8 @@ type Options = {
 function server({ role = 'admin', list = () => json(200, [PENDING, DECLINED, ERASED]), confirm }: Options = {}) {
   return mockFetch((call: RecordedCall) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/auth/me') return json(200, { email: 'me@example.com', userFullName: 'Me', role });
-    if (url.pathname === '/api/Settings/ErasureRequests') return list();
+    if (call.path === '/auth/me') return json(200, { email: 'me@example.com', userFullName: 'Me', role });
+    if (call.path === '/Settings/ErasureRequests') return list();
     if (url.pathname === '/api/Settings/ErasureRequests/4/Confirm')
       return confirm?.() ?? json(200, { request: { ...PENDING, state: 'erased' }, candidates: 2, files: 2, calls: 1, mails: 3 });
     if (url.pathname === '/api/Settings/ErasureRequests/4/Decline') return json(200, { ...PENDING, state: 'declined' });

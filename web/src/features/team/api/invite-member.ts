@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { teamQueryKey } from '@/lib/queries/team';
 
 import type { InviteMemberInput, TeamMember } from './types';
@@ -10,7 +10,7 @@ import type { InviteMemberInput, TeamMember } from './types';
  * 400 for a missing or malformed address or name, 409 `recruiter_exists`.
  */
 export function inviteMember(input: InviteMemberInput): Promise<TeamMember[]> {
-  return api.post<TeamMember[]>('/Team', input);
+  return data(api.POST('/Team', { body: input }));
 }
 
 export function useInviteMember() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/queries/me';
 import { teamQueryKey } from '@/lib/queries/team';
 
@@ -8,7 +8,7 @@ import type { Role, TeamMember } from './types';
 
 /** Changes a colleague's role (admins only); 409 `last_admin` when it would leave no admin. */
 export function setMemberRole({ id, role }: { id: number; role: Role }): Promise<TeamMember[]> {
-  return api.put<TeamMember[]>(`/Team/${encodeURIComponent(String(id))}/Role`, { role });
+  return data(api.PUT('/Team/{id}/Role', { params: { path: { id: String(id) } }, body: { role } }));
 }
 
 export function useSetMemberRole() {

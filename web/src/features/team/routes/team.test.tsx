@@ -25,15 +25,15 @@ function server({ role = 'admin', post, put, del }: Routes = {}) {
         ];
   return mockFetch((call: RecordedCall) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/auth/me')
+    if (call.path === '/auth/me')
       return json(
         200,
         role === 'admin'
           ? { email: ADMIN.email, userFullName: ADMIN.fullName, role }
           : { email: DANA.email, userFullName: DANA.fullName, role },
       );
-    if (url.pathname === '/api/Team' && call.method === 'GET') return json(200, team);
-    if (url.pathname === '/api/Team' && call.method === 'POST' && post) return post(call);
+    if (call.path === '/Team' && call.method === 'GET') return json(200, team);
+    if (call.path === '/Team' && call.method === 'POST' && post) return post(call);
     if (url.pathname.endsWith('/Role') && call.method === 'PUT' && put) return put(call);
     if (url.pathname.startsWith('/api/Team/') && call.method === 'DELETE' && del) return del(call);
     return json(404, { message: 'Not found', code: 'not_found' });

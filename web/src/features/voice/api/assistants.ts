@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { assistantsQueryKey, useAssistantList } from '@/lib/queries/assistants';
 
 import { voiceKeys } from './types';
@@ -15,7 +15,7 @@ export function useAssistants() {
 }
 
 export function getAssistant({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Assistant> {
-  return api.get<Assistant>(`/Voice/assistants/${encodeURIComponent(id)}`, { signal });
+  return data(api.GET('/Voice/assistants/{id}', { params: { path: { id } }, signal }));
 }
 
 export function useAssistant(id: string) {
@@ -23,7 +23,7 @@ export function useAssistant(id: string) {
 }
 
 export function createAssistant(input: CreateAssistantInput): Promise<IdAnswer> {
-  return api.post<IdAnswer>('/Voice/assistants', input);
+  return data(api.POST('/Voice/assistants', { body: input }));
 }
 
 export function useCreateAssistant() {
@@ -35,7 +35,7 @@ export function useCreateAssistant() {
 }
 
 export function deleteAssistant(id: string): Promise<ApiSchema<'Done'>> {
-  return api.delete(`/Voice/assistants/${encodeURIComponent(id)}`);
+  return data(api.DELETE('/Voice/assistants/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteAssistant() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 
 import { voiceKeys } from './types';
 import type { Call } from './types';
@@ -8,7 +8,7 @@ import type { Call } from './types';
 export type CallFilters = { createdAtGt?: string; createdAtLt?: string; limit: number };
 
 export function getCalls({ filters, signal }: { filters: CallFilters; signal?: AbortSignal }): Promise<Call[]> {
-  return api.get<Call[]>('/Voice/calls', { query: filters, signal });
+  return data(api.GET('/Voice/calls', { params: { query: filters }, signal }));
 }
 
 export function useCalls(filters: CallFilters) {
@@ -19,7 +19,7 @@ export function useCalls(filters: CallFilters) {
 export type ScheduleCallInput = { assistantId: string; candidateName: string; phone: string; date: string; time: string };
 
 export function scheduleCall(input: ScheduleCallInput): Promise<{ id?: string }> {
-  return api.post<{ id?: string }>('/Voice/calls', input);
+  return data(api.POST('/Voice/calls', { body: input }));
 }
 
 export function useScheduleCall() {

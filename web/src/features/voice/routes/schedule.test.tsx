@@ -13,8 +13,8 @@ describe('Schedule Interview Call', () => {
   it('preselects ?assistant=, adds the plus and reports the new call id', async () => {
     seedSession();
     const { calls } = mockFetch((call) => {
-      if (call.url === '/api/Voice/assistants') return json(200, ASSISTANTS);
-      if (call.url === '/api/Voice/calls') return json(200, { id: 'call-42' });
+      if (call.path === '/Voice/assistants') return json(200, ASSISTANTS);
+      if (call.path === '/Voice/calls') return json(200, { id: 'call-42' });
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     const user = userEvent.setup();
@@ -41,7 +41,7 @@ describe('Schedule Interview Call', () => {
 
   it('refuses a time already past without asking the server', async () => {
     seedSession();
-    const { calls } = mockFetch((call) => (call.url === '/api/Voice/assistants' ? json(200, ASSISTANTS) : json(200, { id: 'never' })));
+    const { calls } = mockFetch((call) => (call.path === '/Voice/assistants' ? json(200, ASSISTANTS) : json(200, { id: 'never' })));
     const user = userEvent.setup();
     renderPage(<ScheduleCallRoute />, { path: '/interview/schedule', at: '/interview/schedule?assistant=a-1' });
     expect(await screen.findByRole('option', { name: 'Ava' })).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('Schedule Interview Call', () => {
   it('shows the load failure texts when the assistants cannot be loaded', async () => {
     seedSession();
     mockFetch((call) => {
-      if (call.url === '/api/Voice/assistants') return json(502, { message: 'Failed to load assistants.', code: 'provider_unavailable' });
+      if (call.path === '/Voice/assistants') return json(502, { message: 'Failed to load assistants.', code: 'provider_unavailable' });
       return json(404, { message: 'Not found', code: 'not_found' });
     });
     renderPage(<ScheduleCallRoute />, { path: '/interview/schedule' });
@@ -76,7 +76,7 @@ describe('Schedule Interview Call', () => {
   it("shows the provider's words when it refuses the call", async () => {
     seedSession();
     mockFetch((call) => {
-      if (call.url === '/api/Voice/assistants') return json(200, ASSISTANTS);
+      if (call.path === '/Voice/assistants') return json(200, ASSISTANTS);
       return json(400, { message: 'customer.number must be a valid phone number', code: 'provider_rejected' });
     });
     const user = userEvent.setup();
