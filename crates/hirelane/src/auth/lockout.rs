@@ -3,9 +3,9 @@
 //! the address (15 minutes, doubling with each lock up to a day), and the recruiter is told by
 //! e-mail. Unregistered addresses are counted the same, so a lock says nothing about an account.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;

@@ -2,11 +2,11 @@
 //! use, dead after five wrong tries; a new code waits 60 seconds after an unused one and at
 //! most 3 resends come per 15 minutes. Every rule reads the injected clock.
 
+use hirelane_core::clock::to_millis;
+use hirelane_core::keys::{Keys, random_code};
 use jiff::{SignedDuration, Timestamp};
 use subtle::ConstantTimeEq;
 
-use super::keys::{Keys, random_code};
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;
