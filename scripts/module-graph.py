@@ -307,6 +307,8 @@ class Crate:
             for glob in scope.globs:
                 targets.append(self.target_file(self.resolve_path(glob.path, module)))
             body = re.sub(r"\buse\s+[^;]+;", ";", scope.text)
+            # `pub(in crate::x)` names where an item is visible, not something it uses.
+            body = re.sub(r"\bpub\s*\(\s*in\s+[\w:]+\s*\)", "pub", body)
             for m in path_re.finditer(body):
                 targets.append(self.target_file(self.resolve_path(m.group(1).split("::"), module)))
             for m in re.finditer(r"(?<![\w:])(\w+)\s*!", body):

@@ -211,6 +211,7 @@ class ModuleGraphTest(unittest.TestCase):
                 "b.rs": (
                     "// crate::a::g\n/* crate::a::g */\npub fn h() { let _ = \"crate::a::g\"; let _ = '\"'; }\n"
                     "#[cfg(test)]\nmod tests {\n    fn t() { crate::a::g(); }\n}\n"
+                    "pub(in crate::a) fn visible_in_a() {}\n"
                 ),
             }
         )
