@@ -13,6 +13,10 @@ use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use hirelane_core::clock::SharedClock;
+use hirelane_core::keys::{Keys, random_token};
+use hirelane_core::order::OrderCache;
+use hirelane_core::wakeup::Wakeup;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -26,16 +30,15 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api_doc;
-use crate::auth::{self, Keys};
-use crate::candidates::{self, AnalysisQueue, ListOrder};
-use crate::careers::{self, AutopilotQueue};
-use crate::clock::SharedClock;
+use crate::auth;
+use crate::candidates;
+use crate::careers;
 use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
 use crate::interviews;
 use crate::jobs;
 use crate::mail::Mailer;
-use crate::metrics;
+use crate::metrics::{self, WorkerCounts};
 use crate::ops;
 use crate::rate_limit;
 use crate::serve;
@@ -254,10 +257,11 @@ async fn open_state(
         settings: Arc::new(settings),
         time_zone,
         files,
-        analysis: AnalysisQueue::default(),
-        autopilot: AutopilotQueue::default(),
-        lists: ListOrder::default(),
-        voice,
+        analysis: Wakeup::default(),
+        analysis_counts: WorkerCounts::default(),
+        autopilot: Wakeup::default(),
+        lists: OrderCache::default(),
+        voice: Arc::new(voice),
         http_metrics: Arc::default(),
     })
 }
@@ -271,7 +275,7 @@ fn router(state: AppState) -> Router {
         .unwrap_or(HeaderValue::from_static("default-src 'self'"));
     let router = Router::new();
     #[cfg(feature = "test-clock")]
-    let router = match crate::clock::test_clock() {
+    let router = match hirelane_core::clock::test_clock() {
         Some(clock) => router.route(
             "/_test/clock",
             axum::routing::post(move |body| move_test_clock(clock, body)),
@@ -374,10 +378,10 @@ async fn time_limit(
 /// Compiled only into test builds, mounted only under `HIRELANE_TEST_CLOCK=1`.
 #[cfg(feature = "test-clock")]
 async fn move_test_clock(
-    clock: Arc<crate::clock::OffsetClock>,
+    clock: Arc<hirelane_core::clock::OffsetClock>,
     axum::Json(body): axum::Json<serde_json::Value>,
 ) -> Response {
-    use crate::clock::Clock;
+    use hirelane_core::clock::Clock;
     if let Some(seconds) = body["advanceSeconds"].as_i64() {
         clock.advance(jiff::SignedDuration::from_secs(seconds));
     } else if let Some(to) = body["set"].as_str().and_then(|s| s.parse().ok()) {
@@ -389,7 +393,8 @@ async fn move_test_clock(
         )
         .into_response();
     }
-    axum::Json(serde_json::json!({ "now": crate::clock::to_iso(clock.now()) })).into_response()
+    axum::Json(serde_json::json!({ "now": hirelane_core::clock::to_iso(clock.now()) }))
+        .into_response()
 }
 
 /// Static files of the built app; any other path gets `index.html` so the client router shows
@@ -443,7 +448,7 @@ struct RandomRequestId;
 
 impl MakeRequestId for RandomRequestId {
     fn make_request_id<B>(&mut self, _request: &axum::http::Request<B>) -> Option<RequestId> {
-        HeaderValue::from_str(&auth::random_token(12))
+        HeaderValue::from_str(&random_token(12))
             .ok()
             .map(RequestId::new)
     }

@@ -9,8 +9,8 @@ use serde::Deserialize;
 
 use crate::activity::log::Actor;
 use crate::auth::recruiters;
-use crate::candidates::accept::{Sender, accept_resume};
-use crate::candidates::intake::check_file_name;
+use crate::candidates::intake::accept::{Sender, accept_resume};
+use crate::candidates::intake::checks::check_file_name;
 use crate::candidates::worker;
 use crate::jobs::create::create;
 use crate::jobs::repo::{self as job_repo, JobKey};

@@ -10,7 +10,6 @@ pub mod app;
 pub mod auth;
 pub mod candidates;
 pub mod careers;
-pub mod clock;
 pub mod config;
 pub mod demo;
 pub mod error;

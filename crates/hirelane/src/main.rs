@@ -9,9 +9,9 @@ use clap::{Parser, Subcommand};
 use hirelane::Application;
 use hirelane::auth::first_run::{self, FirstRun};
 use hirelane::auth::recruiters::{self, Role};
-use hirelane::clock::{Clock, SystemClock};
 use hirelane::config::Settings;
 use hirelane::store::Db;
+use hirelane_core::clock::{Clock, SystemClock};
 
 /// Hirelane: job descriptions, ATS scoring and AI voice interviews.
 #[derive(Parser)]
@@ -39,7 +39,7 @@ enum Command {
     Candidate(CandidateCommand),
     /// Read one uploaded file from stdin in a limited process (run by the server, not by hand).
     #[command(hide = true)]
-    Extract(hirelane::candidates::extraction::ChildLimits),
+    Extract(hirelane::candidates::intake::extraction::ChildLimits),
     /// Load the demo: 3 JDs and 30 resumes, analysed through the normal pipeline.
     Demo {
         /// The demo set (jobs.json and resumes/).
@@ -79,7 +79,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // The file reader stays one small thread: no runtime, no settings.
     if let Command::Extract(limits) = cli.command {
-        return hirelane::candidates::extraction::run_child(limits);
+        return hirelane::candidates::intake::extraction::run_child(limits);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -110,9 +110,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 /// The machine's clock; builds for browser tests can run on a movable one instead.
-fn serving_clock() -> hirelane::clock::SharedClock {
+fn serving_clock() -> hirelane_core::clock::SharedClock {
     #[cfg(feature = "test-clock")]
-    if let Some(clock) = hirelane::clock::test_clock() {
+    if let Some(clock) = hirelane_core::clock::test_clock() {
         tracing::warn!("serving on the movable test clock (HIRELANE_TEST_CLOCK=1)");
         return clock;
     }

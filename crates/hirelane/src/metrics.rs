@@ -122,6 +122,15 @@ impl Counter {
     }
 }
 
+/// A background worker's outcomes on this instance, for `/metrics`.
+#[derive(Debug, Default, Clone)]
+pub struct WorkerCounts {
+    pub done: Counter,
+    pub failed: Counter,
+    /// Results thrown away because another worker took the lease over meanwhile.
+    pub dropped: Counter,
+}
+
 /// Middleware: times every request and files it under the route that matched (the route's
 /// pattern, never the raw path, so ids do not explode the label space).
 pub async fn track(

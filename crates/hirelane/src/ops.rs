@@ -45,7 +45,10 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 /// balancer sends traffic only while this is 200; a 503 names the parts that failed.
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let speech = async {
-        match &state.voice.selfhosted {
+        match crate::voice::client::of(&state)
+            .ok()
+            .and_then(|voice| voice.selfhosted.as_ref())
+        {
             Some(runtime) => Some(runtime.speech.healthy().await),
             None => None,
         }
@@ -121,7 +124,7 @@ pub async fn render(state: &AppState) -> String {
         // The rest of the scrape is still worth having when the database is away.
         Err(err) => tracing::warn!(error = %err, "metrics: cannot read the analysis queue depth"),
     }
-    let analysis = &state.analysis;
+    let analysis = &state.analysis_counts;
     counter(
         &mut out,
         "hirelane_analyses_total",
@@ -143,7 +146,10 @@ pub async fn render(state: &AppState) -> String {
         &mut out,
         "hirelane_voice_provider_errors_total",
         "Voice-provider requests that failed after retries, or were refused.",
-        &[("", state.voice.provider.errors())],
+        &[(
+            "",
+            crate::voice::client::of(state).map_or(0, |voice| voice.provider.errors()),
+        )],
     );
     out
 }

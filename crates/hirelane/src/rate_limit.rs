@@ -1,9 +1,9 @@
 //! Fixed-window request counters kept in the database, so a limit holds across every server
 //! instance sharing it. One atomic upsert per hit; no read-modify-write race.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;

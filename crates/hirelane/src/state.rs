@@ -1,19 +1,20 @@
 //! What every handler and background task can reach: the bottom layer of the server. Domains
-//! import this module; it imports only the parts it holds, never a domain's routes or rules.
+//! import this module; it holds kernel types and domain-agnostic handles only (a wake-up per
+//! queue, the voice provider behind a kernel trait), never a domain's type.
 
 use std::sync::Arc;
 
-use crate::auth::keys::Keys;
-use crate::candidates::pages::ListOrder;
-use crate::candidates::queue::AnalysisQueue;
-use crate::careers::autopilot_due::AutopilotQueue;
-use crate::clock::SharedClock;
+use hirelane_core::clock::SharedClock;
+use hirelane_core::keys::Keys;
+use hirelane_core::order::OrderCache;
+use hirelane_core::voice::VoiceHandle;
+use hirelane_core::wakeup::Wakeup;
+
 use crate::config::Settings;
 use crate::mail::Mailer;
-use crate::metrics::HttpMetrics;
+use crate::metrics::{HttpMetrics, WorkerCounts};
 use crate::store::Db;
 use crate::store::files::FileStore;
-use crate::voice::client::Voice;
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -25,12 +26,16 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub time_zone: jiff::tz::TimeZone,
     pub files: FileStore,
-    pub analysis: AnalysisQueue,
+    /// Wakes the resume analysis workers when new work is committed.
+    pub analysis: Wakeup,
+    /// This instance's finished analyses, for `/metrics`.
+    pub analysis_counts: WorkerCounts,
     /// Wakes the autopilot when an applicant became due for an invite.
-    pub autopilot: AutopilotQueue,
+    pub autopilot: Wakeup,
     /// The unfiltered candidate lists' order, kept between requests.
-    pub lists: ListOrder,
-    pub voice: Voice,
+    pub lists: OrderCache,
+    /// The voice provider; the voice domain reaches its own type with `voice::client::of`.
+    pub voice: Arc<dyn VoiceHandle>,
     /// This instance's request counts and latencies.
     pub http_metrics: Arc<HttpMetrics>,
 }

@@ -2,13 +2,13 @@
 //! (`/activity`), newest first, filtered and paged by event id.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use super::log::EventKind;
 use crate::auth::Recruiter;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
@@ -247,7 +247,7 @@ fn event(row: EventRow) -> Option<ActivityEvent> {
 /// The one line a timeline shows for an event.
 pub fn summary(kind: EventKind, detail: &Value) -> String {
     let text = |key: &str| detail[key].as_str().unwrap_or_default().to_owned();
-    let stage = |key: &str| crate::pipeline::stages::label(detail[key].as_str().unwrap_or(""));
+    let stage = |key: &str| hirelane_core::stage::label(detail[key].as_str().unwrap_or(""));
     match kind {
         EventKind::Uploaded if detail["replaced"].as_bool() == Some(true) => {
             format!("Uploaded a newer resume ({})", text("fileName"))

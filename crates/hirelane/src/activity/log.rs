@@ -1,12 +1,12 @@
 //! Writing the activity log: one event per change a person or the system makes on a candidate,
 //! written on the change's own transaction so the log and the data cannot disagree.
 
+use hirelane_core::clock::to_millis;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Tx;
 use crate::with_tx;

@@ -7,9 +7,9 @@
 //! on verifications instead. Unregistered addresses are counted the same, so a lock says nothing
 //! about an account.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;

@@ -3,7 +3,6 @@
 
 pub mod first_run;
 mod guard;
-pub mod keys;
 pub mod lockout;
 pub mod otp;
 pub mod recruiters;
@@ -14,7 +13,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use guard::{Admin, Recruiter};
-pub use keys::{Keys, random_token};
 pub use recruiters::Role;
 pub use tokens::sign_hs256;
 

@@ -8,11 +8,11 @@
 //! replace the owner's code or make the owner wait, and their wrong guesses count against their
 //! own code alone.
 
+use hirelane_core::clock::to_millis;
+use hirelane_core::keys::{Keys, random_code};
 use jiff::{SignedDuration, Timestamp};
 use subtle::ConstantTimeEq;
 
-use super::keys::{Keys, random_code};
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
 use crate::with_db;

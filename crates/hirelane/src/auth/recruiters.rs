@@ -3,11 +3,11 @@
 //! templates and settings; recruiters do everything else. The first recruiter is admin, and the
 //! last admin can be neither removed nor demoted.
 
+use hirelane_core::clock::to_millis;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::{Db, Tx, is_unique_violation};
 use crate::with_db;

@@ -2,6 +2,7 @@
 //! who is signed in.
 
 use axum::extract::State;
+use hirelane_core::clock::to_iso;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -9,7 +10,6 @@ use utoipa::{IntoParams, ToSchema};
 use super::guard::Recruiter;
 use super::recruiters::Role;
 use super::{lockout, otp, recruiters, tokens};
-use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json, Query};
 use crate::mail;

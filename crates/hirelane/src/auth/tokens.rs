@@ -3,13 +3,13 @@
 //! starts at sign-in, refreshing never extends it past `refresh_token_days` from then, and
 //! logging out (or a reused token) revokes it, which also ends its access tokens at once.
 
+use hirelane_core::clock::{from_millis, to_millis};
+use hirelane_core::keys::{Keys, random_token, token_digest};
 use jiff::{SignedDuration, Timestamp};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
-use super::keys::{Keys, random_token, token_digest};
 use super::recruiters::RecruiterRow;
-use crate::clock::{from_millis, to_millis};
 use crate::error::{Error, Result};
 use crate::store::Db;
 use crate::with_db;

@@ -6,9 +6,9 @@ use axum::extract::{Multipart, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::intake;
+use super::intake::checks;
+use super::intake::upload::{next_field, no_file, upload_target};
 use super::repo;
-use super::upload::{next_field, no_file, upload_target};
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
@@ -92,9 +92,9 @@ pub(super) async fn upload_candidates_csv(
         }
     };
     let name = field.file_name().unwrap_or_default().to_owned();
-    let extension = intake::check_file_name(&name)?;
-    let bytes = intake::read_capped(&mut field, state.settings.uploads.max_file_bytes()).await?;
-    intake::check_kind(&extension, &bytes, job.resume_required)?;
+    let extension = checks::check_file_name(&name)?;
+    let bytes = checks::read_capped(&mut field, state.settings.uploads.max_file_bytes()).await?;
+    checks::check_kind(&extension, &bytes, job.resume_required)?;
     let parsed = ats::parse_candidates_csv(&bytes);
     let errors: Vec<CsvRowError> = parsed.errors.iter().map(CsvRowError::from).collect();
     if parsed.rows.is_empty() {

@@ -1,6 +1,7 @@
 //! One candidate's resume analysis, as the analysis page shows it.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -10,7 +11,6 @@ use super::repo::{self, CandidateRow};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::careers::applications::{self, ApplicationRow};
-use crate::clock::{from_millis, to_iso};
 use crate::error::Result;
 use crate::http::{Json, Query};
 use crate::interviews::details::NextStepDetails;

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::files::link_resource;
-use super::intake::{self, FileKind};
+use super::intake::checks::{self, FileKind};
 use super::repo;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Query;
@@ -83,7 +83,7 @@ fn file_headers(kind: FileKind, name: &str) -> HeaderMap {
     );
     if let Ok(value) = HeaderValue::from_str(&format!(
         "{disposition}; filename=\"{}\"",
-        intake::safe_file_name(name)
+        checks::safe_file_name(name)
     )) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }

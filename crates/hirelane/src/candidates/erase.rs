@@ -74,7 +74,7 @@ pub async fn erase(state: &AppState, email: &str, by: &str) -> Result<Erased> {
              WHERE email = $1 AND state = 'pending'",
         )
         .bind(&email)
-        .bind(crate::clock::to_millis(now))
+        .bind(hirelane_core::clock::to_millis(now))
         .bind(by)
         .execute(&mut **conn)
         .await

@@ -5,13 +5,13 @@
 //! decided: the address and name are cleared.
 
 use axum::extract::{Path, State};
+use hirelane_core::clock::{from_millis, to_iso, to_millis};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::erase::{Erased, erase};
 use crate::auth::{Admin, Recruiter};
-use crate::clock::{from_millis, to_iso, to_millis};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::state::AppState;

@@ -2,12 +2,12 @@
 //! assessment), and the outcome: when an invite is completed by a call's report, the candidate
 //! gets the call and its Pass / Fail / Needs Review, in the report's transaction.
 
+use hirelane_core::clock::to_millis;
 use jiff::Timestamp;
 
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::{Db, Tx};
-use crate::voice::analysis::InterviewStatus;
+use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::{with_db, with_tx};
 
 /// Links the call and `status` to the candidate whose invite `call_id` completed.

@@ -2,11 +2,11 @@
 //! the recruiter reads it, the booked slot, and the next-step answers. The invite rules and
 //! rows belong to interviews; this reads them through its rules and repo.
 
+use hirelane_core::clock::{from_millis, to_iso};
 use serde_json::Value;
 
 use super::repo::CandidateRow;
 use super::status::InviteStatus;
-use crate::clock::{from_millis, to_iso};
 use crate::error::Result;
 use crate::interviews::repo::find_by_candidate;
 use crate::interviews::rules::{InviteState, Page, bookable_until, page, utc_naive};

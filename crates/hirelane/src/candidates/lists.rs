@@ -9,24 +9,25 @@ use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::{StreamExt, TryStreamExt, stream};
+use hirelane_core::clock::{from_millis, to_iso};
+use hirelane_core::stage::Stage;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::files::signed_file_path;
 use super::invites::summarize;
-use super::pages;
-use super::repo::{self, CandidateRow, ListQuery, Sort};
+use super::list_order;
+use super::list_query::{ListQuery, Sort};
+use super::repo::{self, CandidateRow};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
-use crate::pipeline::stages::Stage;
 use crate::state::AppState;
-use crate::voice::analysis::InterviewStatus;
+use crate::voice::conclusions::analysis::InterviewStatus;
 
 /// Far past any real list, yet its offset (times 100 rows) stays far from overflowing.
 const MAX_PAGE: i64 = 100_000;
@@ -192,11 +193,11 @@ where
     F: Fn(&AppState, CandidateRow) -> T + Send + Sync + 'static,
 {
     if let Some(page) = page {
-        let (rows, total) = pages::list(&state.lists, &state.db, &query, page).await?;
+        let (rows, total) = list_order::list(&state.lists, &state.db, &query, page).await?;
         let records: Vec<T> = rows.into_iter().map(|row| record(&state, row)).collect();
         return Ok(with_total(total, Json(records)));
     }
-    let ids = pages::ids(&state.lists, &state.db, &query).await?;
+    let ids = list_order::ids(&state.lists, &state.db, &query).await?;
     let total = ids.len() as i64;
     let chunks: Vec<Vec<i64>> = ids.chunks(STREAM_CHUNK).map(<[i64]>::to_vec).collect();
     let (record, wrote_any) = (Arc::new(record), Arc::new(AtomicBool::new(false)));

@@ -1,30 +1,27 @@
 //! Candidates: resume and CSV intake, the durable analysis queue, candidate lists, resume
 //! details, delete, signed links to the original files, and resumes shown inside the app.
 
-pub mod accept;
-mod claims;
 mod csv;
 mod delete;
 mod details;
 mod download;
 pub mod erase;
 pub mod erasure_requests;
-pub mod extraction;
 pub mod files;
 pub mod intake;
 pub mod interview_outcome;
 mod invites;
+mod leases;
+pub mod list_order;
+pub mod list_query;
 mod lists;
-pub mod pages;
 pub mod portal_link;
 mod preview;
 pub mod purge;
-pub mod queue;
 pub mod repo;
 pub mod search;
 mod search_results;
 pub mod status;
-mod upload;
 pub mod worker;
 
 use axum::extract::DefaultBodyLimit;
@@ -33,13 +30,10 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub use pages::ListOrder;
-pub use queue::AnalysisQueue;
-
 pub fn router() -> OpenApiRouter<AppState> {
     // Uploads stream through their own per-file cap, so the global body limit is lifted there.
     let uploads = OpenApiRouter::new()
-        .routes(routes!(upload::upload_resume))
+        .routes(routes!(intake::upload::upload_resume))
         .routes(routes!(csv::upload_candidates_csv))
         .layer(DefaultBodyLimit::disable());
     OpenApiRouter::new()

@@ -2,7 +2,8 @@
 //! secret link that every e-mail to the candidate carries. The secret is made the first time
 //! it is needed and stays while the candidate row does.
 
-use crate::auth::random_token;
+use hirelane_core::keys::random_token;
+
 use crate::error::Result;
 use crate::state::AppState;
 use crate::with_db;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use jiff::SignedDuration;
 
-use super::claims::{self, Claimed, Outcome};
+use super::leases::{self, Claimed, Outcome};
 use super::status::Recommendation;
 use crate::error::Result;
 use crate::state::AppState;
@@ -49,7 +49,7 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
     let lease = SignedDuration::from_secs(
         i64::try_from(state.settings.uploads.analysis_lease_seconds.max(1)).unwrap_or(i64::MAX),
     );
-    let Some(claimed) = claims::claim_next(&state.db, state.clock.now(), lease).await? else {
+    let Some(claimed) = leases::claim_next(&state.db, state.clock.now(), lease).await? else {
         return Ok(false);
     };
     let outcome = if claimed.attempts > MAX_ATTEMPTS {
@@ -61,11 +61,11 @@ pub async fn analyse_next(state: &AppState) -> Result<bool> {
             Err(join) => Outcome::Failed(format!("Analysis crashed: {join}")),
         }
     };
-    let stored = claims::finish(&state.db, &claimed, &outcome, state.clock.now()).await?;
+    let stored = leases::finish(&state.db, &claimed, &outcome, state.clock.now()).await?;
     let counter = match (stored, &outcome) {
-        (false, _) => &state.analysis.dropped,
-        (true, Outcome::Scored { .. }) => &state.analysis.done,
-        (true, Outcome::Failed(_)) => &state.analysis.failed,
+        (false, _) => &state.analysis_counts.dropped,
+        (true, Outcome::Scored { .. }) => &state.analysis_counts.done,
+        (true, Outcome::Failed(_)) => &state.analysis_counts.failed,
     };
     counter.inc();
     if stored && matches!(outcome, Outcome::Scored { .. }) {

@@ -1,10 +1,10 @@
 //! How a candidate applied: their note and the notice they agreed to, written on the
 //! transaction that records the candidate (see `candidates::repo::record_resume`).
 
+use hirelane_core::clock::to_millis;
 use jiff::Timestamp;
 use sha2::{Digest, Sha256};
 
-use crate::clock::to_millis;
 use crate::config::CareersSettings;
 use crate::error::Result;
 use crate::store::{Db, Tx};

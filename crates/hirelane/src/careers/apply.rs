@@ -11,11 +11,11 @@ use axum::extract::multipart::Field;
 use jiff::SignedDuration;
 
 use super::applications::{NewApplication, Notice};
-use super::postings::{self, PublishedJob};
+use super::published::{self, PublishedJob};
 use super::reapply;
 use crate::auth::recruiters::normalize_email;
-use crate::candidates::accept::{Applicant, Sender, accept_resume};
-use crate::candidates::intake;
+use crate::candidates::intake::accept::{Applicant, Sender, accept_resume};
+use crate::candidates::intake::checks;
 use crate::candidates::portal_link::application_link;
 use crate::error::{Error, ErrorCode, Result};
 use crate::http::ClientIp;
@@ -88,7 +88,7 @@ async fn read_fields(
                 return Err(invalid("Please attach one resume."));
             }
             let file_name = field.file_name().unwrap_or_default().to_owned();
-            let bytes = intake::read_capped(&mut field, max_file_bytes).await?;
+            let bytes = checks::read_capped(&mut field, max_file_bytes).await?;
             // A file input left empty still sends a part with no name and no bytes.
             if !(file_name.is_empty() && bytes.is_empty()) {
                 form.resume = Some(ResumeFile {
@@ -113,7 +113,7 @@ async fn read_fields(
 }
 
 async fn text_of(field: &mut Field<'_>) -> Result<String> {
-    let bytes = intake::read_capped(field, MAX_TEXT_BYTES)
+    let bytes = checks::read_capped(field, MAX_TEXT_BYTES)
         .await
         .map_err(|err| match err {
             Error::PayloadTooLarge { .. } => invalid("A field of the form is too long."),
@@ -239,7 +239,7 @@ pub async fn apply(
 
 /// The published job at `slug`, still taking applications.
 async fn open_job(state: &AppState, slug: &str) -> Result<PublishedJob> {
-    let job = postings::published(&state.db, slug)
+    let job = published::by_slug(&state.db, slug)
         .await?
         .ok_or_else(not_open)?;
     if !job.is_open(state.today()) {
@@ -313,8 +313,8 @@ fn check(form: ApplicationForm) -> Result<Checked> {
     let Some(resume) = form.resume else {
         return Err(invalid("Please attach your resume (PDF or DOCX)."));
     };
-    let extension = intake::check_file_name(&resume.name)?;
-    intake::check_kind(&extension, &resume.bytes, true)?;
+    let extension = checks::check_file_name(&resume.name)?;
+    checks::check_kind(&extension, &resume.bytes, true)?;
     if !form.consent {
         return Err(Error::bad_request(
             ErrorCode::ConsentRequired,
@@ -430,7 +430,7 @@ mod tests {
                         bytes: b"MZ\x90".to_vec(),
                     })
                 },
-                intake::RESUME_FORMAT,
+                checks::RESUME_FORMAT,
             ),
             (
                 |f| f.consent = false,

@@ -10,6 +10,7 @@
 use std::time::Duration;
 
 use axum::extract::State;
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -17,7 +18,6 @@ use utoipa::{IntoParams, ToSchema};
 use crate::activity::log::Actor;
 use crate::auth::Recruiter;
 use crate::candidates::repo as candidates;
-use crate::clock::to_millis;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::interviews::invites;

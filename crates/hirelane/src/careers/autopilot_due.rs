@@ -1,33 +1,13 @@
 //! Marking an applicant due for the autopilot's invite, on the transaction that stores their
-//! ATS result, and the handle that wakes the autopilot. The bottom of the autopilot: it
-//! depends on nothing above the store.
+//! ATS result (the state's `autopilot` wake-up then wakes the autopilot). The bottom of the
+//! autopilot: it depends on nothing above the store.
 
-use std::sync::Arc;
-
+use hirelane_core::clock::to_millis;
 use jiff::Timestamp;
-use tokio::sync::Notify;
 
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Tx;
 use crate::with_tx;
-
-/// Wakes the autopilot when an invite became due.
-#[derive(Clone, Debug, Default)]
-pub struct AutopilotQueue {
-    notify: Arc<Notify>,
-}
-
-impl AutopilotQueue {
-    pub fn wake(&self) {
-        self.notify.notify_waiters();
-    }
-
-    /// Completes at the next [`AutopilotQueue::wake`].
-    pub fn notified(&self) -> tokio::sync::futures::Notified<'_> {
-        self.notify.notified()
-    }
-}
 
 /// Marks the candidate due for an automatic invite when they applied, their JD's autopilot is
 /// on, their result qualifies (Pass, or at least the JD's minimum score), their candidacy has

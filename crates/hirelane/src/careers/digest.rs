@@ -4,9 +4,9 @@
 //! interviews completed, and the candidates waiting for a person. A day with nothing to say
 //! sends nothing. One instance sends each JD's digest: the day is claimed by inserting its row.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::mail::{Email, escape, layout};
 use crate::state::AppState;

@@ -5,13 +5,13 @@
 
 use std::io::Write;
 
+use hirelane_core::clock::{from_millis, to_iso};
 use serde_json::{Value, json};
 use zip::ZipWriter;
 use zip::write::SimpleFileOptions;
 
 use crate::activity::feed::summary;
 use crate::activity::log::EventKind;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, Result};
 use crate::pipeline::stages;
 use crate::state::AppState;
@@ -99,7 +99,7 @@ fn add(
 
 /// A file's place in the archive: numbered, so two `resume.pdf`s do not collide.
 fn archive_name(files: &[(String, String)], name: &str) -> String {
-    let safe = crate::candidates::intake::safe_file_name(name);
+    let safe = crate::candidates::intake::checks::safe_file_name(name);
     format!("files/{}-{safe}", files.len() + 1)
 }
 

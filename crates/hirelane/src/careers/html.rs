@@ -2,12 +2,13 @@
 //! the single-page app or any script), the head search engines and link previews read, and the
 //! job's schema.org `JobPosting` structured data.
 
+use hirelane_core::clock::from_millis;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use serde_json::{Value, json};
 
-use super::postings::{PublishedJob, WorkType};
-use crate::clock::from_millis;
+use super::postings::WorkType;
+use super::published::PublishedJob;
 use crate::mail::escape;
 
 /// What a page's `<head>` says about it.

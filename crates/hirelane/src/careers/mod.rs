@@ -7,13 +7,14 @@ pub mod applications;
 mod apply;
 pub mod autopilot;
 pub mod autopilot_due;
-mod board;
 pub mod digest;
 mod export;
 mod html;
 pub mod pages;
 mod portal;
 pub mod postings;
+mod public_api;
+pub mod published;
 pub mod reapply;
 
 use axum::extract::DefaultBodyLimit;
@@ -22,20 +23,18 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub use autopilot_due::AutopilotQueue;
-
 pub fn router() -> OpenApiRouter<AppState> {
     // The resume streams through its own cap, so the global body limit is lifted there.
     let applying = OpenApiRouter::new()
-        .routes(routes!(board::apply_to_job))
+        .routes(routes!(public_api::apply_to_job))
         .layer(DefaultBodyLimit::disable());
     OpenApiRouter::new()
         .merge(applying)
         .routes(routes!(postings::get_posting, postings::put_posting))
         .routes(routes!(autopilot::get_autopilot, autopilot::put_autopilot))
-        .routes(routes!(board::list_jobs))
-        .routes(routes!(board::get_job))
-        .routes(routes!(board::confirm_application))
+        .routes(routes!(public_api::list_jobs))
+        .routes(routes!(public_api::get_job))
+        .routes(routes!(public_api::confirm_application))
         .routes(routes!(portal::my_application))
         .routes(routes!(portal::withdraw))
         .routes(routes!(portal::my_data))

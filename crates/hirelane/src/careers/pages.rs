@@ -12,7 +12,8 @@ use serde::Deserialize;
 use super::applications::Notice;
 use super::apply::{self, ApplicationForm, MAX_NOTE, Outcome};
 use super::html::{self, Head, Organization};
-use super::postings::{self, PublishedJob};
+use super::postings;
+use super::published::{self, PublishedJob};
 use super::reapply;
 use crate::error::Error;
 use crate::http::ClientIp;
@@ -50,7 +51,7 @@ fn render(state: &AppState, title: &str, description: &str, url: &str, body: &st
 
 /// The open jobs, newest first.
 pub async fn jobs_page(State(state): State<AppState>) -> Response {
-    let jobs = match postings::all_published(&state.db).await {
+    let jobs = match published::all(&state.db).await {
         Ok(jobs) => jobs,
         Err(err) => return failure(&state, err),
     };
@@ -104,7 +105,7 @@ struct FormState<'a> {
 
 /// A job's page with its application form.
 pub async fn job_page(State(state): State<AppState>, Path(slug): Path<String>) -> Response {
-    match postings::published(&state.db, &slug).await {
+    match published::by_slug(&state.db, &slug).await {
         Ok(Some(job)) => job_response(&state, &job, &FormState::default(), StatusCode::OK),
         Ok(None) => not_found(&state).await,
         Err(err) => failure(&state, err),
@@ -285,7 +286,7 @@ pub async fn apply_page(
         }
         Err(error) => error,
     };
-    let job = match postings::published(&state.db, &slug).await {
+    let job = match published::by_slug(&state.db, &slug).await {
         Ok(Some(job)) => job,
         Ok(None) => return not_found(&state).await,
         Err(err) => return failure(&state, err),
@@ -322,7 +323,7 @@ pub async fn applied_page(
     Path(slug): Path<String>,
     Query(query): Query<AppliedQuery>,
 ) -> Response {
-    let job = match postings::published(&state.db, &slug).await {
+    let job = match published::by_slug(&state.db, &slug).await {
         Ok(Some(job)) => job,
         Ok(None) => return not_found(&state).await,
         Err(err) => return failure(&state, err),

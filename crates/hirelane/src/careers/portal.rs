@@ -5,6 +5,7 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use hirelane_core::clock::{from_millis, to_iso};
 use jiff::SignedDuration;
 use serde::Serialize;
 use serde_json::json;
@@ -15,7 +16,6 @@ use super::export;
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::candidates::erasure_requests;
 use crate::candidates::repo::{self as candidates, CandidateRow};
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::interviews;

@@ -2,13 +2,13 @@
 //! work is. Recruiters set it here; the public pages and the job board read it.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso, to_millis};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::activity::log::Actor;
 use crate::auth::Recruiter;
-use crate::clock::{from_millis, to_iso, to_millis};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::jobs::ids::JdId;
@@ -46,7 +46,7 @@ impl WorkType {
         }
     }
 
-    fn parse(raw: &str) -> WorkType {
+    pub(super) fn parse(raw: &str) -> WorkType {
         match raw {
             "hybrid" => WorkType::Hybrid,
             "remote" => WorkType::Remote,
@@ -99,7 +99,7 @@ impl EmploymentType {
         }
     }
 
-    fn parse(raw: &str) -> EmploymentType {
+    pub(super) fn parse(raw: &str) -> EmploymentType {
         match raw {
             "partTime" => EmploymentType::PartTime,
             "contract" => EmploymentType::Contract,
@@ -507,67 +507,6 @@ async fn save(
         }),
         Err(e) => Err(e.into()),
     }
-}
-
-/// A published JD outside the bin, as the public pages show it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PublishedJob {
-    pub job_id: i64,
-    pub jdid: String,
-    pub jdname: String,
-    pub jddescription: String,
-    pub key_skills: String,
-    pub experience: String,
-    pub additional_notes: String,
-    pub apply_last_date: Option<String>,
-    pub slug: String,
-    pub published_at: Option<i64>,
-    pub location: String,
-    pub country: String,
-    pub work_type: String,
-    pub employment_type: String,
-}
-
-impl PublishedJob {
-    pub fn work_type(&self) -> WorkType {
-        WorkType::parse(&self.work_type)
-    }
-
-    pub fn employment_type(&self) -> EmploymentType {
-        EmploymentType::parse(&self.employment_type)
-    }
-
-    /// Whether it still takes applications on `today` (the organisation's date).
-    pub fn is_open(&self, today: jiff::civil::Date) -> bool {
-        is_open(self.apply_last_date.as_deref(), today)
-    }
-}
-
-const PUBLISHED: &str = "SELECT j.id AS job_id, j.jdid, j.jdname, j.jddescription, j.key_skills,
-        j.experience, j.additional_notes, j.apply_last_date, p.slug, p.published_at,
-        p.location, p.country, p.work_type, p.employment_type
-    FROM job_postings p JOIN jobs j ON j.id = p.job_id
-    WHERE p.published AND j.deleted_at IS NULL";
-
-/// The published JD at `slug`, outside the bin.
-pub async fn published(db: &Db, slug: &str) -> Result<Option<PublishedJob>> {
-    let sql = format!("{PUBLISHED} AND p.slug = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(slug)
-            .fetch_optional(pool)
-            .await
-    })?)
-}
-
-/// Every published JD outside the bin, newest publication first.
-pub async fn all_published(db: &Db) -> Result<Vec<PublishedJob>> {
-    let sql = format!("{PUBLISHED} ORDER BY p.published_at DESC, j.id DESC");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?)
 }
 
 #[cfg(test)]

@@ -2,13 +2,13 @@
 //! form, so the new resume does not replace the candidate's until the address's owner confirms
 //! it from the e-mail we send; until then it waits, with its file, for a week.
 
+use hirelane_core::clock::to_millis;
+use hirelane_core::keys::random_token;
 use jiff::{SignedDuration, Timestamp};
 
 use super::applications::{self, Consent, NewApplication};
-use super::postings::PublishedJob;
-use crate::auth::random_token;
-use crate::candidates::accept::{Applicant, Sender, accept_resume};
-use crate::clock::to_millis;
+use super::published::PublishedJob;
+use crate::candidates::intake::accept::{Applicant, Sender, accept_resume};
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::repo::{self as jobs, JobKey};
 use crate::mail;

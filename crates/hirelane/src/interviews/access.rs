@@ -1,12 +1,12 @@
 //! What every candidate route does first: the rate limit per client address, the token check
 //! (an unknown token answers exactly like a missing one), and where the invite stands now.
 
+use hirelane_core::clock::from_millis;
 use jiff::Timestamp;
 use jiff::civil::Date;
 
 use super::repo::{InviteRow, find_by_token};
 use super::rules::{LINK_AFTER_END, Page, bookable_until, ended_at, page};
-use crate::clock::from_millis;
 use crate::error::{Error, ErrorCode, Result};
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;

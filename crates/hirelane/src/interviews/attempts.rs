@@ -7,6 +7,7 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use hirelane_core::clock::{from_millis, to_iso, to_millis};
 use serde_json::json;
 
 use super::access::conflict;
@@ -14,12 +15,11 @@ use super::repo::{self, InviteRow};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::auth::Recruiter;
 use crate::candidates::interview_outcome;
-use crate::clock::{from_millis, to_iso, to_millis};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::pipeline::stages::{self, Stage};
 use crate::state::AppState;
-use crate::voice::analysis::InterviewStatus;
+use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::voice::integrity::IntegrityStatus;
 use crate::voice::repo::{self as calls, CallRow};
 use crate::{with_db, with_tx};

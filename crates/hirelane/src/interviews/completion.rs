@@ -6,9 +6,9 @@
 //! a bad first one cannot replace it. Later attempts are kept and listed. A recruiter may choose
 //! another attempt (`attempts.rs`); after that, reports change nothing.
 
+use hirelane_core::clock::to_millis;
 use jiff::Timestamp;
 
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Tx;
 use crate::with_tx;

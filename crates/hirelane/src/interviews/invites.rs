@@ -2,6 +2,7 @@
 //! sending again re-mails the same link.
 
 use axum::extract::State;
+use hirelane_core::keys::random_token;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -10,9 +11,10 @@ use super::emails::{guidelines_link, invite_link, mail_parts};
 use super::repo::{self, ChosenAssistant, Invitee};
 use super::rules::InviteState;
 use crate::activity::log::Actor;
-use crate::auth::{Recruiter, random_token};
+use crate::auth::Recruiter;
+use crate::candidates::list_query::{ListQuery, list};
 use crate::candidates::portal_link::application_link;
-use crate::candidates::repo::{CandidateRow, ListQuery, find_many, list};
+use crate::candidates::repo::{CandidateRow, find_many};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::jobs::lookup::active_job;
@@ -138,8 +140,7 @@ async fn invite_candidates(
 /// The assistant, asked of the voice provider: refuses one it does not have (404 `not_found`,
 /// "Assistant not found"), or answers 502 when the provider cannot be asked.
 pub async fn check_assistant(state: &AppState, assistant_id: &str) -> Result<ChosenAssistant> {
-    let assistant = state
-        .voice
+    let assistant = crate::voice::client::of(state)?
         .provider
         .get_assistant(assistant_id)
         .await

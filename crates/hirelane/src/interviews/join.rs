@@ -2,6 +2,7 @@
 //! join window (5 minutes before to 30 minutes after the start).
 
 use axum::extract::{Path as UrlPath, State};
+use hirelane_core::clock::from_millis;
 use jiff::Timestamp;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -13,7 +14,6 @@ use super::call_reference::call_metadata;
 use super::repo::{self, InviteRow};
 use super::rules::{InviteState, JoinPhase, join_phase};
 use crate::candidates::interview_outcome;
-use crate::clock::from_millis;
 use crate::error::{ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;
@@ -157,7 +157,7 @@ pub(super) async fn web_call(
 ) -> Result<Json<WebCallAnswer>> {
     let invite = invite_for(&state, &ip, &invite_id).await?;
     joinable(&state, &invite)?;
-    let answer = if state.voice.browser_starts_calls() {
+    let answer = if crate::voice::client::of(&state)?.browser_starts_calls() {
         browser_session(&state, invite).await?
     } else {
         server_call(&state, invite).await?
@@ -178,7 +178,7 @@ async fn call_for<'a>(state: &AppState, invite: &'a InviteRow) -> Result<CallFor
 
 /// Browser mode: the page starts the call with these, and the report is checked against the seal.
 async fn browser_session(state: &AppState, invite: InviteRow) -> Result<WebCallAnswer> {
-    let token = state.voice.public_web_token(
+    let token = crate::voice::client::of(state)?.public_web_token(
         &invite.assistant_id,
         &state.settings.public_url(),
         state.clock.now(),
@@ -235,7 +235,7 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
         }
     };
     tracing::info!(invite = invite.id, call_id = %call.id, "interview web call prepared");
-    if let Some(runtime) = &state.voice.selfhosted {
+    if let Some(runtime) = &crate::voice::client::of(state)?.selfhosted {
         // The socket's secret is returned once, at creation: a reloaded page gets a new one.
         let token = match call.call_token {
             Some(token) => token,
@@ -255,7 +255,7 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
             assistant_overrides: None,
         });
     }
-    let provider = if state.voice.browser_drives_simulator() {
+    let provider = if crate::voice::client::of(state)?.browser_drives_simulator() {
         CallProvider::Simulator
     } else {
         CallProvider::Vapi
@@ -276,7 +276,11 @@ async fn reusable_call(state: &AppState, invite: &InviteRow) -> Result<Option<We
     let Some(call_id) = invite.call_id.as_deref() else {
         return Ok(None);
     };
-    match state.voice.provider.get_call(call_id).await {
+    match crate::voice::client::of(state)?
+        .provider
+        .get_call(call_id)
+        .await
+    {
         Ok(call) if !call.is_ended() => Ok(web_call_of(&call)),
         Ok(_) => Ok(None),
         Err(err) => {

@@ -1,6 +1,7 @@
 //! The candidate's invite page: what it shows, and the next-step details form it submits.
 
 use axum::extract::{Path as UrlPath, State};
+use hirelane_core::clock::to_iso;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -9,7 +10,6 @@ use super::access::{apply_last_date, conflict, invite_for, standing};
 use super::details::{DetailsForm, validate};
 use super::repo::save_details;
 use super::rules::{InviteState, Page, utc_naive};
-use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;

@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
+use hirelane_core::clock::from_millis;
+
 use super::emails::{guidelines_link, invite_link, mail_parts, when_text};
 use super::repo::{self, Reminder};
 use crate::candidates::portal_link::application_link;
-use crate::clock::from_millis;
 use crate::error::Result;
 use crate::mail;
 use crate::state::AppState;

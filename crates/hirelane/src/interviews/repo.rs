@@ -4,11 +4,11 @@
 
 use jiff::{SignedDuration, Timestamp};
 
+use hirelane_core::clock::to_millis;
 use serde_json::json;
 
 use super::rules::{InviteState, REMINDERS};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::pipeline::stages::{self, Stage};
 use crate::store::{Db, Tx};
@@ -253,7 +253,7 @@ pub async fn book(
         } else {
             EventKind::Booked
         };
-        let detail = json!({ "interviewAt": crate::clock::to_iso(at), "timeZone": zone });
+        let detail = json!({ "interviewAt": hirelane_core::clock::to_iso(at), "timeZone": zone });
         let subject = Subject::Invite(id);
         activity::record(&mut tx, kind, subject, &Actor::Candidate, detail, now).await?;
         stages::advance(&mut tx, subject, Stage::Scheduled, now).await?;

@@ -1,6 +1,7 @@
 //! The bin: deleting a JD to it, what it holds, and restoring a JD from it.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso};
 use jiff::Timestamp;
 use serde::de::{IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -11,7 +12,6 @@ use super::ids::JdId;
 use super::lookup::{INVALID_ID, active_job};
 use super::repo::{self, BIN_RETENTION, JobKey};
 use crate::auth::Recruiter;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::state::AppState;

@@ -1,9 +1,10 @@
 //! Creating a JD: the create form's rules and a folder of its own.
 
+use hirelane_core::keys::random_token;
+
 use super::lookup::INVALID_ID;
 use super::repo::{self, JobKey};
 use super::rules::{self, JobInput};
-use crate::auth::random_token;
 use crate::error::{Error, ErrorCode, Result};
 use crate::state::AppState;
 

@@ -1,6 +1,7 @@
 //! One JD's description: reading it and editing it.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -10,7 +11,6 @@ use super::lookup::{INVALID_ID, active_job};
 use super::repo::{self, JobRow};
 use super::rules::{self, JobInput};
 use crate::auth::Recruiter;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::state::AppState;

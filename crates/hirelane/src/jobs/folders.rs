@@ -1,6 +1,7 @@
 //! JD folders: creating a JD in a folder, and the list of folders.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -8,7 +9,6 @@ use super::create::create;
 use super::repo;
 use super::rules::JobInput;
 use crate::auth::Recruiter;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::Json;
 use crate::state::AppState;

@@ -1,10 +1,10 @@
 //! Job-description rows: create, read, update, move to the bin, restore, purge.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 
 use super::rules::ValidJob;
 use super::sanitize::plain_text;
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Db;
 use crate::{with_db, with_tx};

@@ -5,19 +5,19 @@
 use std::collections::HashMap;
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
 use crate::candidates::status::{AnalysisStatus, Recommendation, Source};
-use crate::clock::{from_millis, to_iso};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::state::AppState;
-use crate::voice::analysis::InterviewStatus;
+use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::with_db;
 
 /// Cards per column unless `limit` asks otherwise (1-200).

@@ -4,6 +4,7 @@
 //! them beside the AI's scores.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso, to_millis};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -12,11 +13,10 @@ use utoipa::{IntoParams, ToSchema};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::auth::Recruiter;
 use crate::candidates::repo::{self as candidates, CandidateRow};
-use crate::clock::{from_millis, to_iso, to_millis};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::state::AppState;
-use crate::voice::analysis::InterviewStatus;
+use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::voice::repo as calls;
 use crate::{with_db, with_tx};
 

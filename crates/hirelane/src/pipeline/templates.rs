@@ -2,12 +2,12 @@
 //! admins in Settings, with the variables `{{candidateName}}` and `{{jobTitle}}`.
 
 use axum::extract::State;
+use hirelane_core::clock::{from_millis, to_iso, to_millis};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::{Admin, Recruiter};
-use crate::clock::{from_millis, to_iso, to_millis};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::mail::{Email, escape, layout};

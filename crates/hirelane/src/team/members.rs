@@ -3,12 +3,12 @@
 //! end at once).
 
 use axum::extract::{Path as UrlPath, State};
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::recruiters::{self, RecruiterRow, Role};
 use crate::auth::{Admin, Recruiter};
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::mail;

@@ -26,8 +26,7 @@ pub async fn list_assistants(
     _: Recruiter,
     State(state): State<AppState>,
 ) -> Result<Json<Vec<AssistantView>>> {
-    let all = state
-        .voice
+    let all = crate::voice::client::of(&state)?
         .provider
         .list_assistants()
         .await
@@ -54,10 +53,11 @@ pub async fn get_assistant(
     State(state): State<AppState>,
     UrlPath(id): UrlPath<String>,
 ) -> Result<Json<AssistantView>> {
-    let assistant =
-        state.voice.provider.get_assistant(&id).await.map_err(|e| {
-            provider_error(e, "Failed to load the assistant.", "Assistant not found")
-        })?;
+    let assistant = crate::voice::client::of(&state)?
+        .provider
+        .get_assistant(&id)
+        .await
+        .map_err(|e| provider_error(e, "Failed to load the assistant.", "Assistant not found"))?;
     AssistantView::of(&assistant).map(Json)
 }
 
@@ -126,9 +126,12 @@ pub async fn create_assistant(
         questions: body.questions,
         tools: body.tools,
     })?;
-    let request = vapi::assistant_body(&form, &state.settings.voice, &state.voice.webhook());
-    let created = state
-        .voice
+    let request = vapi::assistant_body(
+        &form,
+        &state.settings.voice,
+        &crate::voice::client::of(&state)?.webhook(),
+    );
+    let created = crate::voice::client::of(&state)?
         .provider
         .create_assistant(&request)
         .await
@@ -163,8 +166,7 @@ pub async fn delete_assistant(
     State(state): State<AppState>,
     UrlPath(id): UrlPath<String>,
 ) -> Result<Json<Done>> {
-    state
-        .voice
+    crate::voice::client::of(&state)?
         .provider
         .delete_assistant(&id)
         .await

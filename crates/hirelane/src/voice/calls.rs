@@ -2,23 +2,23 @@
 //! the call history (ours merged with the provider's).
 
 use axum::extract::{Path as UrlPath, State};
+use hirelane_core::clock::to_iso;
+use hirelane_core::keys::Keys;
 use jiff::Timestamp;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use super::assistants::IdAnswer;
+use super::conclusions::reports;
 use super::provider::{CallQuery, ProviderError};
 use super::provider_errors::provider_error;
 use super::repo::{self, CallRow};
-use super::reports;
 use super::rules;
 use super::setup::{self, CallFor};
 use super::vapi::{self, Call};
 use super::view::{CallView, call_view};
 use crate::auth::Recruiter;
-use crate::auth::keys::Keys;
-use crate::clock::to_iso;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::state::AppState;
@@ -97,13 +97,12 @@ async fn schedule_call(
     let setup = setup::prepare(state, &valid.assistant_id, &who, metadata, FAILED).await?;
     let request = vapi::call_body(
         &valid.assistant_id,
-        &state.voice.phone_number_id,
+        &crate::voice::client::of(state)?.phone_number_id,
         &valid.phone,
         &to_iso(valid.earliest_at),
         &setup,
     );
-    let call = state
-        .voice
+    let call = crate::voice::client::of(state)?
         .provider
         .create_call(&request)
         .await
@@ -151,8 +150,7 @@ pub async fn create_web_call(
     let now = state.clock.now();
     let setup = setup::prepare(state, assistant_id, who, metadata, FAILED).await?;
     let request = vapi::web_call_body(assistant_id, &setup);
-    let call = state
-        .voice
+    let call = crate::voice::client::of(state)?
         .provider
         .create_web_call(&request)
         .await
@@ -263,7 +261,11 @@ pub async fn list_calls(
     };
     // Our store holds every call we placed; the provider adds calls made elsewhere and fresher
     // state. When it is unreachable the history still shows what we know.
-    let remote = match state.voice.provider.list_calls(&query).await {
+    let remote = match crate::voice::client::of(&state)?
+        .provider
+        .list_calls(&query)
+        .await
+    {
         Ok(calls) => calls,
         Err(err) => {
             tracing::warn!(error = %err, "call history: provider unreachable, showing stored calls");
@@ -327,7 +329,11 @@ pub async fn get_call(
     UrlPath(id): UrlPath<String>,
 ) -> Result<Json<CallView>> {
     let row = fresh_row(&state, &id).await?;
-    let remote = match state.voice.provider.get_call(&id).await {
+    let remote = match crate::voice::client::of(&state)?
+        .provider
+        .get_call(&id)
+        .await
+    {
         Ok(call) => Some(call),
         Err(ProviderError::NotFound) => None,
         Err(err) => {
@@ -356,7 +362,7 @@ pub(crate) async fn fresh_row(state: &AppState, id: &str) -> Result<Option<CallR
     if row.report_received_at.is_some() {
         return Ok(Some(row));
     }
-    match state.voice.provider.get_call(id).await {
+    match crate::voice::client::of(state)?.provider.get_call(id).await {
         Ok(call) if call.is_ended() => {
             reports::store(state, id, &call.report()).await?;
             repo::find(&state.db, id).await

@@ -2,21 +2,24 @@
 //! provider (Vapi's API or the bundled simulator), where its webhooks go, and the tokens and
 //! links browsers use to reach a call.
 
+use std::any::Any;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use hirelane_core::clock::SharedClock;
+use hirelane_core::keys::{Keys, load_or_create_secret, random_token};
+use hirelane_core::voice::VoiceHandle;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::json;
 
 use super::provider::{VapiClient, VoiceProvider};
 use super::selfhosted::{self, Runtime};
 use super::vapi::WebhookTarget;
-use crate::auth::keys::{Keys, load_or_create_secret, random_token};
 use crate::auth::tokens::sign_hs256;
-use crate::clock::SharedClock;
 use crate::config::{ProviderKind, Secret, Settings, VoiceSettings, WebCallStart};
 use crate::error::{Error, ErrorCode, Result};
+use crate::state::AppState;
 use crate::store::Db;
 use crate::store::files::FileStore;
 
@@ -242,16 +245,6 @@ impl Voice {
         self.web_calls == WebCallStart::Browser
     }
 
-    /// Origins the browser talks to during a web call, for the page's `connect-src`.
-    pub fn browser_origins(&self) -> String {
-        match (&self.simulator_origin, &self.selfhosted) {
-            (Some(origin), _) => origin.clone(),
-            // The interview's socket is on our own origin ('self').
-            (None, Some(_)) => String::new(),
-            (None, None) => "https://api.vapi.ai https://*.daily.co wss://*.daily.co".to_owned(),
-        }
-    }
-
     /// The token a browser starts a Vapi web call with (`voice.web_calls = "browser"`): a
     /// one-hour public JWT restricted to `assistant_id` and our origin (Vapi's JWT
     /// authentication, HS256 over the private key). Without `voice.org_id` there is none: a raw
@@ -324,7 +317,29 @@ fn write_sim_info(
     api_key: &str,
 ) -> std::io::Result<()> {
     let info = json!({ "baseUrl": base_url, "apiKey": api_key });
-    crate::auth::keys::write_private(&data_dir.join(SIM_INFO_FILE), &info.to_string())
+    hirelane_core::keys::write_private(&data_dir.join(SIM_INFO_FILE), &info.to_string())
+}
+
+impl VoiceHandle for Voice {
+    fn browser_origins(&self) -> String {
+        match (&self.simulator_origin, &self.selfhosted) {
+            (Some(origin), _) => origin.clone(),
+            // The interview's socket is on our own origin ('self').
+            (None, Some(_)) => String::new(),
+            (None, None) => "https://api.vapi.ai https://*.daily.co wss://*.daily.co".to_owned(),
+        }
+    }
+}
+
+/// The voice provider the application state holds. Only `app.rs` builds the state, always
+/// with a [`Voice`]; the error stands for a state built some other way.
+pub fn of(state: &AppState) -> Result<&Voice> {
+    let handle: &dyn Any = state.voice.as_ref();
+    handle.downcast_ref::<Voice>().ok_or_else(|| {
+        Error::Internal(anyhow::anyhow!(
+            "the state's voice handle is not voice::client::Voice"
+        ))
+    })
 }
 
 #[cfg(test)]

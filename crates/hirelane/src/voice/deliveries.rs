@@ -3,10 +3,10 @@
 //! processed means a replay changes nothing, even after the data it would bring back (a call of
 //! an erased candidate) is gone. Only the digest is kept, never the message.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 use sha2::{Digest, Sha256};
 
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::store::Db;
 use crate::with_db;

@@ -5,12 +5,11 @@
 //! and no other override; otherwise someone changed what the interviewer said or how it graded,
 //! and the call is never scored.
 
+use hirelane_core::keys::{Keys, token_digest};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
-
-use crate::auth::keys::{Keys, token_digest};
 
 /// The metadata key of the seal.
 pub const SEAL_KEY: &str = "callSeal";

@@ -1,28 +1,23 @@
 //! Voice interviews: the provider client (Vapi's API, or the bundled simulator), assistants,
 //! scheduled calls, call history, the provider's webhooks, the reconciler for lost webhooks,
-//! interview analysis and recordings. Only the server talks to the provider; the browser calls
+//! what is concluded from a call (`conclusions/`) and recordings. Only the server talks to the provider; the browser calls
 //! the `/Voice/...` routes and never sees the provider's key.
 
-pub mod analysis;
-pub mod assessment;
 pub mod assistants;
 pub mod calls;
 pub mod client;
+pub mod conclusions;
 pub mod deliveries;
-pub mod evidence;
 pub mod integrity;
-pub mod interview_analysis;
 pub mod provider;
 pub mod provider_errors;
 pub mod reconciler;
 pub mod recordings;
 pub mod repo;
-pub mod reports;
 pub mod rules;
 pub mod selfhosted;
 pub mod setup;
 pub mod vapi;
-pub mod verdict;
 pub mod view;
 mod webhook;
 
@@ -49,7 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(calls::list_calls, calls::create_call))
         .routes(routes!(calls::get_call))
         .routes(routes!(recordings::recording))
-        .routes(routes!(interview_analysis::interview_analysis))
+        .routes(routes!(conclusions::interview_analysis::interview_analysis))
         .routes(routes!(webhook::vapi_webhook))
         .routes(routes!(selfhosted::engine::interview_socket))
 }

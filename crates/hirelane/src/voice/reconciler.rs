@@ -4,8 +4,9 @@ use std::time::Duration;
 
 use jiff::SignedDuration;
 
+use super::conclusions::reports;
 use super::provider::ProviderError;
-use super::{repo, reports, vapi};
+use super::{repo, vapi};
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -24,7 +25,11 @@ pub async fn reconcile(state: &AppState) -> Result<usize> {
         if !repo::claim(&state.db, &id, now, RECONCILE_LEASE).await? {
             continue;
         }
-        match state.voice.provider.get_call(&id).await {
+        match crate::voice::client::of(state)?
+            .provider
+            .get_call(&id)
+            .await
+        {
             Ok(call) if call.is_ended() => {
                 if reports::store(state, &id, &call.report()).await? {
                     tracing::info!(call_id = %id, "reconciler stored a missing end-of-call report");

@@ -52,8 +52,7 @@ pub async fn recording(
         return Err(Error::Unauthorized);
     }
     let range = headers.get(header::RANGE).and_then(|v| v.to_str().ok());
-    let rec = state
-        .voice
+    let rec = crate::voice::client::of(&state)?
         .provider
         .recording(&call_id, range)
         .await

@@ -1,16 +1,16 @@
 //! Stored calls: placed, updated by webhooks, completed by the end-of-call report or the
 //! reconciler.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::json;
 
-use super::analysis::Scores;
-use super::assessment::Assessment;
+use super::conclusions::analysis::Scores;
+use super::conclusions::assessment::Assessment;
 use super::integrity::IntegrityStatus;
 use super::vapi::Report;
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::candidates::interview_outcome;
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::interviews::completion;
 use crate::pipeline::stages::{self, Stage};

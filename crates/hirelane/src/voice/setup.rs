@@ -34,7 +34,11 @@ pub async fn prepare(
 ) -> Result<CallSetup> {
     // An assistant the provider does not know gets no defaults here: creating the call then
     // fails with the provider's own words.
-    let assistant = match state.voice.provider.get_assistant(assistant_id).await {
+    let assistant = match crate::voice::client::of(state)?
+        .provider
+        .get_assistant(assistant_id)
+        .await
+    {
         Ok(assistant) => assistant,
         Err(ProviderError::NotFound) => Value::Null,
         Err(e) => return Err(provider_error(e, fallback, "Assistant not found")),

@@ -6,7 +6,7 @@
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::analysis;
+use super::conclusions::analysis;
 use super::integrity::CallOrigin;
 use crate::config::VoiceSettings;
 

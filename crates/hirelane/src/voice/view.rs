@@ -1,18 +1,18 @@
 //! The API's views of the provider's objects (SPEC section 3): an assistant without secrets,
 //! and a call built from what we stored and what the provider knows.
 
+use hirelane_core::clock::{from_millis, to_iso};
+use hirelane_core::keys::Keys;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
-use super::analysis::{self, InterviewStatus};
 use super::client::recording_link;
+use super::conclusions::analysis::{self, InterviewStatus};
+use super::conclusions::reports;
 use super::repo::CallRow;
-use super::reports;
 use super::vapi::{self, Call};
-use crate::auth::keys::Keys;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, Result};
 
 /// An assistant as the provider describes it, without secrets.

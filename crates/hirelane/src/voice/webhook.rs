@@ -17,9 +17,9 @@ use sha2::Sha256;
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
+use super::conclusions::reports;
 use super::deliveries;
 use super::repo::{self, NewCall};
-use super::reports;
 use super::vapi::{self, Call};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
@@ -147,7 +147,7 @@ pub(super) async fn vapi_webhook(
 /// when one is configured). A replayed delivery changes nothing: reports are stored once and
 /// statuses only move forward.
 fn authenticate(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<()> {
-    let voice = &state.voice;
+    let voice = super::client::of(state)?;
     if secret_matches(headers, voice.webhook().secret)
         || signature_matches(
             headers,

@@ -2,7 +2,7 @@
 //! body the server sends validates, and answers of both the mid-2024 and the current shape parse.
 
 use hirelane::config::VoiceSettings;
-use hirelane::voice::analysis::structured_data_schema;
+use hirelane::voice::conclusions::analysis::structured_data_schema;
 use hirelane::voice::vapi::CallSetup;
 use hirelane::voice::vapi::{
     self, AssistantForm, Call, CreateCallAnswer, WebhookTarget, analysis_plan, call_body,

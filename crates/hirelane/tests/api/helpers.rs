@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hirelane::clock::ManualClock;
 use hirelane::config::{Secret, Settings};
 use hirelane::{AppState, Application};
+use hirelane_core::clock::ManualClock;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::Value;
 use sqlx::{Connection, PgConnection};
@@ -437,7 +437,7 @@ fn start_instant() -> Timestamp {
 }
 
 fn clock_now(clock: &ManualClock) -> Timestamp {
-    use hirelane::clock::Clock;
+    use hirelane_core::clock::Clock;
     clock.now()
 }
 
@@ -500,7 +500,7 @@ async fn postgres_database_from_template(admin_url: &str) -> String {
         .unwrap_or_default();
     let name = format!(
         "hl_t_{now}_{}",
-        hirelane::auth::random_token(6)
+        hirelane_core::keys::random_token(6)
             .to_lowercase()
             .replace(['-', '_'], "x")
     );

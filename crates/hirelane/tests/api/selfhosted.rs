@@ -210,9 +210,8 @@ async fn analysis_of(app: &TestApp, call_id: &str) -> Value {
 #[tokio::test]
 async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
-        let runtime = app
-            .state
-            .voice
+        let runtime = hirelane::voice::client::of(&app.state)
+            .expect("the voice provider")
             .selfhosted
             .clone()
             .expect("the self-hosted interviewer");
@@ -431,7 +430,11 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
     on_each_db_configured(configure, |app: TestApp| {
         let requests = requests.clone();
         async move {
-            let runtime = app.state.voice.selfhosted.clone().expect("the interviewer");
+            let runtime = hirelane::voice::client::of(&app.state)
+                .expect("the voice provider")
+                .selfhosted
+                .clone()
+                .expect("the interviewer");
             let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
             let answer = runtime
                 .speech

@@ -151,7 +151,7 @@ async fn start_up_fails_fast_naming_an_unreachable_bucket_or_mail_server() {
         )));
         settings
     };
-    let clock = std::sync::Arc::new(hirelane::clock::SystemClock);
+    let clock = std::sync::Arc::new(hirelane_core::clock::SystemClock);
 
     let mut settings = base();
     settings.storage.backend = StorageBackend::S3;

@@ -18,33 +18,32 @@
 //! At the end the call is stored the way a provider's end-of-call report is, and assessed by
 //! the same code as every other interview.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
+use hirelane_core::clock::to_iso;
 use jiff::Timestamp;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
 use super::grading::{self, Answered};
-use super::llm::Llm;
 use super::plan::{Plan, StepKind};
-use super::provider::{SelfHostedProvider, recording_key};
+use super::provider::recording_key;
 use super::recording::Recording;
-use super::speech::{SAMPLE_RATE, Speech};
+use super::runtime::{Runtime, Session};
+use super::speech::SAMPLE_RATE;
 use super::turns::{FRAME, Heard, TurnDetector};
-use crate::clock::to_iso;
-use crate::config::SpeechSettings;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::interviews::repo as invites;
 use crate::state::AppState;
+use crate::voice::conclusions::reports;
 use crate::voice::provider::{ProviderError, VoiceProvider};
+use crate::voice::repo;
 use crate::voice::vapi::Call;
-use crate::voice::{repo, reports};
 
 /// How long a dropped interview waits for its page to come back.
 const RECONNECT_WITHIN: Duration = Duration::from_secs(60);
@@ -54,39 +53,6 @@ const AUDIO_CHUNK: usize = (SAMPLE_RATE as usize) / 10;
 const PLAY_GRACE: Duration = Duration::from_secs(10);
 /// The largest message a page may send: a frame of microphone audio is 640 bytes.
 const MAX_MESSAGE_BYTES: usize = 64 * 1024;
-
-/// The self-hosted interviewer of a serving instance: its provider storage, the speech sidecar
-/// and the interviews in progress here.
-#[derive(Debug)]
-pub struct Runtime {
-    pub provider: Arc<SelfHostedProvider>,
-    pub speech: Speech,
-    /// The language model that analyses interviews, when one is configured.
-    llm: Option<Llm>,
-    timing: SpeechSettings,
-    sessions: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Session>>>>,
-}
-
-/// An interview in progress.
-#[derive(Debug)]
-struct Session {
-    call: Value,
-    plan: Plan,
-    /// The step being run; it moves on only when the step finished.
-    step: usize,
-    recording: Recording,
-    /// The conversation in the provider's shape (`artifact.messages`).
-    messages: Vec<Value>,
-    /// The answer to each scripted question, and whether it was asked.
-    answers: Vec<String>,
-    asked: Vec<bool>,
-    started_at: Timestamp,
-    /// The assistant's length cap: past it the interviewer goes straight to the closing.
-    max_seconds: f64,
-    /// Which socket drives it: a reconnect takes over and the older one stops.
-    generation: u64,
-    finished: bool,
-}
 
 /// How a conversation on one socket ended.
 enum Stopped {
@@ -116,29 +82,6 @@ impl From<Cut> for Stopped {
 }
 
 impl Runtime {
-    pub fn new(
-        provider: Arc<SelfHostedProvider>,
-        speech: Speech,
-        llm: Option<Llm>,
-        timing: SpeechSettings,
-    ) -> Self {
-        Runtime {
-            provider,
-            speech,
-            llm,
-            timing,
-            sessions: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn sessions(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<Session>>>> {
-        self.sessions
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     /// The session of `call`, started if it has none yet.
     async fn session(
         &self,
@@ -231,7 +174,10 @@ pub async fn interview_socket(
     >,
 ) -> Result<Response> {
     let not_found = || Error::not_found(ErrorCode::NotFound, "No interview has this link.");
-    let runtime = state.voice.selfhosted.clone().ok_or_else(not_found)?;
+    let runtime = crate::voice::client::of(&state)?
+        .selfhosted
+        .clone()
+        .ok_or_else(not_found)?;
     let invite = invites::find_by_token(&state.db, &invite_id)
         .await?
         .ok_or_else(not_found)?;

@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::config::LlmSettings;
-use crate::voice::analysis::structured_data_schema;
+use crate::voice::conclusions::analysis::structured_data_schema;
 
 /// Why the model gave no analysis.
 #[derive(Debug, thiserror::Error)]

@@ -11,7 +11,8 @@ pub mod llm;
 pub mod plan;
 pub mod provider;
 pub mod recording;
+pub mod runtime;
 pub mod speech;
 pub mod turns;
 
-pub use engine::Runtime;
+pub use runtime::Runtime;

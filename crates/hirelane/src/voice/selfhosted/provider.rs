@@ -7,12 +7,12 @@
 use std::fmt;
 
 use axum::body::Body;
+use hirelane_core::clock::{SharedClock, from_millis, to_iso, to_millis};
+use hirelane_core::keys::random_token;
+use hirelane_core::keys::token_digest;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 
-use crate::auth::keys::token_digest;
-use crate::auth::random_token;
-use crate::clock::{SharedClock, from_millis, to_iso, to_millis};
 use crate::store::Db;
 use crate::store::files::FileStore;
 use crate::voice::provider::{
@@ -47,7 +47,7 @@ pub fn recording_key(call_id: &str) -> String {
 
 /// An id in Vapi's shape (a UUID), from random bytes.
 fn new_id() -> String {
-    let hex = hex::encode(crate::auth::keys::random_bytes(16));
+    let hex = hex::encode(hirelane_core::keys::random_bytes(16));
     format!(
         "{}-{}-{}-{}-{}",
         &hex[..8],

@@ -2,6 +2,8 @@
 //! details, delete, signed file links and resumes shown inside the app. Resumes are the ats
 //! crate's fixtures, made by LibreOffice, Chromium, reportlab, fpdf2 and python-docx.
 
+mod erasure;
+mod hostile;
 mod intake;
 mod lists;
 mod preview;

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::analysis::{InterviewStatus, Scores};
 use super::evidence::{Coverage, Turn};
-use super::integrity::{Integrity, IntegrityStatus};
+use crate::voice::integrity::{Integrity, IntegrityStatus};
 
 /// A call shorter than this is not an interview, whatever its analysis says.
 pub const MIN_INTERVIEW_SECONDS: i64 = 60;
@@ -231,7 +231,7 @@ pub fn verdict(facts: &Facts<'_>) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::voice::evidence::Speaker;
+    use crate::voice::conclusions::evidence::Speaker;
 
     fn turn() -> Turn {
         Turn {

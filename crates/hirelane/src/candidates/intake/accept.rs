@@ -1,15 +1,15 @@
 //! Taking in one resume file: its content checked, its contacts read, the file stored and the
 //! candidate recorded, queued for analysis. Uploads and the demo loader both come through here.
 
+use hirelane_core::keys::random_token;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::repo::{self, HowRead, NewResume, Recorded, StoredFile};
-use super::status::{AnalysisStatus, UploadStatus};
-use super::{extraction, intake};
+use super::{checks, extraction};
 use crate::activity::log::Actor;
-use crate::auth::random_token;
+use crate::candidates::repo::{self, HowRead, NewResume, Recorded, StoredFile};
+use crate::candidates::status::{AnalysisStatus, UploadStatus};
 use crate::careers::applications::NewApplication;
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::repo::JobRow;
@@ -82,7 +82,7 @@ pub async fn accept_resume(
     bytes: Vec<u8>,
     sender: Sender<'_>,
 ) -> Result<FileResult> {
-    let kind = intake::check_kind(extension, &bytes, true)?;
+    let kind = checks::check_kind(extension, &bytes, true)?;
     let (bytes, mut reading) = read(state, bytes).await?;
     let (actor, application) = match sender {
         Sender::Upload(actor) => (actor.clone(), None),
@@ -178,7 +178,7 @@ fn reading_of(
         Err(ats::ExtractError::Unsupported) => {
             return Err(Error::bad_request(
                 ErrorCode::InvalidFormat,
-                intake::RESUME_FORMAT,
+                checks::RESUME_FORMAT,
             ));
         }
         Err(ats::ExtractError::TooLarge) => {

@@ -4,14 +4,15 @@
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
+use hirelane_core::clock::{from_millis, to_iso};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::applications::Notice;
 use super::apply::{self, Outcome};
-use super::postings::{self, EmploymentType, PublishedJob, WorkType};
+use super::postings::{self, EmploymentType, WorkType};
+use super::published::{self, PublishedJob};
 use super::reapply;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::jobs::rules::key_skills;
@@ -77,7 +78,7 @@ fn board_job(state: &AppState, job: &PublishedJob) -> BoardJob {
 pub(super) async fn list_jobs(State(state): State<AppState>) -> Result<Json<Vec<BoardJob>>> {
     let today = state.today();
     Ok(Json(
-        postings::all_published(&state.db)
+        published::all(&state.db)
             .await?
             .iter()
             .filter(|job| job.is_open(today))
@@ -99,7 +100,7 @@ pub(super) async fn get_job(
     State(state): State<AppState>,
     Path(slug): Path<String>,
 ) -> Result<Json<BoardJobDetail>> {
-    let job = postings::published(&state.db, &slug)
+    let job = published::by_slug(&state.db, &slug)
         .await?
         .ok_or_else(|| Error::not_found(ErrorCode::NotFound, "No such job."))?;
     let notice = Notice::current(&state.settings.careers);

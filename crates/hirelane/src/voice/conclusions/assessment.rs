@@ -2,8 +2,8 @@
 
 use super::analysis::Scores;
 use super::evidence::Turn;
-use super::integrity::Integrity;
 use super::verdict::Verdict;
+use crate::voice::integrity::Integrity;
 
 /// What we conclude from a report.
 #[derive(Debug, Clone)]

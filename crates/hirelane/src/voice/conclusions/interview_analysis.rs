@@ -1,25 +1,25 @@
 //! The stored analysis of one interview, as the candidate analysis page shows it.
 
 use axum::extract::{Path as UrlPath, State};
+use hirelane_core::clock::{from_millis, to_iso};
+use hirelane_core::keys::Keys;
 use jiff::Timestamp;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::analysis::{self, InterviewStatus};
-use super::calls::fresh_row;
-use super::client::recording_link;
 use super::evidence::{Coverage, QuestionEvidence, Turn};
-use super::integrity::Integrity;
-use super::repo::CallRow;
 use super::reports;
 use super::verdict::Verdict;
 use crate::auth::Recruiter;
-use crate::auth::keys::Keys;
-use crate::clock::{from_millis, to_iso};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::state::AppState;
+use crate::voice::calls::fresh_row;
+use crate::voice::client::recording_link;
+use crate::voice::integrity::Integrity;
+use crate::voice::repo::CallRow;
 
 const NOT_AVAILABLE: &str = "Interview analysis is not available for this call.";
 

@@ -1,13 +1,13 @@
 //! The analysis queue's rows: a worker claims one candidate with a lease and stores its
 //! outcome only while it still holds that lease.
 
+use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::json;
 
 use super::status::Recommendation;
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::careers::autopilot_due;
-use crate::clock::to_millis;
 use crate::error::Result;
 use crate::pipeline::stages::{self, Stage};
 use crate::store::Db;

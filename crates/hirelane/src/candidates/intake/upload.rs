@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::accept::{FileResult, Sender, accept_resume};
-use super::intake;
+use super::checks;
 use crate::activity::log::Actor;
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -23,7 +23,7 @@ const MAX_FILES_PER_REQUEST: usize = 200;
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
-pub(super) struct UploadParams {
+pub(in crate::candidates) struct UploadParams {
     /// The JD (integer id or folder id).
     #[serde(default)]
     #[param(required = true, inline)]
@@ -32,7 +32,7 @@ pub(super) struct UploadParams {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct UploadAnswer {
+pub(in crate::candidates) struct UploadAnswer {
     success: bool,
     message: String,
     files: Vec<FileResult>,
@@ -63,7 +63,7 @@ pub(super) struct ResumeForm {
         (status = 413, description = "A file is larger than the upload cap", body = ErrorBody),
     )
 )]
-pub(super) async fn upload_resume(
+pub(in crate::candidates) async fn upload_resume(
     recruiter: Recruiter,
     State(state): State<AppState>,
     Query(params): Query<UploadParams>,
@@ -141,8 +141,8 @@ async fn intake_resume(
     field: &mut Field<'_>,
     uploader: &Actor,
 ) -> Result<FileResult> {
-    let extension = intake::check_file_name(name)?;
-    let bytes = intake::read_capped(field, state.settings.uploads.max_file_bytes()).await?;
+    let extension = checks::check_file_name(name)?;
+    let bytes = checks::read_capped(field, state.settings.uploads.max_file_bytes()).await?;
     accept_resume(
         state,
         job,
@@ -155,7 +155,7 @@ async fn intake_resume(
 }
 
 /// The JD an upload goes to: named, existing and outside the bin.
-pub(super) async fn upload_target(state: &AppState, raw: &str) -> Result<JobRow> {
+pub(in crate::candidates) async fn upload_target(state: &AppState, raw: &str) -> Result<JobRow> {
     if raw.trim().is_empty() {
         return Err(Error::bad_request(
             ErrorCode::JdRequired,
@@ -165,7 +165,9 @@ pub(super) async fn upload_target(state: &AppState, raw: &str) -> Result<JobRow>
     active_job(state, raw).await
 }
 
-pub(super) async fn next_field<'a>(multipart: &'a mut Multipart) -> Result<Option<Field<'a>>> {
+pub(in crate::candidates) async fn next_field<'a>(
+    multipart: &'a mut Multipart,
+) -> Result<Option<Field<'a>>> {
     multipart.next_field().await.map_err(|e| {
         Error::bad_request(
             ErrorCode::InvalidUpload,
@@ -174,6 +176,6 @@ pub(super) async fn next_field<'a>(multipart: &'a mut Multipart) -> Result<Optio
     })
 }
 
-pub(super) fn no_file() -> Error {
+pub(in crate::candidates) fn no_file() -> Error {
     Error::bad_request(ErrorCode::FileRequired, "Please choose a file to upload.")
 }

@@ -2,19 +2,19 @@
 //! per-question evidence and the verdict are worked out once, here, whichever way the report
 //! arrived (webhook, reconciler, or a read that found it missing).
 
+use hirelane_core::keys::Keys;
 use jiff::Timestamp;
 use serde_json::{Map, Value};
 
 use super::analysis::Scores;
 use super::assessment::Assessment;
 use super::evidence::{self, Coverage, QuestionEvidence, Turn};
-use super::integrity::{self, Expected, Integrity, IntegrityStatus};
-use super::repo::{self, CallRow};
-use super::vapi::Report;
 use super::verdict::{self, Facts, Verdict};
-use crate::auth::keys::Keys;
 use crate::error::Result;
 use crate::state::AppState;
+use crate::voice::integrity::{self, Expected, Integrity, IntegrityStatus};
+use crate::voice::repo::{self, CallRow};
+use crate::voice::vapi::Report;
 
 /// The scripted questions stored with a call we created.
 pub fn scripted_questions(row: &CallRow) -> Vec<String> {

@@ -40,13 +40,13 @@ impl Keys {
     }
 
     /// The key access tokens are signed with.
-    pub(super) fn access_key(&self) -> &[u8] {
+    pub fn access_key(&self) -> &[u8] {
         &self.access_token
     }
 
     /// Keyed hash of a one-time code, bound to the address and the moment it was issued so a
     /// stored hash cannot be replayed for another challenge.
-    pub(super) fn otp_hash(&self, email: &str, issued_at_ms: i64, code: &str) -> String {
+    pub fn otp_hash(&self, email: &str, issued_at_ms: i64, code: &str) -> String {
         let mut m = HmacSha256::new_from_slice(&self.otp).unwrap_or_else(|_| unreachable_key());
         m.update(email.as_bytes());
         m.update(b"\0");
@@ -140,7 +140,7 @@ pub fn token_digest(token: &str) -> String {
 
 /// Reads a secret kept in a file, generating one when the file is missing. An empty file is an
 /// error rather than an empty key.
-pub(crate) fn load_or_create_secret(path: &Path) -> std::io::Result<String> {
+pub fn load_or_create_secret(path: &Path) -> std::io::Result<String> {
     match std::fs::read_to_string(path) {
         Ok(text) if !text.trim().is_empty() => Ok(text.trim().to_owned()),
         Ok(_) => Err(std::io::Error::other(format!(
@@ -157,7 +157,7 @@ pub(crate) fn load_or_create_secret(path: &Path) -> std::io::Result<String> {
 }
 
 /// Writes a file only its owner can read (mode 0600 on Unix), creating its folder.
-pub(crate) fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+pub fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;

@@ -1,4 +1,4 @@
-//! Pages of the unfiltered candidate lists without an OFFSET walk.
+//! The unfiltered candidate lists' order kept in memory, so their pages need no OFFSET walk.
 //!
 //! Page N of a list ordered newest first skips (N-1)·size rows, and both databases find the
 //! first row of the page by walking every row before it: page 2,500 of 50,000 candidates cost
@@ -11,41 +11,28 @@
 //! at a time. Filtered lists and the other sorts go to the database as before.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use super::repo::{self, CandidateRow, ListQuery, Sort};
+use hirelane_core::order::{Order, OrderCache};
+
+use super::list_query::{self, ListQuery, Sort};
+use super::repo::{self, CandidateRow};
 use crate::error::Result;
 use crate::store::Db;
 use crate::with_db;
 
-/// The order of the unfiltered lists as this server last read it.
-#[derive(Clone, Debug, Default)]
-pub struct ListOrder {
-    current: Arc<Mutex<Option<Arc<Order>>>>,
-    reload: Arc<tokio::sync::Mutex<()>>,
-}
-
-#[derive(Debug)]
-struct Order {
-    version: i64,
-    /// Every candidate of a JD outside the bin, newest first.
-    all: Vec<i64>,
-    /// The same per JD.
-    by_job: HashMap<i64, Vec<i64>>,
-}
-
 /// A page (`(number from 1, size)`) of a candidate list and how many match in all, as
-/// [`repo::list`] answers.
+/// [`list_query::list`] answers.
 pub async fn list(
-    lists: &ListOrder,
+    lists: &OrderCache,
     db: &Db,
     query: &ListQuery,
     (page, size): (i64, i64),
 ) -> Result<(Vec<CandidateRow>, i64)> {
     if !unfiltered(query) {
-        return repo::list(db, query, (page, size)).await;
+        return list_query::list(db, query, (page, size)).await;
     }
-    let order = lists.current(db).await?;
+    let order = current(lists, db).await?;
     let ids = order.ids(query.job_id);
     let skip = usize::try_from((page - 1).max(0).saturating_mul(size)).unwrap_or(usize::MAX);
     let take = usize::try_from(size).unwrap_or(0);
@@ -64,11 +51,11 @@ pub async fn list(
 }
 
 /// The ids of a whole list in its order, for writing it out a chunk at a time.
-pub async fn ids(lists: &ListOrder, db: &Db, query: &ListQuery) -> Result<Vec<i64>> {
+pub async fn ids(lists: &OrderCache, db: &Db, query: &ListQuery) -> Result<Vec<i64>> {
     if !unfiltered(query) {
-        return repo::list_ids(db, query).await;
+        return list_query::list_ids(db, query).await;
     }
-    let order = lists.current(db).await?;
+    let order = current(lists, db).await?;
     let ids = order.ids(query.job_id);
     Ok(if query.sort == Sort::Oldest {
         ids.iter().rev().copied().collect()
@@ -84,41 +71,9 @@ fn unfiltered(query: &ListQuery) -> bool {
     !query.narrows() && matches!(query.sort, Sort::Newest | Sort::Oldest)
 }
 
-impl Order {
-    /// Every candidate of the JD, or of all JDs, newest first.
-    fn ids(&self, job_id: Option<i64>) -> &[i64] {
-        match job_id {
-            Some(job) => self.by_job.get(&job).map_or(&[], Vec::as_slice),
-            None => &self.all,
-        }
-    }
-}
-
-impl ListOrder {
-    /// The kept order if the database has not changed it since, else a fresh one.
-    async fn current(&self, db: &Db) -> Result<Arc<Order>> {
-        let version = version(db).await?;
-        if let Some(order) = self.at_least(version) {
-            return Ok(order);
-        }
-        // One reload at a time; whoever waited for it uses what it read.
-        let _reloading = self.reload.lock().await;
-        if let Some(order) = self.at_least(version) {
-            return Ok(order);
-        }
-        let order = Arc::new(load(db).await?);
-        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = Some(order.clone());
-        Ok(order)
-    }
-
-    fn at_least(&self, version: i64) -> Option<Arc<Order>> {
-        self.current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .filter(|order| order.version >= version)
-            .cloned()
-    }
+/// The kept order if the database has not changed it since, else a fresh one.
+async fn current(lists: &OrderCache, db: &Db) -> Result<Arc<Order>> {
+    lists.current(version(db).await?, || load(db)).await
 }
 
 async fn version(db: &Db) -> Result<i64> {
@@ -141,15 +96,15 @@ async fn load(db: &Db) -> Result<Order> {
         .fetch_all(pool)
         .await
     })?;
-    let mut by_job: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut by_group: HashMap<i64, Vec<i64>> = HashMap::new();
     let mut all = Vec::with_capacity(rows.len());
     for (id, job) in rows {
         all.push(id);
-        by_job.entry(job).or_default().push(id);
+        by_group.entry(job).or_default().push(id);
     }
     Ok(Order {
         version,
         all,
-        by_job,
+        by_group,
     })
 }
