@@ -183,19 +183,18 @@ fn families(answer: &str) -> Vec<(&'static str, Vec<String>)> {
         ),
         (
             "titles",
-            ["Mr", "Ms", "Mrs", "Miss", "Mr."]
-                .iter()
-                .map(|t| {
-                    format!(
-                        "As {t} Okafor asked: {answer} Thank you, {}.",
-                        if t.starts_with('M') && t.len() > 3 {
-                            "madam"
-                        } else {
-                            "sir"
-                        }
-                    )
-                })
-                .collect(),
+            [
+                ("Mr", "sir"),
+                ("Ms", "madam"),
+                ("Mrs", "ma'am"),
+                ("Miss", "madam"),
+                ("Mr.", "Sir"),
+            ]
+            .iter()
+            .map(|(title, address)| {
+                format!("As {title} Okafor asked: {answer} Thank you, {address}.")
+            })
+            .collect(),
         ),
         (
             "introduced as",
