@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use crate::embedding::{Vectors, cosine};
 use crate::lexical::{align, content_stems};
 use crate::model::{Features, length_signal, rescale};
+use crate::neutral::{Neutral, neutral};
 use crate::signals::form;
 use crate::text::{Piece, Word, derive_key_points, is_negation, segments, words};
 use crate::{
@@ -28,11 +29,18 @@ pub struct Grader {
 }
 
 /// One answer, ready to grade: its rubric's points and everything the signals need.
+/// Every text is graded in its neutral form (`crate::neutral`); quotes and key points are shown
+/// as written.
 struct Prepared<'a> {
     question: HashSet<&'a str>,
+    /// The key points as written, for the grade.
     points: Vec<String>,
+    /// Their neutral forms, which are graded.
+    point_texts: Vec<String>,
     point_words: Vec<Vec<Word>>,
-    answer: &'a str,
+    original: &'a str,
+    /// The neutral answer; word and segment spans are in its chars.
+    answer: Neutral,
     answer_words: Vec<Word>,
     segments: Vec<Piece>,
     /// The text the whole answer is compared with: the reference, else the joined points.
@@ -73,7 +81,10 @@ impl Grader {
 
     /// Grades the answers of one interview with one call to the embedding model.
     pub fn grade_all(&self, items: &[(&Rubric, &str)]) -> Result<Vec<Grade>, AssessError> {
-        let questions: Vec<Vec<Word>> = items.iter().map(|(r, _)| words(&r.question)).collect();
+        let questions: Vec<Vec<Word>> = items
+            .iter()
+            .map(|(r, _)| words(&neutral(&r.question)))
+            .collect();
         let prepared = items
             .iter()
             .zip(&questions)
@@ -95,13 +106,13 @@ impl Grader {
     /// The texts the embedding model is asked for when grading this answer (for tools that
     /// compute the vectors elsewhere, like the evaluation's cache).
     pub fn texts_to_embed(rubric: &Rubric, answer: &str) -> Result<Vec<String>, AssessError> {
-        let question = words(&rubric.question);
+        let question = words(&neutral(&rubric.question));
         let p = prepare(rubric, &question, answer)?;
         Ok(p.texts().map(str::to_owned).collect())
     }
 
     fn finish(&self, p: Prepared<'_>, vectors: Option<&Vectors>) -> Result<Grade, AssessError> {
-        let form = form(p.answer, &p.answer_words, &p.question);
+        let form = form(p.answer.text(), &p.answer_words, &p.question);
         let mut flags = p.flags.clone();
         flags.extend(form.flags.iter().copied());
         if vectors.is_none() {
@@ -115,7 +126,7 @@ impl Grader {
             let aligned = align(&p.point_words[index], &p.answer_words, &p.question);
             let sims: Vec<f64> = match vectors {
                 Some(v) => {
-                    let kp = v.get(point)?;
+                    let kp = v.get(&p.point_texts[index])?;
                     p.segments
                         .iter()
                         .map(|s| v.get(&s.text).map(|e| cosine(kp, e)))
@@ -140,7 +151,7 @@ impl Grader {
                 contradictions.push(Contradiction {
                     index,
                     point: point.clone(),
-                    quote: quote(seg),
+                    quote: p.quote(seg.start, seg.end),
                 });
             }
             strength_sum += strength;
@@ -149,11 +160,11 @@ impl Grader {
                     index,
                     point: point.clone(),
                     strength: round2(strength),
-                    quote: quote(seg),
+                    quote: p.quote(seg.start, seg.end),
                     matched_words: aligned
                         .matched
                         .iter()
-                        .map(|&i| word_quote(p.answer, &p.answer_words[i]))
+                        .map(|&i| p.quote(p.answer_words[i].start, p.answer_words[i].end))
                         .collect(),
                 }),
                 _ => missing.push(Missing {
@@ -166,7 +177,7 @@ impl Grader {
         let n = p.points.len().max(1) as f64;
         let similarity = match vectors {
             Some(v) if !p.answer_words.is_empty() && !p.model_answer.is_empty() => {
-                Some(cosine(v.get(p.answer)?, v.get(&p.model_answer)?))
+                Some(cosine(v.get(p.answer.text())?, v.get(&p.model_answer)?))
             }
             Some(_) => Some(0.0),
             None => None,
@@ -204,8 +215,9 @@ impl Grader {
 
 impl Prepared<'_> {
     fn texts(&self) -> impl Iterator<Item = &str> {
-        let answer = (!self.answer_words.is_empty()).then_some([self.answer, &self.model_answer]);
-        self.points
+        let answer =
+            (!self.answer_words.is_empty()).then_some([self.answer.text(), &self.model_answer]);
+        self.point_texts
             .iter()
             .map(String::as_str)
             .chain(self.segments.iter().map(|s| s.text.as_str()))
@@ -254,22 +266,26 @@ fn prepare<'a>(
         // the grade readable.
         derived.into_iter().take(MAX_KEY_POINTS).collect()
     };
+    let point_texts: Vec<String> = points.iter().map(|k| neutral(k)).collect();
     let model_answer = if reference.is_empty() {
-        points.join(" ")
+        point_texts.join(" ")
     } else {
-        reference.to_owned()
+        neutral(reference)
     };
-    let answer_words = words(answer);
+    let neutral_answer = Neutral::of(answer);
+    let answer_words = words(neutral_answer.text());
     Ok(Prepared {
         question: content_stems(question),
-        point_words: points.iter().map(|k| words(k)).collect(),
+        point_words: point_texts.iter().map(|k| words(k)).collect(),
         points,
+        point_texts,
         segments: if answer_words.iter().any(Word::is_content) {
-            segments(answer)
+            segments(neutral_answer.text())
         } else {
             Vec::new()
         },
-        answer,
+        original: answer,
+        answer: neutral_answer,
         answer_words,
         model_answer,
         flags,
@@ -313,19 +329,20 @@ fn negated(words: &[Word]) -> bool {
     words.iter().filter(|w| is_negation(&w.lower)).count() % 2 == 1
 }
 
-fn quote(seg: &Piece) -> Quote {
-    Quote {
-        start: seg.start,
-        end: seg.end,
-        text: seg.text.clone(),
-    }
-}
-
-fn word_quote(answer: &str, w: &Word) -> Quote {
-    Quote {
-        start: w.start,
-        end: w.end,
-        text: answer.chars().skip(w.start).take(w.end - w.start).collect(),
+impl Prepared<'_> {
+    /// The original answer's chars behind the neutral chars `start..end`.
+    fn quote(&self, start: usize, end: usize) -> Quote {
+        let (start, end) = self.answer.span(start, end);
+        Quote {
+            start,
+            end,
+            text: self
+                .original
+                .chars()
+                .skip(start)
+                .take(end - start)
+                .collect(),
+        }
     }
 }
 

@@ -38,7 +38,7 @@ fn the_interview_set_keeps_its_agreement() {
     assert!(pearson(own, "grader") > pearson(own, "heuristic"), "{own}");
 }
 
-fn public_data() -> Option<PathBuf> {
+pub(crate) fn public_data() -> Option<PathBuf> {
     let root = std::env::var_os("HIRELANE_EVAL_DATA")
         .map(PathBuf::from)
         .or_else(|| {
