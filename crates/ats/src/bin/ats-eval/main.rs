@@ -127,7 +127,7 @@ fn main() -> ExitCode {
                 let scored = r
                     .rows
                     .iter()
-                    .map(|row| (row.3, row.1 == "good", row.0.clone()))
+                    .map(|row| (row.3, row.1 == "good", row.0.clone(), String::new()))
                     .collect();
                 ranking::measure(r.jd.clone(), scored)
             })
@@ -189,8 +189,9 @@ fn print_by_profession(
                 p.name, p.own, p.auc, p.precision_at_10
             );
             if verbose {
-                for (score, own, file) in p.ranked.iter().take(15) {
-                    println!("        {score:>3} {} {file}", if *own { '*' } else { ' ' });
+                for (score, own, file, summary) in p.ranked.iter().take(12) {
+                    let mark = if *own { '*' } else { ' ' };
+                    println!("        {score:>3} {mark} {file:<28} {summary}");
                 }
             }
         }

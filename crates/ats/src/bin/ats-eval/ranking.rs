@@ -14,8 +14,8 @@ pub struct Profession {
     pub auc: f64,
     /// Share of the profession's resumes among the top min(10, own) scores.
     pub precision_at_10: f64,
-    /// (score, is own, file), best first.
-    pub ranked: Vec<(u8, bool, String)>,
+    /// (score, is own, file, summary), best first.
+    pub ranked: Vec<(u8, bool, String, String)>,
 }
 
 /// Per-profession figures plus their mean and minimum.
@@ -101,14 +101,11 @@ pub fn real(jds_dir: &Path, resumes_dir: &Path, as_of: ats::YearMonth) -> Result
     for dir in &names {
         let name = file_name(dir);
         let job = load_job(&jds_dir.join(format!("{name}.json")))?;
-        let scored: Vec<(u8, bool, String)> = pool
+        let scored = pool
             .iter()
             .map(|(p, file, r)| {
-                (
-                    ats::score(r, &job, &config).ats_score,
-                    *p == name,
-                    file.clone(),
-                )
+                let a = ats::score(r, &job, &config);
+                (a.ats_score, *p == name, file.clone(), a.summary)
             })
             .collect();
         professions.push(measure(name, scored));
@@ -116,8 +113,8 @@ pub fn real(jds_dir: &Path, resumes_dir: &Path, as_of: ats::YearMonth) -> Result
     Ok(Summary { professions })
 }
 
-/// AUC and precision@10 of one JD's scores, `(score, is relevant, id)`.
-pub fn measure(name: String, mut scored: Vec<(u8, bool, String)>) -> Profession {
+/// AUC and precision@10 of one JD's scores, `(score, is relevant, id, summary)`.
+pub fn measure(name: String, mut scored: Vec<(u8, bool, String, String)>) -> Profession {
     let own: Vec<u8> = scored.iter().filter(|s| s.1).map(|s| s.0).collect();
     let others: Vec<u8> = scored.iter().filter(|s| !s.1).map(|s| s.0).collect();
     let mut wins = 0.0;
