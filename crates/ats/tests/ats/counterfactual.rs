@@ -3,11 +3,9 @@
 //! must get the same atsScore and recommendation, on the synthetic set and (when present) on
 //! the real ranking set.
 
-#[path = "../../src/bin/ats-eval/ranking.rs"]
-#[allow(dead_code)]
-mod ranking;
-
 use std::path::{Path, PathBuf};
+
+use crate::eval::ranking;
 
 /// (first, last, title, subject, possessive): names that read as different genders and origins.
 const PEOPLE: &[(&str, &str, &str, &str, &str)] = &[
