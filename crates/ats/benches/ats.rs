@@ -77,6 +77,13 @@ fn scoring(c: &mut Criterion) {
     group.bench_function("preparsed", |b| {
         b.iter(|| ats::score(black_box(&resume), &job, &config))
     });
+    let input = ats::ScorerInput::new(&resume);
+    group.bench_function("scorer_input", |b| {
+        b.iter(|| ats::ScorerInput::new(black_box(&resume)))
+    });
+    group.bench_function("prepared_input", |b| {
+        b.iter(|| ats::score_input(black_box(&input), &job, &config))
+    });
     group.bench_function("parse_resume", |b| {
         b.iter(|| ats::parse_resume(black_box(&text)))
     });

@@ -56,6 +56,9 @@ pub struct JobSpec {
     /// Content words of the title ("data", "engineer"), for role match.
     #[serde(skip)]
     pub(crate) role_words: Vec<String>,
+    /// The occupation the JD is for, in the taxonomy of `data/taxonomy.tsv`, if recognised.
+    #[serde(skip)]
+    pub(crate) occupation: Option<usize>,
 }
 
 impl JobSpec {
@@ -140,7 +143,13 @@ impl JobSpec {
             })
             .collect();
 
+        let taxonomy = crate::score::taxonomy();
+        let occupation = taxonomy.occupation_of(
+            &taxonomy.find(&title),
+            &taxonomy.find(&format!("{key_skills}\n{description}")),
+        );
         JobSpec {
+            occupation,
             title,
             description,
             required,

@@ -29,7 +29,8 @@ pub use resume::{
     SectionKind, YearMonth, normalize_phone, parse_document, parse_resume, parse_resume_with,
 };
 pub use score::{
-    Assessment, Recommendation, Reranker, ScoringConfig, VERSION, score, score_with_reranker,
+    Assessment, Recommendation, Reranker, ScorerInput, ScoringConfig, VERSION, score, score_input,
+    score_with_reranker,
 };
 
 #[cfg(test)]

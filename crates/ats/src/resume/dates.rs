@@ -86,7 +86,7 @@ fn range_regex() -> &'static Regex {
     );
     let pattern = PATTERN.get_or_init(|| {
         format!(
-            r"(?i)\b(?P<start>{date})\s*(?:-|–|—|~|\bto\b|\btill\b|\buntil\b|\bthrough\b)\s*(?P<end>{date}|present|current(?:ly)?|now|ongoing|today|till\s+date|to\s+date|date)\b"
+            r"(?i)\b(?P<start>{date})\s*(?:â€\S|[-–—‒―−~→>?�|/]{{1,3}}|\bto\b|\btill\b|\buntil\b|\bthrough\b|\bthru\b)\s*(?P<end>{date}|present|current(?:ly)?|now|ongoing|today|till\s+date|to\s+date|date)\b"
         )
     });
     crate::text::regex(&RE, pattern)
@@ -137,6 +137,60 @@ fn month_number(s: &str) -> Option<u8> {
         .iter()
         .position(|m| word.starts_with(m))
         .map(|i| i as u8 + 1)
+}
+
+/// The month "Present" means on a resume: `as_of`, unless the newest date the resume mentions is
+/// more than [`STALE_YEARS`] years older, in which case the resume was written long ago and
+/// "Present" is read as the year after that date (a 2015 resume read in 2026 must not give its
+/// current job eleven more years).
+pub fn present_for(text: &str, as_of: YearMonth) -> YearMonth {
+    let newest = dates_in(text).filter(|d| *d <= as_of).max();
+    match newest {
+        Some(d) if as_of.ordinal() > d.ordinal() + STALE_YEARS * 12 => {
+            YearMonth::from_ordinal(d.ordinal() + 12).min(as_of)
+        }
+        _ => as_of,
+    }
+}
+
+/// How old a resume's newest date may be before "Present" stops meaning today. Long: a
+/// resume that dates nothing after the start of a long current job is the cost of a short one.
+pub const STALE_YEARS: u32 = 10;
+
+/// Every month or year written in `text` (a bare year reads as its January).
+fn dates_in(text: &str) -> impl Iterator<Item = YearMonth> + '_ {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = crate::text::regex(
+        &RE,
+        r"(?i)\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s*'?\d{2}(?:\d{2})?|\d{1,2}\s*[/.\-]\s*(?:19|20)\d{2}|(?:19|20)\d{2})\b",
+    );
+    re.find_iter(text)
+        .filter_map(|m| parse_date(m.as_str()).map(|(d, _)| d))
+        .filter(|d| d.year >= 1950)
+}
+
+/// Words that mark a line as education, whose dates are never work experience.
+fn is_education_line(line: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = crate::text::regex(
+        &RE,
+        r"(?i)\b(?:b\.?\s?tech|m\.?\s?tech|b\.?\s?e|m\.?\s?e|b\.?\s?sc|m\.?\s?sc|b\.?\s?com|m\.?\s?com|b\.?\s?a|m\.?\s?a|bca|mca|mba|pgdm|ph\.?\s?d|bachelor|master'?s?|degree|diploma|university|college|school|institute|academy|hsc|ssc|cbse|gpa|cgpa|graduat\w*|coursework)\b",
+    );
+    re.is_match(line)
+}
+
+/// Work periods in `text`: [`find_periods`] without the ranges on lines about education.
+pub fn find_work_periods(text: &str, as_of: YearMonth) -> Vec<Period> {
+    find_periods(text, as_of)
+        .into_iter()
+        .filter(|p| {
+            p.text
+                .lines()
+                .next()
+                .and_then(|first| text.lines().find(|l| l.contains(first)))
+                .is_none_or(|line| !is_education_line(line))
+        })
+        .collect()
 }
 
 /// Date ranges in `text`. "Present" means `as_of`; ranges ending in the future are cut at
@@ -235,9 +289,55 @@ mod tests {
     }
 
     #[test]
+    fn unusual_separators() {
+        assert_eq!(months("Jan 2020 â€“ Dec 2020"), [12]);
+        assert_eq!(months("Jan 2020 � Dec 2020"), [12]);
+        assert_eq!(months("Jan 2020 -- Dec 2020"), [12]);
+        assert_eq!(months("2019 ~ 2021"), [24]);
+        assert_eq!(months("03/2018 → 05/2020"), [27]);
+        assert_eq!(months("Jan 2020 thru Dec 2020"), [12]);
+    }
+
+    #[test]
+    fn ranges_split_over_lines() {
+        assert_eq!(months("Jan 2020 -\nDec 2020"), [12]);
+        assert_eq!(months("Jan 2020\n– Dec 2020"), [12]);
+        assert_eq!(months("March\n2019 to\nPresent"), [76]);
+    }
+
+    #[test]
+    fn present_on_an_old_resume_is_not_today() {
+        // A 2015 resume of a 2014 graduate, read in 2025.
+        let text = "Analyst, Jan 2012 - Present\nBSc, 2010 - 2014\nUpdated March 2015";
+        let present = present_for(text, AS_OF);
+        assert_eq!(
+            present,
+            YearMonth {
+                year: 2016,
+                month: 3
+            }
+        );
+        let p = find_periods(text, present);
+        assert_eq!(p[0].months(), 51);
+        // A current resume keeps today.
+        let current = "Engineer, Jan 2018 - Present\nBSc, 2014 - 2018";
+        assert_eq!(present_for(current, AS_OF), AS_OF);
+    }
+
+    #[test]
+    fn education_ranges_are_not_work() {
+        let text =
+            "Acme Ltd, Jan 2020 - Dec 2020\nB.Tech, XYZ University, 2015 - 2019\nMBA 2020 - 2022";
+        let p = find_work_periods(text, AS_OF);
+        assert_eq!(p.len(), 1);
+        assert_eq!(merged_months(&p), 12);
+    }
+
+    #[test]
     fn not_ranges() {
         assert!(months("Call 2019 2021").is_empty());
         assert!(months("Dec 2020 - Jan 2019").is_empty());
+        assert!(months("Awards 2019, 2021").is_empty());
     }
 
     #[test]

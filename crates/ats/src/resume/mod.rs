@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 use serde::Serialize;
 
-pub use dates::{Period, YearMonth, find_periods, merged_months};
+pub use dates::{Period, YearMonth, find_periods, find_work_periods, merged_months, present_for};
 pub use name::CHECK_NAME_BELOW;
 pub use phone::{find_phone, normalize_phone};
 pub use sections::{Section, SectionKind};
@@ -152,6 +152,7 @@ fn parse(text: &str, prominent: &[String], options: &ParseOptions) -> Resume {
 
     let has_experience = sections.iter().any(|s| s.kind == SectionKind::Experience);
     let mut periods = Vec::new();
+    let present = present_for(text, options.as_of);
     for s in &sections {
         let counts = match s.kind {
             SectionKind::Experience => true,
@@ -159,7 +160,7 @@ fn parse(text: &str, prominent: &[String], options: &ParseOptions) -> Resume {
             _ => !has_experience,
         };
         if counts {
-            periods.extend(find_periods(&s.text, options.as_of));
+            periods.extend(find_work_periods(&s.text, present));
         }
     }
     let mut total = merged_months(&periods);
@@ -256,7 +257,7 @@ fn stated_experience_months(text: &str) -> Option<u32> {
     (years > 0.0 && years < 50.0).then(|| (years * 12.0).round() as u32)
 }
 
-fn find_skills(sections: &[Section]) -> Vec<FoundSkill> {
+pub(crate) fn find_skills(sections: &[Section]) -> Vec<FoundSkill> {
     let dict = dictionary();
     let mut found: Vec<FoundSkill> = Vec::new();
     let mut index: HashMap<SkillId, usize> = HashMap::new();

@@ -1,16 +1,24 @@
-//! Explainable ATS scoring: skills coverage first, experience fit next, text relevance last.
+//! Explainable ATS scoring: skills coverage (in the JD's words, in other words, or through a
+//! related skill), occupation fit, experience fit and text relevance.
 
+mod input;
+mod occupation;
 mod relevance;
+mod skills_fit;
+mod summary;
+mod taxonomy;
 
 use serde::Serialize;
 
-use crate::jd::{JdSkill, JobSpec, Matcher};
-use crate::resume::{Resume, SectionKind};
-use crate::skills::is_term;
+pub use input::ScorerInput;
+pub(crate) use taxonomy::taxonomy;
+
+use crate::jd::JobSpec;
+use crate::resume::Resume;
 
 /// The scoring version, stored with every score. Any change that can move a score (weights,
 /// dictionary, parsing) bumps it; see docs/ats.md for the policy.
-pub const VERSION: &str = "ats-1.1.0";
+pub const VERSION: &str = "ats-2.0.0";
 
 /// Pass or fail against the threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -31,6 +39,8 @@ pub struct ScoringConfig {
     pub min_experience_fit: u8,
     /// Weight of skills coverage in the overall score.
     pub skills_weight: f32,
+    /// Weight of occupation fit: the resume's job titles and the occupation's skills.
+    pub occupation_weight: f32,
     /// Weight of experience fit.
     pub experience_weight: f32,
     /// Weight of text relevance.
@@ -48,8 +58,9 @@ impl Default for ScoringConfig {
         ScoringConfig {
             pass_threshold: 60,
             min_experience_fit: 50,
-            skills_weight: 0.55,
-            experience_weight: 0.30,
+            skills_weight: 0.40,
+            occupation_weight: 0.30,
+            experience_weight: 0.15,
             relevance_weight: 0.15,
             required_skill_weight: 2.0,
             listed_only_credit: 0.8,
@@ -66,6 +77,11 @@ pub struct Assessment {
     pub ats_score: u8,
     /// Weighted coverage of the JD's skills, 0-100.
     pub skills_match: u8,
+    /// How well the resume fits the JD's occupation (titles and its skills), 0-100; the skills
+    /// match when the JD's occupation is not recognised.
+    pub occupation_fit: u8,
+    /// The JD's occupation, when recognised.
+    pub occupation: Option<String>,
     /// How the experience found compares with the experience asked for, 0-100.
     pub experience_fit: u8,
     /// How much of the JD's language (title first) the resume shares, 0-100.
@@ -76,6 +92,8 @@ pub struct Assessment {
     pub matched_skills: Vec<String>,
     /// JD skills not found (required first).
     pub missing_skills: Vec<String>,
+    /// Related skills that counted for a JD skill, "cold calling -> lead generation".
+    pub related_skills: Vec<String>,
     /// Years of experience found (overlaps merged).
     pub experience_years: f32,
     /// Minimum years the JD asks for, if any.
@@ -95,74 +113,31 @@ pub trait Reranker: Send + Sync {
     fn rerank(&self, resume: &Resume, job: &JobSpec, assessment: Assessment) -> Assessment;
 }
 
-/// Scores a resume against a JD. Pure and deterministic.
+/// Scores a resume against a JD. Pure and deterministic. The scorer reads only the
+/// [`ScorerInput`] built from the resume, never its contact fields.
 pub fn score(resume: &Resume, job: &JobSpec, config: &ScoringConfig) -> Assessment {
-    let evidence: Vec<(bool, Evidence)> = job
-        .required
-        .iter()
-        .map(|s| (true, evidence_for(resume, s)))
-        .chain(
-            job.preferred
-                .iter()
-                .map(|s| (false, evidence_for(resume, s))),
-        )
-        .collect();
+    score_input(&ScorerInput::new(resume), job, config)
+}
 
-    // Keyword stuffing: several JD skills each repeated three or more times outside any
-    // experience or project, with none of them in the experience.
-    let repeated = evidence
-        .iter()
-        .filter(|(_, e)| e.mentions - e.in_experience >= 3)
-        .count();
-    let backed = evidence.iter().filter(|(_, e)| e.in_experience > 0).count();
-    let keyword_stuffing = repeated >= 3 && backed * 2 < repeated;
-
-    let listed_credit = if keyword_stuffing {
-        config.stuffed_credit
-    } else {
-        config.listed_only_credit
-    };
-    let (mut got, mut total) = (0.0f32, 0.0f32);
-    let mut matched = Vec::new();
-    let mut missing = Vec::new();
-    let all_skills = job.required.iter().chain(job.preferred.iter());
-    for ((required, e), skill) in evidence.iter().zip(all_skills) {
-        let weight = if *required {
-            config.required_skill_weight
-        } else {
-            1.0
-        };
-        total += weight;
-        if e.mentions == 0 {
-            missing.push(skill.name.clone());
-            continue;
-        }
-        matched.push(skill.name.clone());
-        got += weight
-            * if e.in_experience > 0 {
-                1.0
-            } else {
-                listed_credit
-            };
-    }
-    let required_found = evidence
-        .iter()
-        .filter(|(r, e)| *r && e.mentions > 0)
-        .count();
-
+/// Scores the scorer's view of a resume against a JD.
+pub fn score_input(input: &ScorerInput, job: &JobSpec, config: &ScoringConfig) -> Assessment {
+    let skills = skills_fit::skills_fit(input, job, config);
     // Stuffed keywords are exactly what inflates term relevance, so a stuffed resume keeps
     // only the role-title half of it.
-    let relevance = relevance::relevance(resume, job, keyword_stuffing);
-    let skills_match = if total > 0.0 {
-        got / total * 100.0
-    } else {
-        relevance
-    };
-    let years = resume.experience_years();
+    let relevance = relevance::relevance(input, job, skills.keyword_stuffing);
+    let skills_match = skills.score.unwrap_or(relevance);
+    let occupation = occupation::occupation_fit(input, job);
+    // A JD outside the taxonomy is judged on its skills alone.
+    let occupation_score = occupation.as_ref().map_or(skills_match, |o| o.score);
+    let years = input.experience_years();
     let experience_fit = experience_fit(years, job);
-    let weights = config.skills_weight + config.experience_weight + config.relevance_weight;
+    let weights = config.skills_weight
+        + config.occupation_weight
+        + config.experience_weight
+        + config.relevance_weight;
     let overall = if weights > 0.0 {
         (config.skills_weight * skills_match
+            + config.occupation_weight * occupation_score
             + config.experience_weight * experience_fit
             + config.relevance_weight * relevance)
             / weights
@@ -173,19 +148,28 @@ pub fn score(resume: &Resume, job: &JobSpec, config: &ScoringConfig) -> Assessme
     let mut assessment = Assessment {
         ats_score: to_u8(overall),
         skills_match: to_u8(skills_match),
+        occupation_fit: to_u8(occupation_score),
+        occupation: occupation.as_ref().map(|o| o.name.clone()),
         experience_fit: to_u8(experience_fit),
         relevance: to_u8(relevance),
         recommendation: Recommendation::Fail,
-        matched_skills: matched,
-        missing_skills: missing,
+        matched_skills: skills.matched,
+        missing_skills: skills.missing,
+        related_skills: skills.related,
         experience_years: (years * 10.0).round() / 10.0,
         required_years: job.experience.min_years,
-        keyword_stuffing,
+        keyword_stuffing: skills.keyword_stuffing,
         summary: String::new(),
         version: VERSION,
     };
     assessment.recommendation = recommend(&assessment, config);
-    assessment.summary = summarise(&assessment, job, required_found, config);
+    assessment.summary = summary::summarise(
+        &assessment,
+        job,
+        skills.required_found,
+        occupation.as_ref(),
+        config,
+    );
     assessment
 }
 
@@ -214,45 +198,6 @@ fn recommend(a: &Assessment, config: &ScoringConfig) -> Recommendation {
     }
 }
 
-#[derive(Debug, Default, Clone, Copy)]
-struct Evidence {
-    mentions: u32,
-    in_experience: u32,
-}
-
-fn evidence_for(resume: &Resume, skill: &JdSkill) -> Evidence {
-    match &skill.matcher {
-        Matcher::Known(id) => resume
-            .skills
-            .iter()
-            .find(|f| f.id == *id)
-            .map(|f| Evidence {
-                mentions: f.mentions,
-                in_experience: f.experience_mentions,
-            })
-            .unwrap_or_default(),
-        Matcher::Literal(term) => {
-            let needle = term.to_ascii_lowercase();
-            let mut e = Evidence::default();
-            for section in &resume.sections {
-                let hay = section.text.to_ascii_lowercase();
-                let n = hay
-                    .match_indices(&needle)
-                    .filter(|(i, m)| is_term(&hay, *i, i + m.len()))
-                    .count() as u32;
-                e.mentions += n;
-                if matches!(
-                    section.kind,
-                    SectionKind::Experience | SectionKind::Projects
-                ) {
-                    e.in_experience += n;
-                }
-            }
-            e
-        }
-    }
-}
-
 /// 100 when the experience meets the minimum, proportionally less below it; a little less when
 /// far above a stated maximum (the role may not hold the candidate).
 fn experience_fit(years: f32, job: &JobSpec) -> f32 {
@@ -270,82 +215,4 @@ fn experience_fit(years: f32, job: &JobSpec) -> f32 {
 
 fn to_u8(v: f32) -> u8 {
     v.round().clamp(0.0, 100.0) as u8
-}
-
-fn list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {}", init.join(", "), last),
-    }
-}
-
-fn summarise(
-    a: &Assessment,
-    job: &JobSpec,
-    required_found: usize,
-    config: &ScoringConfig,
-) -> String {
-    let mut parts = Vec::new();
-    let req_total = job.required.len();
-    if req_total + job.preferred.len() == 0 {
-        parts.push("The JD lists no skills, so the match is on its wording.".to_string());
-    } else {
-        let matched_req: Vec<String> = a
-            .matched_skills
-            .iter()
-            .filter(|m| job.required.iter().any(|r| &r.name == *m))
-            .cloned()
-            .collect();
-        let missing_req: Vec<String> = a
-            .missing_skills
-            .iter()
-            .filter(|m| job.required.iter().any(|r| &r.name == *m))
-            .cloned()
-            .collect();
-        let mut s = format!("Matches {required_found} of {req_total} required skills");
-        if !matched_req.is_empty() {
-            s.push_str(&format!(" ({})", list(&matched_req)));
-        }
-        if !missing_req.is_empty() {
-            s.push_str(&format!("; missing {}", list(&missing_req)));
-        }
-        s.push('.');
-        parts.push(s);
-        let matched_pref: Vec<String> = a
-            .matched_skills
-            .iter()
-            .filter(|m| job.preferred.iter().any(|p| &p.name == *m))
-            .cloned()
-            .collect();
-        if !matched_pref.is_empty() {
-            parts.push(format!("Also has {}.", list(&matched_pref)));
-        }
-    }
-    if a.keyword_stuffing {
-        parts.push("The JD's keywords are repeated without work experience that uses them.".into());
-    }
-    let found = a.experience_years;
-    parts.push(match (job.experience.min_years, job.experience.max_years) {
-        (Some(min), Some(max)) => format!("Experience: {found:.1} years found, {min}-{max} asked."),
-        (Some(min), None) if min > 0.0 => {
-            format!("Experience: {found:.1} years found, {min}+ asked.")
-        }
-        _ => format!("Experience: {found:.1} years found, none specified."),
-    });
-    let verdict = match a.recommendation {
-        Recommendation::Pass => "Pass",
-        Recommendation::Fail => "Fail",
-    };
-    let mut s = format!("Score {}/100: {verdict}", a.ats_score);
-    if a.recommendation == Recommendation::Fail && a.ats_score >= config.pass_threshold {
-        s.push_str(if a.keyword_stuffing {
-            " (keyword stuffing)"
-        } else {
-            " (not enough experience for the role)"
-        });
-    }
-    s.push('.');
-    parts.push(s);
-    parts.join(" ")
 }

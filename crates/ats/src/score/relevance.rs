@@ -1,7 +1,7 @@
 //! Text relevance: BM25-style term saturation over the JD's terms, plus role-title match.
 
+use super::input::ScorerInput;
 use crate::jd::JobSpec;
-use crate::resume::Resume;
 
 const K1: f32 = 1.2;
 const B: f32 = 0.75;
@@ -11,7 +11,7 @@ const AVG_LEN: f32 = 450.0;
 /// 0-100: half role match (the JD title's words in the resume's header, summary and experience),
 /// half BM25-saturated coverage of the JD's weighted terms.
 /// With `ignore_terms` (keyword stuffing) only the role match counts.
-pub(crate) fn relevance(resume: &Resume, job: &JobSpec, ignore_terms: bool) -> f32 {
+pub(crate) fn relevance(resume: &ScorerInput, job: &JobSpec, ignore_terms: bool) -> f32 {
     let len_norm = 1.0 - B + B * (resume.token_count as f32 / AVG_LEN);
     let (mut got, mut total) = (0.0f32, 0.0f32);
     for (term, weight) in &job.terms {

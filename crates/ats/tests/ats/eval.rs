@@ -48,3 +48,32 @@ fn names_on_real_layouts_are_at_least_97_percent_exact() {
         assert_eq!(l.phone, l.total, "{l:#?}");
     }
 }
+
+#[path = "../../src/bin/ats-eval/ranking.rs"]
+#[allow(dead_code)]
+pub(crate) mod ranking;
+
+/// Just under what `ats-eval` measured at ats-2.0.0 (docs/ats.md): real mean AUC 0.956, lowest
+/// 0.839 (mechanical engineer), mean precision@10 0.77, lowest 0.50 (arts).
+const REAL_FLOORS: (f64, f64, f64) = (0.94, 0.82, 0.72);
+
+#[test]
+fn real_resumes_rank_by_profession() {
+    let Some(dir) = ranking::real_set_dir() else {
+        eprintln!(
+            "real ranking set not found (eval/real/ranking/SOURCES.md): real ranking floors not checked"
+        );
+        return;
+    };
+    let s = ranking::real(&root().join("eval/real/ranking/jds"), &dir, metrics::AS_OF).unwrap();
+    assert_eq!(s.professions.len(), 11);
+    let (mean_auc, min_auc, mean_p) = REAL_FLOORS;
+    let table: Vec<(String, f64, f64)> = s
+        .professions
+        .iter()
+        .map(|p| (p.name.clone(), p.auc, p.precision_at_10))
+        .collect();
+    assert!(s.mean_auc() >= mean_auc, "{table:?}");
+    assert!(s.min_auc() >= min_auc, "{table:?}");
+    assert!(s.mean_precision() >= mean_p, "{table:?}");
+}

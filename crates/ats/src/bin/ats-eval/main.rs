@@ -2,6 +2,7 @@
 //! `cargo run -p ats --release --bin ats-eval [-- --verbose]`; exits 1 when a target is missed.
 
 mod metrics;
+mod ranking;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -119,6 +120,36 @@ fn main() -> ExitCode {
         println!("  {label:<8} {p:>2}/{t}");
     }
 
+    let synthetic = ranking::Summary {
+        professions: ranking
+            .iter()
+            .map(|r| {
+                let scored = r
+                    .rows
+                    .iter()
+                    .map(|row| (row.3, row.1 == "good", row.0.clone(), String::new()))
+                    .collect();
+                ranking::measure(r.jd.clone(), scored)
+            })
+            .collect(),
+    };
+    let real = match ranking::real_set_dir() {
+        Some(dir) => {
+            match ranking::real(&eval_dir.join("real/ranking/jds"), &dir, metrics::AS_OF) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        None => {
+            println!("\nReal ranking set not found (eval/real/ranking/SOURCES.md): synthetic only");
+            None
+        }
+    };
+    print_by_profession(&synthetic, real.as_ref(), verbose);
+
     let contact_rate = [contacts.name, contacts.email, contacts.phone]
         .into_iter()
         .map(|n| contacts.rate(n))
@@ -136,5 +167,44 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// Synthetic (own JD's "good" resumes vs the rest) and real (a profession's resumes vs all
+/// others) side by side.
+fn print_by_profession(
+    synthetic: &ranking::Summary,
+    real: Option<&ranking::Summary>,
+    verbose: bool,
+) {
+    println!("\nRanking by profession: ROC AUC and precision@10 (top min(10, own))");
+    let mut sets = vec![("synthetic (good vs rest)", synthetic)];
+    sets.extend(real.map(|r| ("real (profession vs others)", r)));
+    for (label, set) in sets {
+        println!("  {label}");
+        println!("    {:<22} {:>4} {:>6} {:>6}", "JD", "own", "AUC", "P@10");
+        for p in &set.professions {
+            println!(
+                "    {:<22} {:>4} {:>6.3} {:>6.2}",
+                p.name, p.own, p.auc, p.precision_at_10
+            );
+            if verbose {
+                for (score, own, file, summary) in p.ranked.iter().take(12) {
+                    let mark = if *own { '*' } else { ' ' };
+                    println!("        {score:>3} {mark} {file:<28} {summary}");
+                }
+            }
+        }
+        println!(
+            "    {:<22} {:>4} {:>6.3} {:>6.2}\n    {:<22} {:>4} {:>6.3} {:>6.2}",
+            "mean",
+            "",
+            set.mean_auc(),
+            set.mean_precision(),
+            "min",
+            "",
+            set.min_auc(),
+            set.min_precision()
+        );
     }
 }
