@@ -25,7 +25,14 @@ pub(crate) struct FoundName {
 /// address rather than a person's name.
 const NOT_NAME_WORDS: &[&str] = &[
     "resume",
+    "résumé",
     "curriculum",
+    "lebenslauf",
+    "bewerbung",
+    "резюме",
+    "βιογραφικό",
+    "σημείωμα",
+    "currículo",
     "vitae",
     "cv",
     "profile",
@@ -156,20 +163,31 @@ pub(crate) fn find(
         Some(FoundName { name, confidence })
     };
     static LABEL: OnceLock<regex::Regex> = OnceLock::new();
-    let label = regex(&LABEL, r"(?im)^\s*(?:full\s+)?name\s*[:\-]\s*(.+?)\s*$");
+    let label = regex(
+        &LABEL,
+        r"(?im)^\s*(?:\(\w\)\s*)?(?:full\s+)?(?:name|имя|фио|姓名|이름|όνομα|ον/μο|الاسم|nom|nombre|nome)\s*[:：\-]\s*(.+?)\s*$",
+    );
     for s in sections {
         for text in [s.heading.as_str(), s.text.as_str()] {
             if let Some(name) = label
                 .captures(text)
                 .and_then(|c| c.get(1))
-                .and_then(|c| name_in(c.as_str()))
+                .and_then(|c| name_in(c.as_str()).or_else(|| caseless_name(c.as_str())))
             {
                 return found(name, 0.95);
             }
         }
     }
-    if let Some(name) = prominent.iter().find_map(|line| name_in(line)) {
+    if let Some(name) = prominent
+        .iter()
+        .find_map(|line| name_in(line).or_else(|| cjk_name(line)))
+    {
         return found(name, 0.9);
+    }
+    // "ANDREY" … "SOLODOV": a large name set on two lines, with the contacts between them in
+    // reading order.
+    if let Some(name) = prominent.windows(2).find_map(|w| split_name(&w[0], &w[1])) {
+        return found(name, 0.85);
     }
     // The first name-like line near the top: the header, else the first lines of any section
     // (a two-column layout read as text can put a "Contact" sidebar before the name, so a name
@@ -185,15 +203,27 @@ pub(crate) fn find(
             break;
         }
     }
-    let mut position = 0;
-    for line in near_top {
-        if line.trim().is_empty() {
-            continue;
-        }
+    let lines: Vec<&str> = near_top
+        .into_iter()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    for (position, line) in lines.iter().enumerate() {
+        let top = position == 0;
         if let Some(name) = name_in(line) {
-            return found(name, if position == 0 { 0.85 } else { 0.7 });
+            return found(name, if top { 0.85 } else { 0.7 });
         }
-        position += 1;
+        // "ANDREY" / "SOLODOV": a name set one word per line.
+        if let Some(name) = lines
+            .get(position + 1)
+            .and_then(|next| split_name(line, next))
+        {
+            return found(name, if top { 0.8 } else { 0.65 });
+        }
+        // "郝伟清", "서준호": a short name in a script without capitals, alone on its line.
+        if let Some(name) = cjk_name(line) {
+            return found(name, if top { 0.8 } else { 0.65 });
+        }
     }
     // Last resort: "priya.sharma@…" → "Priya Sharma" (diacritics and particles are lost).
     let local = email?.split('@').next()?;
@@ -211,14 +241,18 @@ pub(crate) fn find(
 /// capitals made title case with particles kept lower-case.
 fn name_in(line: &str) -> Option<String> {
     let segment = line
-        .split(['|', ',', '·', '•', '–', '—'])
+        .split(['|', ',', '·', '•', '–', '—', '(', '（'])
         .next()
         .unwrap_or_default()
         .trim()
         .trim_end_matches(|c: char| c == '-' || c.is_whitespace());
+    // "Chris Oh 206.403.7494", "Jane Roe jane@x.io", "Jane Roe she/her": the name is the words
+    // before the first one that holds a digit, an address or a slash.
     let segment = segment
         .split_whitespace()
+        .take_while(|w| !w.contains(|c: char| c.is_ascii_digit() || matches!(c, '@' | '/' | ':')))
         .map(capital_i_read_as_l)
+        .flat_map(|w| split_lost_space(&w))
         .collect::<Vec<_>>()
         .join(" ");
     let name = if segment.chars().any(char::is_lowercase) {
@@ -259,9 +293,123 @@ fn from_capitals(s: &str) -> String {
         .join(" ")
 }
 
+/// "JaneDoe" → "Jane", "Doe": a lower-case letter followed by a capital inside a word shows a
+/// lost space, unless the first part is a prefix of one surname ("McDonald", "DeSouza",
+/// "MacArthur", "O'Neill").
+fn split_lost_space(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let at = (1..chars.len()).find(|&i| chars[i - 1].is_lowercase() && chars[i].is_uppercase());
+    match at {
+        Some(i) if i >= 3 && chars.len() - i >= 2 => {
+            let (left, right): (String, String) =
+                (chars[..i].iter().collect(), chars[i..].iter().collect());
+            if ["mac", "fitz", "van", "von", "della"].contains(&left.to_lowercase().as_str()) {
+                vec![word.to_string()]
+            } else {
+                vec![left, right]
+            }
+        }
+        _ => vec![word.to_string()],
+    }
+}
+
+/// Two lines holding one name word each, in capitals or not, in any cased script.
+fn split_name(line: &str, next: &str) -> Option<String> {
+    let one_word = |l: &str| {
+        let mut words = l.split_whitespace();
+        words
+            .next()
+            .filter(|_| words.next().is_none())
+            .map(str::to_string)
+    };
+    let (first, second) = (one_word(line)?, one_word(next)?);
+    name_in(&format!("{first} {second}"))
+}
+
+/// Common family names in Chinese (first character) and Korean: a short line that starts with
+/// one is a name, in scripts with no capitals to show it.
+const CJK_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤谈常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝官封谈匡鞠惠荆乐冀郁胥南班储原栗燕楚鄢劳谌奚皮粟冼蔺楼盘满闻位厉伊仝区郜海阚花权强帅屠豆朴盖练廉禹井祖漆巴丰支卿国狄平计索宣晋相初门云容敬来扈晁芮都普阙浦戈伏鹿薄邸雍辜羊阿乌母裘亓修邰赫杭况那宿鲜印逯隆茹诸战慕危玉银亢嵇公哈湛宾戎勾茅利於呼居揭干但尉冶斯元束檀衣信展阴昝智幸奉植衡富尧闭由김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용";
+
+/// Section headings that read like a short CJK name.
+const CJK_HEADINGS: &[&str] = &[
+    "个人信息",
+    "联系方式",
+    "教育经历",
+    "工作经历",
+    "实习经历",
+    "项目经历",
+    "专业技能",
+    "自我评价",
+    "获奖情况",
+    "个人简历",
+    "简历",
+    "求职意向",
+    "教育背景",
+    "工作经验",
+    "项目经验",
+    "技能",
+    "荣誉奖项",
+    "简历",
+    "项目",
+    "荣誉",
+    "证书",
+    "教育",
+    "经历",
+    "简介",
+    "个人简介",
+    "소개",
+    "경력",
+    "학력",
+    "기술",
+    "이력서",
+    "자기소개",
+    "프로젝트",
+    "이메일",
+    "연락처",
+    "전화",
+    "주소",
+    "정보",
+    "한국어",
+    "고등학교",
+    "대학교",
+    "수상",
+    "교육",
+];
+
+/// A Chinese or Korean name: two to four Han or Hangul characters starting with a family name,
+/// and not a heading.
+fn cjk_name(line: &str) -> Option<String> {
+    let name = line.trim();
+    let count = name.chars().count();
+    let han_or_hangul = |c: char| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{3400}'..='\u{4DBF}');
+    ((2..=4).contains(&count)
+        && name.chars().all(han_or_hangul)
+        && name
+            .chars()
+            .next()
+            .is_some_and(|c| CJK_SURNAMES.contains(c))
+        && !CJK_HEADINGS.contains(&name))
+    .then(|| name.to_string())
+}
+
+/// A labelled name in a script without capitals (Arabic, Hebrew, Devanagari, CJK): two to five
+/// letter-only words.
+fn caseless_name(value: &str) -> Option<String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let caseless = |w: &&str| {
+        w.chars()
+            .all(|c| c.is_alphabetic() && !c.is_uppercase() && !c.is_lowercase())
+    };
+    ((2..=5).contains(&words.len()) && words.iter().all(caseless))
+        .then(|| words.join(" "))
+        .or_else(|| cjk_name(value))
+}
+
 fn looks_like_name(s: &str) -> bool {
     let words: Vec<&str> = s.split_whitespace().collect();
-    if !(2..=5).contains(&words.len()) || s.chars().count() > 50 {
+    // "E B": icon letters, not initials of a name with no name in it.
+    let longest = words.iter().map(|w| w.chars().count()).max().unwrap_or(0);
+    if !(2..=5).contains(&words.len()) || s.chars().count() > 50 || longest < 2 {
         return false;
     }
     let last = words.len() - 1;
@@ -345,6 +493,39 @@ mod tests {
             name_in("Mary-Kate O'Neill").as_deref(),
             Some("Mary-Kate O'Neill")
         );
+    }
+
+    #[test]
+    fn suffixes_pronouns_contacts_and_lost_spaces_are_cut() {
+        for (line, want) in [
+            ("Sergei Shorin (27 years old)", "Sergei Shorin"),
+            ("Azeem Sarwar (Web Developer)", "Azeem Sarwar"),
+            ("Jane Roe she/her", "Jane Roe"),
+            ("CHRIS OH 206.403.7494", "Chris Oh"),
+            ("Jane Roe jane.roe@example.com", "Jane Roe"),
+            ("MaryJones", "Mary Jones"),
+            ("Ronald McDonald", "Ronald McDonald"),
+        ] {
+            assert_eq!(name_in(line).as_deref(), Some(want), "{line}");
+        }
+    }
+
+    #[test]
+    fn names_split_over_lines_and_in_scripts_without_capitals() {
+        assert_eq!(
+            split_name("ANDREY", "SOLODOV").as_deref(),
+            Some("Andrey Solodov")
+        );
+        assert_eq!(
+            split_name("Андрей", "Солодов").as_deref(),
+            Some("Андрей Солодов")
+        );
+        assert_eq!(split_name("ANDREY", "Experience"), None);
+        assert_eq!(cjk_name("郝伟清").as_deref(), Some("郝伟清"));
+        assert_eq!(cjk_name("서준호").as_deref(), Some("서준호"));
+        assert_eq!(cjk_name("教育经历"), None);
+        assert_eq!(cjk_name("工作经历"), None);
+        assert_eq!(caseless_name("محمد كامل").as_deref(), Some("محمد كامل"));
     }
 
     #[test]
