@@ -51,6 +51,8 @@ const NOT_NAME_WORDS: &[&str] = &[
     "consultant",
     "accountant",
     "intern",
+    "course",
+    "programming",
     "architect",
     "lead",
     "senior",
@@ -189,6 +191,17 @@ pub(crate) fn find(
     if let Some(name) = prominent.windows(2).find_map(|w| split_name(&w[0], &w[1])) {
         return found(name, 0.85);
     }
+    // A line the address spells word for word ("ali nadi" for alinadi.cp@…, a name set in
+    // lower case and shown in capitals; "Weiqing Hao" at the foot of a page): the address
+    // confirms it wherever it stands, so it goes before guesses from position.
+    if let Some(name) = email.and_then(|e| e.split('@').next()).and_then(|local| {
+        sections
+            .iter()
+            .flat_map(|s| s.text.lines())
+            .find_map(|line| spelled_by(line, local))
+    }) {
+        return found(name, 0.8);
+    }
     // The first name-like line near the top: the header, else the first lines of any section
     // (a two-column layout read as text can put a "Contact" sidebar before the name, so a name
     // found further down is less certain).
@@ -225,8 +238,8 @@ pub(crate) fn find(
             return found(name, if top { 0.8 } else { 0.65 });
         }
     }
-    // Last resort: "priya.sharma@…" → "Priya Sharma" (diacritics and particles are lost).
     let local = email?.split('@').next()?;
+    // Last resort: "priya.sharma@…" → "Priya Sharma" (diacritics and particles are lost).
     let parts: Vec<&str> = local
         .split(['.', '_', '-'])
         .filter(|p| p.len() > 1 && p.chars().all(|c| c.is_ascii_alphabetic()))
@@ -311,6 +324,39 @@ fn split_lost_space(word: &str) -> Vec<String> {
         }
         _ => vec![word.to_string()],
     }
+}
+
+/// The line's name-like words if the e-mail address's local part spells every one of them of
+/// two letters or more (initials are allowed), title-cased when written in one case.
+fn spelled_by(line: &str, local: &str) -> Option<String> {
+    let local: String = local
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let letters = |w: &&str| w.chars().all(|c| c.is_alphabetic() || c == '.');
+    if !(2..=4).contains(&words.len()) || !words.iter().all(letters) {
+        return None;
+    }
+    let spelled: Vec<String> = words
+        .iter()
+        .map(|w| fold_to_ascii(w))
+        .filter(|w| w.len() >= 2)
+        .collect();
+    let all_spelled = spelled.len() >= 2
+        && spelled
+            .iter()
+            .all(|w| w.len() >= 3 && local.contains(w.as_str()));
+    let joined = words.join(" ");
+    let mixed = joined.chars().any(char::is_uppercase) && joined.chars().any(char::is_lowercase);
+    all_spelled.then(|| {
+        if mixed {
+            joined
+        } else {
+            from_capitals(&joined)
+        }
+    })
 }
 
 /// Two lines holding one name word each, in capitals or not, in any cased script.
@@ -526,6 +572,24 @@ mod tests {
         assert_eq!(cjk_name("教育经历"), None);
         assert_eq!(cjk_name("工作经历"), None);
         assert_eq!(caseless_name("محمد كامل").as_deref(), Some("محمد كامل"));
+    }
+
+    #[test]
+    fn a_line_the_address_spells_is_the_name() {
+        assert_eq!(
+            spelled_by("ali nadi", "alinadi.cp").as_deref(),
+            Some("Ali Nadi")
+        );
+        assert_eq!(
+            spelled_by("Weiqing Hao", "haoweiqinghaoson").as_deref(),
+            Some("Weiqing Hao")
+        );
+        assert_eq!(
+            spelled_by("ADAM NATHANIEL WHITE", "adam.nathaniel.white").as_deref(),
+            Some("Adam Nathaniel White")
+        );
+        assert_eq!(spelled_by("Data Science", "alinadi.cp"), None);
+        assert_eq!(spelled_by("ali", "alinadi.cp"), None);
     }
 
     #[test]

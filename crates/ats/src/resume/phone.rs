@@ -177,6 +177,20 @@ const REFERENCES: &[&str] = &[
     "références",
 ];
 
+/// A line that is, or ends in, the referees' heading ("REFERENCES", "Referees:", a heading
+/// run into the line before it as "… 9 years REFERENCES ____").
+fn references_heading(line: &str) -> bool {
+    let trimmed = line.trim_matches(|c: char| !c.is_alphanumeric());
+    let whole = REFERENCES.contains(&trimmed.to_lowercase().as_str());
+    let shouted = line.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.chars().count() > 3
+            && w.to_uppercase() == w
+            && REFERENCES.contains(&w.to_lowercase().as_str())
+    });
+    whole || shouted
+}
+
 /// The first phone-looking sequence in `text`, as written. Date ranges, years, postcodes,
 /// identifiers glued to letters and the digits of e-mail addresses and links are skipped;
 /// lines labelled phone/mobile/tel (in several languages) are preferred, and the referees'
@@ -185,7 +199,7 @@ pub fn find_phone(text: &str) -> Option<String> {
     let mut first = None;
     for line in lines_with_broken_numbers_joined(&without_addresses(text)) {
         let lower = line.to_lowercase();
-        if REFERENCES.contains(&lower.trim().trim_end_matches(':')) {
+        if references_heading(&line) {
             break;
         }
         let labelled = LABELS.iter().any(|k| lower.contains(k));
@@ -235,18 +249,21 @@ fn looks_like_phone(s: &str) -> bool {
         .split(|c: char| !c.is_ascii_digit())
         .filter(|g| !g.is_empty())
         .collect();
-    // "2019.05.01", "03/2018", "21.10.2013": a date, however the digits are grouped.
-    if s.contains('/') && groups.len() <= 3 && !s.starts_with('+') {
+    let year = |g: &&str| g.len() == 4 && (g.starts_with("19") || g.starts_with("20"));
+    // "03/2018", "12/12-15/2022": a date, however the digits are grouped.
+    if s.contains('/') && (groups.len() <= 3 || groups.iter().any(year)) && !s.starts_with('+') {
+        return false;
+    }
+    // "162403 2023": a registration number and its year.
+    if groups.len() == 2 && groups.last().is_some_and(year) && !s.starts_with('+') {
         return false;
     }
     if s.starts_with('+') || s.starts_with("00") || s.starts_with("(+") {
         return true;
     }
     // Date ranges and dates: "2019 - 2021", "2019.05.01".
-    let yearish = groups
-        .iter()
-        .filter(|g| g.len() == 4 && (g.starts_with("19") || g.starts_with("20")))
-        .count();
+    let yearish = groups.iter().filter(|g| year(g)).count();
+
     if yearish >= 2 || (yearish == 1 && groups.len() <= 3 && digits.len() <= 8) {
         return false;
     }
@@ -336,6 +353,8 @@ mod tests {
         );
         assert_eq!(find_phone("Jan 2019 – 03/2021"), None);
         assert_eq!(find_phone("Born 21.10.2013 in Bonn"), None);
+        assert_eq!(find_phone("Chicago, IL 12/12-15/2022 Poster"), None);
+        assert_eq!(find_phone("Licence no. 162403 2023"), None);
         assert_eq!(
             find_phone("a@b.com | +34 612 345 678").as_deref(),
             Some("+34 612 345 678")
@@ -350,6 +369,15 @@ mod tests {
         assert_eq!(
             find_phone("Telefon: +49-89-80 92 86 94/0160 95 96 43 99").as_deref(),
             Some("+49-89-80 92 86 94")
+        );
+        // The referees' numbers are theirs.
+        assert_eq!(
+            find_phone("Dancing – 9 years REFERENCES ____\nDr. A, Phone: +1 201 216 5348"),
+            None
+        );
+        assert_eq!(
+            find_phone("References:\nDr. A, Phone: +1 201 216 5348"),
+            None
         );
     }
 
