@@ -177,6 +177,10 @@ fn real_contacts(root: &Path, eval_dir: &Path, verbose: bool) -> bool {
             100.0 * c.rate(n)
         );
     }
+    println!(
+        "  \"check name\" shown on {} wrong and {} right names",
+        c.flagged_wrong, c.flagged_right
+    );
     if verbose {
         for m in &c.misses {
             println!("  miss {m}");

@@ -18,6 +18,9 @@ pub struct RealContacts {
     pub email: usize,
     pub phone: usize,
     pub all: usize,
+    /// Names below [`ats::CHECK_NAME_BELOW`] (shown as "check name") that were wrong / right.
+    pub flagged_wrong: usize,
+    pub flagged_right: usize,
     pub misses: Vec<String>,
 }
 
@@ -105,6 +108,13 @@ pub fn contacts(
         out.email += usize::from(ok_email);
         out.phone += usize::from(ok_phone);
         out.all += usize::from(ok_name && ok_email && ok_phone);
+        if resume
+            .name_confidence
+            .is_some_and(|c| c < ats::CHECK_NAME_BELOW)
+        {
+            out.flagged_wrong += usize::from(!ok_name);
+            out.flagged_right += usize::from(ok_name);
+        }
         let mark = |ok: bool, got: Option<&str>, want: &str| {
             if ok {
                 String::from("ok")
