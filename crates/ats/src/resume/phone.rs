@@ -58,7 +58,8 @@ pub(crate) fn resume_phone(text: &str, default_region: Option<Region>) -> Option
     let regions = layout
         .into_iter()
         .flatten()
-        .chain(super::places::regions_in(text))
+        // The places are only looked for when the number needs a country.
+        .chain(std::iter::once_with(|| super::places::regions_in(text)).flatten())
         .chain(default_region);
     let e164 = regions
         .into_iter()
