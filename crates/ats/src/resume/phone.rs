@@ -119,18 +119,23 @@ fn without_addresses(text: &str) -> String {
 /// Lines of `text`, each joined with the next when a number is broken across the line break
 /// ("+7 (961) 293" / "3630", "+1 415 555-" / "0132").
 fn lines_with_broken_numbers_joined(text: &str) -> Vec<String> {
+    // The start of a number at the end of a line: "+1 (415)", "+7 (961) 293", "555-".
+    static TAIL: OnceLock<Regex> = OnceLock::new();
+    let tail_regex = crate::text::regex(&TAIL, r"(?:^|[^\w])((?:\+|00)?\(?\+?\d[\d ()./\-]*)$");
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i].trim_end();
         let next = lines.get(i + 1).map(|l| l.trim_start()).unwrap_or_default();
-        let tail = candidate_regex()
-            .find_iter(line)
-            .last()
-            .filter(|m| line[m.end()..].trim_matches([' ', '-']).is_empty());
-        let broken = tail.is_some_and(|m| !looks_like_phone(m.as_str()))
-            && next.starts_with(|c: char| c.is_ascii_digit());
+        let tail = tail_regex
+            .captures(line)
+            .and_then(|c| c.get(1))
+            .map(|m| m.as_str());
+        let broken = tail.is_some_and(|t| {
+            let digits = t.chars().filter(char::is_ascii_digit).count();
+            (2..8).contains(&digits)
+        }) && next.starts_with(|c: char| c.is_ascii_digit());
         if broken {
             out.push(format!("{} {next}", line.trim_end_matches([' ', '-'])));
             i += 2;

@@ -61,6 +61,21 @@ fn resumes_without_contacts_get_empty_fields_whatever_digits_they_hold() {
 }
 
 #[test]
+fn a_number_broken_by_a_soft_hyphen_or_a_line_break_is_joined() {
+    for text in [
+        "Jane Roe\nPhone: +1 415 555\u{00AD}\n0132",
+        "Jane Roe\nPhone: +1 415 555-\n0132",
+        "Jane Roe\nPhone: +1 (415)\n555 0132",
+    ] {
+        assert_eq!(
+            parse(text).phone.as_deref(),
+            Some("+14155550132"),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
 fn digits_of_an_address_are_not_a_phone() {
     let r = parse("Jane Roe\n1124699309zrj@gmail.com | jane.roe9876543210@example.com");
     assert_eq!(r.email.as_deref(), Some("1124699309zrj@gmail.com"));
