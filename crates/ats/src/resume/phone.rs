@@ -35,10 +35,16 @@ pub fn normalize_phone(raw: &str, region: Option<Region>) -> Option<String> {
         let e164 = number.format().mode(Mode::E164).to_string();
         return (9..=16).contains(&e164.len()).then_some(e164);
     }
-    let number = phonenumber::parse(Some(region?.0), &cleaned).ok()?;
-    // "(0)" or a trunk prefix is dropped by the parser; a number dialled with an IDD from the
-    // region ("011 44 …" in the US) keeps the country it names.
-    let known = matches!(number.code().source(), Source::Default | Source::Idd);
+    let region = region?;
+    let number = phonenumber::parse(Some(region.0), &cleaned).ok()?;
+    // A trunk prefix is dropped by the parser; a number dialled with an IDD from the region
+    // ("011 44 …" in the US) keeps the country it names; "91 98765 43210" written without its
+    // "+" is the region's own code.
+    let known = match number.code().source() {
+        Source::Default | Source::Idd => true,
+        Source::Number => number.country().id() == Some(region.0),
+        Source::Plus => false,
+    };
     (known && number.is_valid()).then(|| number.format().mode(Mode::E164).to_string())
 }
 
@@ -310,6 +316,10 @@ mod tests {
     #[test]
     fn national_numbers_need_a_region_and_must_be_valid_there() {
         assert_eq!(normalize_phone("98765 43210", None), None);
+        assert_eq!(
+            normalize_phone("91 98765 43210", region("IN")).as_deref(),
+            Some("+919876543210")
+        );
         assert_eq!(
             normalize_phone("098765 43210", region("IN")).as_deref(),
             Some("+919876543210")
