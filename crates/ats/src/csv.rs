@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use crate::resume::normalize_phone;
+use crate::resume::{ParseOptions, Region, normalize_typed_phone};
 
 /// One valid candidate row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -16,7 +16,8 @@ pub struct CsvCandidate {
     pub name: String,
     /// E-mail, lower-cased.
     pub email: Option<String>,
-    /// Phone in E.164 when possible, else as written.
+    /// Phone in E.164 when its country is known (written in it, or the options' region), else
+    /// as written.
     pub phone: Option<String>,
     /// Every other non-empty column, by its header as written.
     pub extra: BTreeMap<String, String>,
@@ -74,8 +75,15 @@ const MAX_ROWS: usize = 50_000;
 
 /// Parses a candidate CSV. UTF-8 with or without BOM (UTF-16 with BOM and Windows-1252 are
 /// decoded too); comma, semicolon or tab separated, guessed from the header line. Never panics:
-/// ragged rows, bad e-mails and missing names become [`RowError`]s.
+/// ragged rows, bad e-mails and missing names become [`RowError`]s. Phones written without a
+/// country code are kept as written (no default region).
 pub fn parse_candidates_csv(bytes: &[u8]) -> CsvImport {
+    parse_candidates_csv_with(bytes, &ParseOptions::default())
+}
+
+/// [`parse_candidates_csv`] with the deployment's options: national phone numbers valid in
+/// `options.default_region` become E.164.
+pub fn parse_candidates_csv_with(bytes: &[u8], options: &ParseOptions) -> CsvImport {
     let text = decode(bytes);
     let mut import = CsvImport::default();
     let header_line = text
@@ -137,7 +145,12 @@ pub fn parse_candidates_csv(bytes: &[u8]) -> CsvImport {
         if record.iter().all(str::is_empty) {
             continue;
         }
-        match candidate(line, &record, &headers, &fields, &mut seen_emails) {
+        let columns = Columns {
+            headers: &headers,
+            fields: &fields,
+            region: options.default_region,
+        };
+        match candidate(line, &record, &columns, &mut seen_emails) {
             Ok(c) => import.rows.push(c),
             Err(reason) => import.errors.push(RowError { line, reason }),
         }
@@ -145,13 +158,20 @@ pub fn parse_candidates_csv(bytes: &[u8]) -> CsvImport {
     import
 }
 
+/// What the header says about each column, and the region for national phone numbers.
+struct Columns<'a> {
+    headers: &'a [String],
+    fields: &'a [Option<Field>],
+    region: Option<Region>,
+}
+
 fn candidate(
     line: usize,
     record: &::csv::StringRecord,
-    headers: &[String],
-    fields: &[Option<Field>],
+    columns: &Columns<'_>,
     seen_emails: &mut HashMap<String, usize>,
 ) -> Result<CsvCandidate, String> {
+    let (headers, fields) = (columns.headers, columns.fields);
     if record.len() > headers.len() {
         return Err(format!(
             "{} columns, but the header has {}",
@@ -206,7 +226,7 @@ fn candidate(
             if !(7..=15).contains(&digits) {
                 return Err(format!("'{p}' is not a valid phone number"));
             }
-            Some(normalize_phone(&p, "91").unwrap_or(p))
+            Some(normalize_typed_phone(&p, columns.region))
         }
         None => None,
     };
@@ -276,6 +296,16 @@ mod tests {
     fn windows_1252_and_missing_columns() {
         let import = parse_candidates_csv(b"candidate name,contactNumber\nJos\xe9,98765 43210\n");
         assert_eq!(import.rows[0].name, "José");
+        assert_eq!(import.rows[0].phone.as_deref(), Some("98765 43210"));
+        let india = ParseOptions {
+            default_region: Region::new("IN"),
+            ..ParseOptions::default()
+        };
+        let import = parse_candidates_csv_with(
+            b"candidate name,contactNumber\nJos\xe9,98765 43210\n",
+            &india,
+        );
+        assert_eq!(import.rows[0].phone.as_deref(), Some("+919876543210"));
         let bad = parse_candidates_csv(b"foo,bar\n1,2\n");
         assert_eq!(bad.errors.len(), 1);
     }

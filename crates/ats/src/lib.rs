@@ -20,13 +20,14 @@ pub mod score;
 pub mod skills;
 mod text;
 
-pub use csv::{CsvCandidate, CsvImport, RowError, parse_candidates_csv};
+pub use csv::{CsvCandidate, CsvImport, RowError, parse_candidates_csv, parse_candidates_csv_with};
 pub use error::ExtractError;
 pub use extract::{DocKind, Document, Limits, extract, extract_with};
 pub use jd::{ExperienceRequirement, JdSkill, JobSpec};
 pub use resume::{
-    CHECK_NAME_BELOW, FoundSkill, Link, LinkKind, ParseOptions, Period, Resume, Section,
-    SectionKind, YearMonth, normalize_phone, parse_document, parse_resume, parse_resume_with,
+    CHECK_NAME_BELOW, FoundSkill, Link, LinkKind, ParseOptions, Period, Region, Resume, Section,
+    SectionKind, YearMonth, normalize_phone, normalize_typed_phone, parse_document, parse_resume,
+    parse_resume_with,
 };
 pub use score::{
     Assessment, Recommendation, Reranker, ScorerInput, ScoringConfig, VERSION, score, score_input,

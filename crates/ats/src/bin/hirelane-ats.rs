@@ -37,6 +37,10 @@ enum Command {
         /// One JSON array instead of a table.
         #[arg(long)]
         json: bool,
+        /// Country (ISO code such as IN or DE) for phone numbers written without a country code
+        /// when the resume names no place; without it such numbers are kept as written.
+        #[arg(long, value_name = "XX", value_parser = region)]
+        default_region: Option<ats::Region>,
         #[arg(required = true, value_name = "FILE_OR_DIR")]
         inputs: Vec<PathBuf>,
     },
@@ -65,9 +69,18 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Extract { file, ocr } => extract(&file, ocr),
-        Command::Rank { jd, json, inputs } => rank(&jd, json, &inputs),
+        Command::Rank {
+            jd,
+            json,
+            default_region,
+            inputs,
+        } => rank(&jd, json, default_region, &inputs),
         Command::Bench { runs, files } => bench(runs.max(1), &files),
     }
+}
+
+fn region(code: &str) -> Result<ats::Region, String> {
+    ats::Region::new(code).ok_or_else(|| format!("'{code}' is not a two-letter country code"))
 }
 
 fn extract(path: &Path, ocr: bool) -> ExitCode {
@@ -129,7 +142,12 @@ struct Ranked {
     error: Option<String>,
 }
 
-fn rank(jd_path: &Path, json: bool, inputs: &[PathBuf]) -> ExitCode {
+fn rank(
+    jd_path: &Path,
+    json: bool,
+    default_region: Option<ats::Region>,
+    inputs: &[PathBuf],
+) -> ExitCode {
     let jd: JdFile = match std::fs::read(jd_path)
         .map_err(|e| e.to_string())
         .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
@@ -149,7 +167,10 @@ fn rank(jd_path: &Path, json: bool, inputs: &[PathBuf]) -> ExitCode {
     );
     let files = collect_files(inputs);
     let config = ats::ScoringConfig::default();
-    let options = ats::ParseOptions::default();
+    let options = ats::ParseOptions {
+        default_region,
+        ..ats::ParseOptions::default()
+    };
 
     // Files are independent: split them across cores.
     let workers = std::thread::available_parallelism()

@@ -191,6 +191,9 @@ fn xml_text_and_paragraphs(
     let mut paragraph = ParagraphLook::default();
     let mut out = String::with_capacity((xml.len() / 4).min(max_len));
     let mut in_text = false;
+    // The run is shown in capitals or small capitals (`<w:caps/>`): its letters are read as
+    // they show, so "ali nadi" set in capitals is the name "ALI NADI".
+    let mut caps = false;
     // Depth inside elements whose content must be skipped (deletions, VML fallbacks).
     let mut skip_depth = 0usize;
     // Hyperlinks being read: (target, text length when the link started).
@@ -212,6 +215,7 @@ fn xml_text_and_paragraphs(
                 }
                 match name {
                     "t" => in_text = true,
+                    "r" => caps = false,
                     "p" => {
                         paragraph = ParagraphLook {
                             start: out.len(),
@@ -259,8 +263,14 @@ fn xml_text_and_paragraphs(
                 "tab" => out.push('\t'),
                 "br" | "cr" => out.push('\n'),
                 "noBreakHyphen" => out.push('-'),
+                "caps" | "smallCaps" => {
+                    caps = !matches!(attribute(&e, "val").as_deref(), Some("0" | "false" | "off"));
+                }
                 _ => {}
             },
+            Event::Text(t) if in_text && skip_depth == 0 && caps => {
+                out.push_str(&t.to_uppercase());
+            }
             Event::Text(t) if in_text && skip_depth == 0 => out.push_str(&t),
             Event::CData(t) if in_text && skip_depth == 0 => out.push_str(&t),
             Event::GeneralRef(r) if in_text && skip_depth == 0 => {

@@ -4,6 +4,7 @@ mod docx;
 mod docx_html;
 mod normalize;
 mod ocr;
+mod ocr_text;
 mod pdf;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};

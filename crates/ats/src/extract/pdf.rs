@@ -168,7 +168,7 @@ fn read_pictures(
                 if let Some(page) = pages.get_mut(index)
                     && text.chars().any(char::is_alphanumeric)
                 {
-                    *page = text;
+                    *page = super::ocr_text::tidy_contact_lines(&text);
                     any = true;
                 }
             }

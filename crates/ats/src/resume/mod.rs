@@ -3,6 +3,7 @@
 mod dates;
 mod name;
 mod phone;
+mod places;
 mod sections;
 
 use std::collections::{HashMap, HashSet};
@@ -13,7 +14,7 @@ use serde::Serialize;
 
 pub use dates::{Period, YearMonth, find_periods, find_work_periods, merged_months, present_for};
 pub use name::CHECK_NAME_BELOW;
-pub use phone::{find_phone, normalize_phone};
+pub use phone::{Region, find_phone, normalize_phone, normalize_typed_phone};
 pub use sections::{Section, SectionKind};
 
 use crate::skills::{SkillId, dictionary};
@@ -24,15 +25,17 @@ use crate::text::regex;
 pub struct ParseOptions {
     /// The month "Present" means. Fix it for reproducible results.
     pub as_of: YearMonth,
-    /// Country calling code for numbers written without one (Hirelane's users are in India).
-    pub default_country_code: String,
+    /// The deployment's country, for phone numbers written in national format when neither the
+    /// number nor a place on the resume shows the country. `None` leaves such numbers as
+    /// written: a guessed country code dials a stranger.
+    pub default_region: Option<Region>,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             as_of: YearMonth::now_utc(),
-            default_country_code: "91".into(),
+            default_region: None,
         }
     }
 }
@@ -143,10 +146,7 @@ pub fn parse_document(document: &crate::Document, options: &ParseOptions) -> Res
 fn parse(text: &str, prominent: &[String], options: &ParseOptions) -> Resume {
     let sections = sections::split(text);
     let email = find_email(text);
-    let phone = find_phone(text).map(|raw| {
-        normalize_phone(raw, &options.default_country_code)
-            .unwrap_or_else(|| raw.trim().to_string())
-    });
+    let phone = phone::resume_phone(text, options.default_region);
     let name = name::find(&sections, email.as_deref(), prominent);
     let links = find_links(text);
 
@@ -206,7 +206,8 @@ fn find_email(text: &str) -> Option<String> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = regex(
         &RE,
-        r"[A-Za-z0-9][A-Za-z0-9._%+\-]*@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}",
+        // The top-level domain is in one case: "gmail.comB" is "gmail.com" and an icon letter.
+        r"[A-Za-z0-9][A-Za-z0-9._%+\-]*@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.(?:[a-z]{2,}|[A-Z]{2,})",
     );
     re.find(text).map(|m| m.as_str().to_lowercase())
 }
@@ -292,7 +293,7 @@ mod tests {
                 year: 2025,
                 month: 6,
             },
-            default_country_code: "91".into(),
+            default_region: Region::new("IN"),
         }
     }
 

@@ -23,7 +23,7 @@ fn options() -> ats::ParseOptions {
             year: 2025,
             month: 6,
         },
-        default_country_code: "91".into(),
+        default_region: ats::Region::new("IN"),
     }
 }
 

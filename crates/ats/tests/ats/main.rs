@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod cli;
+mod contacts;
 mod counterfactual;
 mod csv_import;
 mod eval;

@@ -8,7 +8,7 @@ fn resume(text: &str) -> ats::Resume {
             year: 2025,
             month: 6,
         },
-        default_country_code: "91".into(),
+        default_region: ats::Region::new("IN"),
     };
     ats::parse_resume_with(text, &options)
 }

@@ -3,6 +3,7 @@
 
 mod metrics;
 mod ranking;
+mod real;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -47,6 +48,10 @@ fn main() -> ExitCode {
         for m in &contacts.misses {
             println!("  miss {m}");
         }
+    }
+
+    if !real_contacts(root, &eval_dir, verbose) {
+        return ExitCode::from(1);
     }
 
     let layouts = match metrics::layouts(&eval_dir) {
@@ -207,4 +212,49 @@ fn print_by_profession(
             set.min_precision()
         );
     }
+}
+
+/// Prints the real-world corpus's figures beside the synthetic ones; false on an error.
+fn real_contacts(root: &Path, eval_dir: &Path, verbose: bool) -> bool {
+    let Some(data) = real::data_root(root) else {
+        println!("\n{}", real::skip_line());
+        return true;
+    };
+    let options = ats::ParseOptions {
+        as_of: metrics::AS_OF,
+        ..ats::ParseOptions::default()
+    };
+    let c = match real::contacts(eval_dir, &data, &options) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return false;
+        }
+    };
+    println!(
+        "\nContacts, real-world corpus ({} files people published; eval/real/contacts)",
+        c.total
+    );
+    for (field, n) in [
+        ("name", c.name),
+        ("email", c.email),
+        ("phone", c.phone),
+        ("all three", c.all),
+    ] {
+        println!(
+            "  {field:<10} {n:>3}/{:<3} {:>6.1}%",
+            c.total,
+            100.0 * c.rate(n)
+        );
+    }
+    println!(
+        "  \"check name\" shown on {} wrong and {} right names",
+        c.flagged_wrong, c.flagged_right
+    );
+    if verbose {
+        for m in &c.misses {
+            println!("  miss {m}");
+        }
+    }
+    true
 }

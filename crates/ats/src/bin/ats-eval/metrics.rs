@@ -66,7 +66,7 @@ fn gain(label: &str) -> f64 {
 fn options() -> ats::ParseOptions {
     ats::ParseOptions {
         as_of: AS_OF,
-        default_country_code: "91".into(),
+        default_region: ats::Region::new("IN"),
     }
 }
 

@@ -1,9 +1,13 @@
 //! The candidate's name, and how sure we are of it.
 //!
-//! Sources, best first: a "Name:" label; the largest text near the top of the first page (the
-//! extractor's [`crate::Document::prominent`] lines, in either column); the first name-like line
-//! near the top of the text. Agreement with the e-mail address's local part raises confidence;
-//! the local part alone is a last resort the UI asks the recruiter to check.
+//! Sources, best first: a "Name:" label (in several languages); the largest text near the top
+//! of the first page (the extractor's [`crate::Document::prominent`] lines, in either column,
+//! also a name set over two of them); a line the e-mail address spells word for word; the first
+//! name-like line near the top of the text (also one word per line, or a short Chinese or
+//! Korean name). Agreement with the e-mail address's local part raises confidence; the local
+//! part alone is a last resort the UI asks the recruiter to check.
+
+mod caseless;
 
 use std::sync::OnceLock;
 
@@ -11,6 +15,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::{Section, SectionKind};
 use crate::text::{regex, title_case};
+use caseless::{caseless_name, cjk_name};
 
 /// Below this confidence the recruiter is asked to check the name.
 pub const CHECK_NAME_BELOW: f32 = 0.8;
@@ -25,7 +30,14 @@ pub(crate) struct FoundName {
 /// address rather than a person's name.
 const NOT_NAME_WORDS: &[&str] = &[
     "resume",
+    "résumé",
     "curriculum",
+    "lebenslauf",
+    "bewerbung",
+    "резюме",
+    "βιογραφικό",
+    "σημείωμα",
+    "currículo",
     "vitae",
     "cv",
     "profile",
@@ -44,6 +56,8 @@ const NOT_NAME_WORDS: &[&str] = &[
     "consultant",
     "accountant",
     "intern",
+    "course",
+    "programming",
     "architect",
     "lead",
     "senior",
@@ -156,20 +170,42 @@ pub(crate) fn find(
         Some(FoundName { name, confidence })
     };
     static LABEL: OnceLock<regex::Regex> = OnceLock::new();
-    let label = regex(&LABEL, r"(?im)^\s*(?:full\s+)?name\s*[:\-]\s*(.+?)\s*$");
+    let label = regex(
+        &LABEL,
+        r"(?im)^\s*(?:\(\w\)\s*)?(?:full\s+)?(?:name|имя|фио|姓名|이름|όνομα|ον/μο|الاسم|nom|nombre|nome)\s*[:：\-]\s*(.+?)\s*$",
+    );
     for s in sections {
         for text in [s.heading.as_str(), s.text.as_str()] {
             if let Some(name) = label
                 .captures(text)
                 .and_then(|c| c.get(1))
-                .and_then(|c| name_in(c.as_str()))
+                .and_then(|c| name_in(c.as_str()).or_else(|| caseless_name(c.as_str())))
             {
                 return found(name, 0.95);
             }
         }
     }
-    if let Some(name) = prominent.iter().find_map(|line| name_in(line)) {
+    if let Some(name) = prominent
+        .iter()
+        .find_map(|line| name_in(line).or_else(|| cjk_name(line)))
+    {
         return found(name, 0.9);
+    }
+    // "ANDREY" … "SOLODOV": a large name set on two lines, with the contacts between them in
+    // reading order.
+    if let Some(name) = prominent.windows(2).find_map(|w| split_name(&w[0], &w[1])) {
+        return found(name, 0.85);
+    }
+    // A line the address spells word for word ("ali nadi" for alinadi.cp@…, a name set in
+    // lower case and shown in capitals; "Weiqing Hao" at the foot of a page): the address
+    // confirms it wherever it stands, so it goes before guesses from position.
+    if let Some(name) = email.and_then(|e| e.split('@').next()).and_then(|local| {
+        sections
+            .iter()
+            .flat_map(|s| s.text.lines())
+            .find_map(|line| spelled_by(line, local))
+    }) {
+        return found(name, 0.8);
     }
     // The first name-like line near the top: the header, else the first lines of any section
     // (a two-column layout read as text can put a "Contact" sidebar before the name, so a name
@@ -185,18 +221,30 @@ pub(crate) fn find(
             break;
         }
     }
-    let mut position = 0;
-    for line in near_top {
-        if line.trim().is_empty() {
-            continue;
-        }
+    let lines: Vec<&str> = near_top
+        .into_iter()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    for (position, line) in lines.iter().enumerate() {
+        let top = position == 0;
         if let Some(name) = name_in(line) {
-            return found(name, if position == 0 { 0.85 } else { 0.7 });
+            return found(name, if top { 0.85 } else { 0.7 });
         }
-        position += 1;
+        // "ANDREY" / "SOLODOV": a name set one word per line.
+        if let Some(name) = lines
+            .get(position + 1)
+            .and_then(|next| split_name(line, next))
+        {
+            return found(name, if top { 0.8 } else { 0.65 });
+        }
+        // "郝伟清", "서준호": a short name in a script without capitals, alone on its line.
+        if let Some(name) = cjk_name(line) {
+            return found(name, if top { 0.8 } else { 0.65 });
+        }
     }
-    // Last resort: "priya.sharma@…" → "Priya Sharma" (diacritics and particles are lost).
     let local = email?.split('@').next()?;
+    // Last resort: "priya.sharma@…" → "Priya Sharma" (diacritics and particles are lost).
     let parts: Vec<&str> = local
         .split(['.', '_', '-'])
         .filter(|p| p.len() > 1 && p.chars().all(|c| c.is_ascii_alphabetic()))
@@ -211,14 +259,18 @@ pub(crate) fn find(
 /// capitals made title case with particles kept lower-case.
 fn name_in(line: &str) -> Option<String> {
     let segment = line
-        .split(['|', ',', '·', '•', '–', '—'])
+        .split(['|', ',', '·', '•', '–', '—', '(', '（'])
         .next()
         .unwrap_or_default()
         .trim()
         .trim_end_matches(|c: char| c == '-' || c.is_whitespace());
+    // "Chris Oh 206.403.7494", "Jane Roe jane@x.io", "Jane Roe she/her": the name is the words
+    // before the first one that holds a digit, an address or a slash.
     let segment = segment
         .split_whitespace()
+        .take_while(|w| !w.contains(|c: char| c.is_ascii_digit() || matches!(c, '@' | '/' | ':')))
         .map(capital_i_read_as_l)
+        .flat_map(|w| split_lost_space(&w))
         .collect::<Vec<_>>()
         .join(" ");
     let name = if segment.chars().any(char::is_lowercase) {
@@ -259,9 +311,77 @@ fn from_capitals(s: &str) -> String {
         .join(" ")
 }
 
+/// "JaneDoe" → "Jane", "Doe": a lower-case letter followed by a capital inside a word shows a
+/// lost space, unless the first part is a prefix of one surname ("McDonald", "DeSouza",
+/// "MacArthur", "O'Neill").
+fn split_lost_space(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let at = (1..chars.len()).find(|&i| chars[i - 1].is_lowercase() && chars[i].is_uppercase());
+    match at {
+        Some(i) if i >= 3 && chars.len() - i >= 2 => {
+            let (left, right): (String, String) =
+                (chars[..i].iter().collect(), chars[i..].iter().collect());
+            if ["mac", "fitz", "van", "von", "della"].contains(&left.to_lowercase().as_str()) {
+                vec![word.to_string()]
+            } else {
+                vec![left, right]
+            }
+        }
+        _ => vec![word.to_string()],
+    }
+}
+
+/// The line's name-like words if the e-mail address's local part spells every one of them of
+/// two letters or more (initials are allowed), title-cased when written in one case.
+fn spelled_by(line: &str, local: &str) -> Option<String> {
+    let local: String = local
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let letters = |w: &&str| w.chars().all(|c| c.is_alphabetic() || c == '.');
+    if !(2..=4).contains(&words.len()) || !words.iter().all(letters) {
+        return None;
+    }
+    let spelled: Vec<String> = words
+        .iter()
+        .map(|w| fold_to_ascii(w))
+        .filter(|w| w.len() >= 2)
+        .collect();
+    let all_spelled = spelled.len() >= 2
+        && spelled
+            .iter()
+            .all(|w| w.len() >= 3 && local.contains(w.as_str()));
+    let joined = words.join(" ");
+    let mixed = joined.chars().any(char::is_uppercase) && joined.chars().any(char::is_lowercase);
+    all_spelled.then(|| {
+        if mixed {
+            joined
+        } else {
+            from_capitals(&joined)
+        }
+    })
+}
+
+/// Two lines holding one name word each, in capitals or not, in any cased script.
+fn split_name(line: &str, next: &str) -> Option<String> {
+    let one_word = |l: &str| {
+        let mut words = l.split_whitespace();
+        words
+            .next()
+            .filter(|_| words.next().is_none())
+            .map(str::to_string)
+    };
+    let (first, second) = (one_word(line)?, one_word(next)?);
+    name_in(&format!("{first} {second}"))
+}
+
 fn looks_like_name(s: &str) -> bool {
     let words: Vec<&str> = s.split_whitespace().collect();
-    if !(2..=5).contains(&words.len()) || s.chars().count() > 50 {
+    // "E B": icon letters, not initials of a name with no name in it.
+    let longest = words.iter().map(|w| w.chars().count()).max().unwrap_or(0);
+    if !(2..=5).contains(&words.len()) || s.chars().count() > 50 || longest < 2 {
         return false;
     }
     let last = words.len() - 1;
@@ -345,6 +465,57 @@ mod tests {
             name_in("Mary-Kate O'Neill").as_deref(),
             Some("Mary-Kate O'Neill")
         );
+    }
+
+    #[test]
+    fn suffixes_pronouns_contacts_and_lost_spaces_are_cut() {
+        for (line, want) in [
+            ("Sergei Shorin (27 years old)", "Sergei Shorin"),
+            ("Azeem Sarwar (Web Developer)", "Azeem Sarwar"),
+            ("Jane Roe she/her", "Jane Roe"),
+            ("CHRIS OH 206.403.7494", "Chris Oh"),
+            ("Jane Roe jane.roe@example.com", "Jane Roe"),
+            ("MaryJones", "Mary Jones"),
+            ("Ronald McDonald", "Ronald McDonald"),
+        ] {
+            assert_eq!(name_in(line).as_deref(), Some(want), "{line}");
+        }
+    }
+
+    #[test]
+    fn names_split_over_lines_and_in_scripts_without_capitals() {
+        assert_eq!(
+            split_name("ANDREY", "SOLODOV").as_deref(),
+            Some("Andrey Solodov")
+        );
+        assert_eq!(
+            split_name("Андрей", "Солодов").as_deref(),
+            Some("Андрей Солодов")
+        );
+        assert_eq!(split_name("ANDREY", "Experience"), None);
+        assert_eq!(cjk_name("郝伟清").as_deref(), Some("郝伟清"));
+        assert_eq!(cjk_name("서준호").as_deref(), Some("서준호"));
+        assert_eq!(cjk_name("教育经历"), None);
+        assert_eq!(cjk_name("工作经历"), None);
+        assert_eq!(caseless_name("محمد كامل").as_deref(), Some("محمد كامل"));
+    }
+
+    #[test]
+    fn a_line_the_address_spells_is_the_name() {
+        assert_eq!(
+            spelled_by("ali nadi", "alinadi.cp").as_deref(),
+            Some("Ali Nadi")
+        );
+        assert_eq!(
+            spelled_by("Weiqing Hao", "haoweiqinghaoson").as_deref(),
+            Some("Weiqing Hao")
+        );
+        assert_eq!(
+            spelled_by("ADAM NATHANIEL WHITE", "adam.nathaniel.white").as_deref(),
+            Some("Adam Nathaniel White")
+        );
+        assert_eq!(spelled_by("Data Science", "alinadi.cp"), None);
+        assert_eq!(spelled_by("ali", "alinadi.cp"), None);
     }
 
     #[test]
