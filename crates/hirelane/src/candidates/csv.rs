@@ -95,7 +95,7 @@ pub(super) async fn upload_candidates_csv(
     let extension = checks::check_file_name(&name)?;
     let bytes = checks::read_capped(&mut field, state.settings.uploads.max_file_bytes()).await?;
     checks::check_kind(&extension, &bytes, job.resume_required)?;
-    let parsed = ats::parse_candidates_csv(&bytes);
+    let parsed = ats::parse_candidates_csv_with(&bytes, &state.parse_options());
     let errors: Vec<CsvRowError> = parsed.errors.iter().map(CsvRowError::from).collect();
     if parsed.rows.is_empty() {
         return Err(no_valid_rows(errors));

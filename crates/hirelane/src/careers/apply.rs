@@ -181,7 +181,9 @@ pub async fn apply(
     )
     .await
     .map_err(too_many(FROM_HERE))?;
-    let checked = check(form)?;
+    let mut checked = check(form)?;
+    // One format in the lists whatever was typed: E.164 where the country is known.
+    checked.phone = ats::normalize_typed_phone(&checked.phone, state.phone_region());
     rate_limit::hit(
         &state.db,
         &format!("apply-email:{}", checked.email),

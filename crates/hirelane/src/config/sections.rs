@@ -190,6 +190,10 @@ pub struct UploadSettings {
     /// `tesseract` on the PATH; `scripts/system-deps.sh` installs them), added to the wall-clock
     /// limit; 0 turns OCR off. Without the programs, scans are held for review as with 0.
     pub ocr_seconds: u64,
+    /// The deployment's country (ISO 3166 code: IN, US, GB, …) for phone numbers written
+    /// without one, in resumes, CSV lists and application forms, when neither the number nor a
+    /// place on the resume shows it. Unset (`""`) leaves such numbers as written.
+    pub default_region: String,
 }
 
 impl Default for UploadSettings {
@@ -203,6 +207,9 @@ impl Default for UploadSettings {
             extract_memory_mb: 1024,
             extract_timeout_seconds: 15,
             ocr_seconds: 60,
+            // The country the product was first deployed in; numbers that show their own
+            // country keep it whatever this says.
+            default_region: "IN".to_owned(),
         }
     }
 }

@@ -247,8 +247,13 @@ impl AppState {
                 year: u16::try_from(today.year()).unwrap_or(2000),
                 month: u8::try_from(today.month()).unwrap_or(1),
             },
-            ..ats::ParseOptions::default()
+            default_region: self.phone_region(),
         }
+    }
+
+    /// The configured country for numbers written without one (none when unset or unknown).
+    pub fn phone_region(&self) -> Option<ats::Region> {
+        ats::Region::new(&self.settings.uploads.default_region)
     }
 }
 
