@@ -186,7 +186,8 @@ async fn applicants_enter_the_jd_with_their_consent_and_nothing_bad_is_stored() 
         assert_eq!(row["source"], "applied");
         assert_eq!(row["candidateName"], "Priya S. Sharma");
         assert_eq!(row["candidateEmail"], "priya.applicant@example.com");
-        assert_eq!(row["candidatePhone"], "+91 98765 43210");
+        // Typed "+91 98765 43210": stored as E.164, like numbers read from resumes.
+        assert_eq!(row["candidatePhone"], "+919876543210");
         assert_eq!(row["nameConfidence"], 1.0);
         assert_eq!(row["stage"], "screened", "analysed like any upload");
         assert_eq!(row["recommendation"], "Pass");

@@ -19,9 +19,12 @@ async fn read(response: reqwest::Response) -> (u16, Value) {
 }
 
 /// Asks for a code for `email` from the client `from`.
+///
+/// Waits until the code's mail is written, so the outbox holds codes in the order they were
+/// asked for (each mail is delivered in the background).
 async fn request_code(app: &TestApp, email: &str, from: &str, retry: bool) -> (u16, Value) {
     let url = app.url(&format!("/api/auth/requestotp?email={email}&retry={retry}"));
-    read(
+    let answer = read(
         app.client
             .post(url)
             .header("x-forwarded-for", from)
@@ -29,7 +32,9 @@ async fn request_code(app: &TestApp, email: &str, from: &str, retry: bool) -> (u
             .await
             .expect("request"),
     )
-    .await
+    .await;
+    app.state.mailer.settled().await;
+    answer
 }
 
 /// Sends `code` for `email` from the client `from`.
