@@ -12,7 +12,7 @@ const FLOORS: [(&str, f64); 3] = [("name", 0.95), ("email", 0.98), ("phone", 0.9
 #[test]
 fn the_real_world_corpus_keeps_its_contact_figures() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let Some(data) = real::data_root(manifest) else {
+    let Some(corpus) = real::corpus_dir() else {
         println!("{}", real::skip_line());
         return;
     };
@@ -23,7 +23,7 @@ fn the_real_world_corpus_keeps_its_contact_figures() {
         },
         default_region: None,
     };
-    let c = real::contacts(&manifest.join("eval"), &data, &options).unwrap();
+    let c = real::contacts(&manifest.join("eval"), &corpus, &options).unwrap();
     assert!(c.total >= 60, "{} files", c.total);
     for ((field, floor), n) in FLOORS.iter().zip([c.name, c.email, c.phone]) {
         assert!(

@@ -7,6 +7,8 @@ mod cli;
 mod contacts;
 mod counterfactual;
 mod csv_import;
+#[path = "../../src/bin/ats-eval/data_root.rs"]
+mod data_root;
 mod eval;
 mod fixtures;
 mod ocr;

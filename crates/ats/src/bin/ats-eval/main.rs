@@ -1,6 +1,7 @@
 //! `ats-eval`: prints contact-field accuracy and ranking quality on the labelled set.
 //! `cargo run -p ats --release --bin ats-eval [-- --verbose]`; exits 1 when a target is missed.
 
+mod data_root;
 mod metrics;
 mod ranking;
 mod real;
@@ -50,7 +51,7 @@ fn main() -> ExitCode {
         }
     }
 
-    if !real_contacts(root, &eval_dir, verbose) {
+    if !real_contacts(&eval_dir, verbose) {
         return ExitCode::from(1);
     }
 
@@ -215,8 +216,8 @@ fn print_by_profession(
 }
 
 /// Prints the real-world corpus's figures beside the synthetic ones; false on an error.
-fn real_contacts(root: &Path, eval_dir: &Path, verbose: bool) -> bool {
-    let Some(data) = real::data_root(root) else {
+fn real_contacts(eval_dir: &Path, verbose: bool) -> bool {
+    let Some(corpus) = real::corpus_dir() else {
         println!("\n{}", real::skip_line());
         return true;
     };
@@ -224,7 +225,7 @@ fn real_contacts(root: &Path, eval_dir: &Path, verbose: bool) -> bool {
         as_of: metrics::AS_OF,
         ..ats::ParseOptions::default()
     };
-    let c = match real::contacts(eval_dir, &data, &options) {
+    let c = match real::contacts(eval_dir, &corpus, &options) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("{e}");

@@ -47,17 +47,9 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0 { 0.0 } else { sum / n as f64 }
 }
 
-/// The evaluation data root's ranking set: `$HIRELANE_EVAL_DATA`, else
-/// `~/.cache/hirelane/eval-data`, else `shared/eval-data` beside the clone.
+/// The real ranking set's folder in the evaluation data root, if this machine has it.
 pub fn real_set_dir() -> Option<PathBuf> {
-    let env = std::env::var_os("HIRELANE_EVAL_DATA").map(PathBuf::from);
-    let home = std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache/hirelane/eval-data"));
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval-data");
-    env.into_iter()
-        .chain(home)
-        .chain([beside])
-        .map(|root| root.join("resumes-ranking"))
-        .find(|dir| dir.is_dir())
+    crate::data_root::find("resumes-ranking")
 }
 
 /// A JD in the `eval/jds/*.json` shape.

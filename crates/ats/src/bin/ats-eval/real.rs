@@ -1,6 +1,6 @@
 //! The real-world contacts corpus: resume files real people published, labelled by hand in
 //! `eval/real/contacts/labels.tsv`. The files themselves are not in the repository; they live in
-//! the evaluation data root (see [`data_root`]) under `resumes-contacts/`, put there by
+//! the evaluation data root (see [`corpus_dir`]) under `resumes-contacts/`, put there by
 //! `eval/real/contacts/materialise.sh`. Shared by `ats-eval` and the tests (`#[path]`).
 
 use std::path::{Path, PathBuf};
@@ -30,19 +30,9 @@ impl RealContacts {
     }
 }
 
-/// The evaluation data root holding the corpus: `$HIRELANE_EVAL_DATA`, else
-/// `~/.cache/hirelane/eval-data`, else `../shared/eval-data` beside the clone; `None` when
-/// none of them has the corpus (a fresh machine).
-pub fn data_root(manifest_dir: &Path) -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("HIRELANE_EVAL_DATA").map(PathBuf::from),
-        std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache/hirelane/eval-data")),
-        Some(manifest_dir.join("../../../shared/eval-data")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|root| root.join(SUBDIR).is_dir())
+/// The corpus's folder in the evaluation data root, if this machine has it.
+pub fn corpus_dir() -> Option<PathBuf> {
+    crate::data_root::find(SUBDIR)
 }
 
 /// The one line printed when the corpus is absent.
@@ -78,7 +68,7 @@ fn same_optional(got: Option<&str>, want: &str) -> bool {
 /// Extracts and parses every labelled file the way `hirelane-ats` does (no default region).
 pub fn contacts(
     eval_dir: &Path,
-    root: &Path,
+    corpus: &Path,
     options: &ats::ParseOptions,
 ) -> Result<RealContacts, String> {
     let labels_path = eval_dir.join("real/contacts/labels.tsv");
@@ -90,7 +80,7 @@ pub fn contacts(
         let [file, name, email, phone, ..] = fields.as_slice() else {
             return Err(format!("{}: short row {line:?}", labels_path.display()));
         };
-        let path = root.join(SUBDIR).join(file);
+        let path = corpus.join(file);
         let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let resume = match ats::extract(&bytes) {
             Ok(doc) => ats::parse_document(&doc, options),
