@@ -174,6 +174,10 @@ pub(super) async fn my_application(
 /// The reason kept with a candidate's own withdrawal.
 const WITHDRAWN_BY_CANDIDATE: &str = "Withdrawn by the candidate from their application page.";
 
+/// Reads of the stage a withdrawal makes before giving up: each miss means the stage moved under
+/// it, and the system moves a candidate at most a couple of times on its own.
+const WITHDRAW_ATTEMPTS: usize = 3;
+
 /// Withdraws the application: the candidate moves to Withdrawn (logged as theirs) and a pending
 /// interview invite is cancelled.
 #[utoipa::path(
@@ -189,38 +193,43 @@ pub(super) async fn withdraw(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Json<MyApplication>> {
-    let candidate = candidate_of(&state, &token).await?;
     let refused = || Error::Conflict {
         code: ErrorCode::StateChanged,
         message: "This application can no longer be withdrawn.".into(),
     };
-    if !can_withdraw(candidate.stage) {
-        return Err(refused());
+    // The stage is compared-and-set: analysis finishing between our read and our write (Applied
+    // to Screened, say) makes the write miss. That is no reason to refuse the candidate, so read
+    // the stage again and retry while withdrawing is still allowed.
+    for _ in 0..WITHDRAW_ATTEMPTS {
+        let candidate = candidate_of(&state, &token).await?;
+        if !can_withdraw(candidate.stage) {
+            return Err(refused());
+        }
+        let now = state.clock.now();
+        let mut tx = state.db.begin_write().await?;
+        let moved = stages::set_stage(
+            &mut tx,
+            candidate.id,
+            candidate.stage,
+            Stage::Withdrawn,
+            Some(WITHDRAWN_BY_CANDIDATE),
+            &Actor::Candidate,
+            now,
+        )
+        .await?;
+        if !moved {
+            continue;
+        }
+        interviews::repo::cancel_pending(&mut tx, candidate.id, now).await?;
+        tx.commit().await?;
+        tracing::info!(
+            candidate = candidate.id,
+            "application withdrawn by the candidate"
+        );
+        let candidate = candidate_of(&state, &token).await?;
+        return page_of(&state, &candidate).await.map(Json);
     }
-    let now = state.clock.now();
-    let mut tx = state.db.begin_write().await?;
-    let reason = Some(WITHDRAWN_BY_CANDIDATE);
-    let moved = stages::set_stage(
-        &mut tx,
-        candidate.id,
-        candidate.stage,
-        Stage::Withdrawn,
-        reason,
-        &Actor::Candidate,
-        now,
-    )
-    .await?;
-    if !moved {
-        return Err(refused());
-    }
-    interviews::repo::cancel_pending(&mut tx, candidate.id, now).await?;
-    tx.commit().await?;
-    tracing::info!(
-        candidate = candidate.id,
-        "application withdrawn by the candidate"
-    );
-    let candidate = candidate_of(&state, &token).await?;
-    page_of(&state, &candidate).await.map(Json)
+    Err(refused())
 }
 
 /// Downloads of one person's data per hour: it is assembled from every table each time.
