@@ -41,7 +41,7 @@ pub const VERSION: &str = "audit-1.0.0";
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rules {
     /// A category with fewer individuals gets no impact ratio and no p-value
-    /// ([`Status::NotEnoughData`]); it can neither be the reference.
+    /// ([`Status::NotEnoughData`]), nor can it be the reference.
     pub min_per_cell: u32,
     /// A category holding less than this share of its dimension's known individuals is
     /// [`Status::Excluded`] from the impact ratios (§ 5-301(d) allows 2 %).
