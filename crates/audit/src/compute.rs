@@ -100,6 +100,8 @@ fn intersection(sex: &Category, race: &Category) -> (String, String) {
     )
 }
 
+/// Too few individuals is checked first: it says the figures cannot mean anything, which is a
+/// stronger statement than the auditor's choice to leave a small category out.
 fn status(count: u32, known: u64, rules: &Rules) -> Status {
     if count == 0 || count < rules.min_per_cell {
         Status::NotEnoughData
