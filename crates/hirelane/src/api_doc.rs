@@ -25,7 +25,8 @@ use utoipa::{Modify, OpenApi};
         (name = "activity", description = "The activity log: who did what to which candidate, and when"),
         (name = "team", description = "Recruiters and their roles"),
         (name = "careers", description = "Published job pages, the public job board and applying, the autopilot"),
-        (name = "candidate portal", description = "A candidate's own page from the link in their e-mails: status, withdrawal, their data, erasure"),
+        (name = "candidate portal", description = "A candidate's own page from the link in their e-mails: status, withdrawal, their data, erasure, self-identification"),
+        (name = "reports", description = "Aggregate reports: the bias audit of every automated step (admins and recruiters given the reports permission)"),
     )
 )]
 pub struct ApiDoc;

@@ -13,6 +13,7 @@ pub mod careers;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod fairness;
 pub mod http;
 pub mod interviews;
 pub mod jobs;

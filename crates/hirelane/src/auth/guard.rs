@@ -18,6 +18,8 @@ pub struct Recruiter {
     pub email: String,
     pub full_name: String,
     pub role: Role,
+    /// May read the aggregate fairness reports (every admin may).
+    pub sees_reports: bool,
     /// The session the access token belongs to, if it names one.
     pub session: Option<String>,
 }
@@ -44,6 +46,7 @@ impl FromRequestParts<AppState> for Recruiter {
             .await?
             .ok_or(Error::Unauthorized)?;
         Ok(Recruiter {
+            sees_reports: row.sees_reports(),
             id: row.id,
             email: row.email,
             full_name: row.full_name,
@@ -79,5 +82,24 @@ impl FromRequestParts<AppState> for Admin {
             });
         }
         Ok(Admin(recruiter))
+    }
+}
+
+/// A signed-in recruiter allowed to read the aggregate fairness reports (admins, and recruiters
+/// an admin gave the permission): 401 without a valid token, 403 to anyone else.
+#[derive(Debug, Clone)]
+pub struct ReportReader(pub Recruiter);
+
+impl FromRequestParts<AppState> for ReportReader {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let recruiter = Recruiter::from_request_parts(parts, state).await?;
+        if !recruiter.sees_reports {
+            return Err(Error::Forbidden {
+                message: "Only admins and recruiters an admin allowed can see reports.".to_owned(),
+            });
+        }
+        Ok(ReportReader(recruiter))
     }
 }

@@ -12,7 +12,7 @@ pub mod tokens;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use guard::{Admin, Recruiter};
+pub use guard::{Admin, Recruiter, ReportReader};
 pub use recruiters::Role;
 pub use tokens::sign_hs256;
 

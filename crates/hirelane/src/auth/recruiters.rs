@@ -40,7 +40,7 @@ impl From<String> for Role {
     }
 }
 
-const COLUMNS: &str = "id, email, full_name, created_at, role";
+const COLUMNS: &str = "id, email, full_name, created_at, role, can_view_reports";
 
 /// The last admin cannot be removed or demoted: someone must be able to manage the team.
 fn last_admin() -> Error {
@@ -59,6 +59,15 @@ pub struct RecruiterRow {
     pub created_at: i64,
     #[sqlx(try_from = "String")]
     pub role: Role,
+    /// Given by an admin: may open the bias audit (admins always may).
+    pub can_view_reports: bool,
+}
+
+impl RecruiterRow {
+    /// Whether they may read the aggregate fairness reports.
+    pub fn sees_reports(&self) -> bool {
+        self.role == Role::Admin || self.can_view_reports
+    }
 }
 
 /// Trims and lowercases an address and checks its shape; the spec's messages for the login page.
@@ -199,6 +208,22 @@ pub async fn set_role(db: &Db, id: i64, role: Role) -> Result<Option<RecruiterRo
             .map(drop)
     })?;
     tx.commit().await?;
+    find_by_id(db, id).await
+}
+
+/// Gives or takes away the reports permission; `None` when there is no such recruiter.
+pub async fn set_reports(db: &Db, id: i64, allowed: bool) -> Result<Option<RecruiterRow>> {
+    let changed = with_db!(db, |pool| {
+        sqlx::query("UPDATE recruiters SET can_view_reports = $2 WHERE id = $1")
+            .bind(id)
+            .bind(allowed)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+    })?;
+    if changed == 0 {
+        return Ok(None);
+    }
     find_by_id(db, id).await
 }
 

@@ -150,6 +150,8 @@ pub(super) struct UserInfo {
     email: String,
     /// `admin` or `recruiter`: what the app offers (the server checks it on every request).
     role: Role,
+    /// Whether the fairness reports are open to them (admins, and recruiters given it).
+    reports: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -295,6 +297,7 @@ async fn open_session(state: &AppState, recruiter_id: i64, now: Timestamp) -> Re
         valid_to: to_iso(access.valid_to),
         refresh_token: refresh.token,
         user: UserInfo {
+            reports: recruiter.sees_reports(),
             user_full_name: recruiter.full_name,
             email: recruiter.email,
             role: recruiter.role,
@@ -389,6 +392,7 @@ pub(super) async fn logout(
 )]
 pub(super) async fn me(recruiter: Recruiter) -> Json<UserInfo> {
     Json(UserInfo {
+        reports: recruiter.sees_reports,
         user_full_name: recruiter.full_name,
         email: recruiter.email,
         role: recruiter.role,

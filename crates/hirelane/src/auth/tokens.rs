@@ -221,7 +221,7 @@ pub async fn signed_in(
 ) -> Result<Option<RecruiterRow>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, email, full_name, created_at, role FROM recruiters
+            "SELECT id, email, full_name, created_at, role, can_view_reports FROM recruiters
              WHERE id = $1 AND NOT EXISTS (
                  SELECT 1 FROM refresh_tokens WHERE family = $2 AND revoked_at IS NOT NULL)",
         )

@@ -18,6 +18,7 @@ use crate::candidates::intake::accept::{Applicant, Sender, accept_resume};
 use crate::candidates::intake::checks;
 use crate::candidates::portal_link::application_link;
 use crate::error::{Error, ErrorCode, Result};
+use crate::fairness::self_id::{self, Answers};
 use crate::http::ClientIp;
 use crate::jobs::repo::{self as jobs, JobKey, JobRow};
 use crate::mail;
@@ -30,11 +31,11 @@ pub const MAX_PHONE: usize = 40;
 pub const MAX_NOTE: usize = 2000;
 /// A text field longer than this in bytes is not a person typing.
 const MAX_TEXT_BYTES: usize = 16 * 1024;
-/// The form has seven fields; a request with many more is not our form.
+/// The form has nine fields; a request with many more is not our form.
 const MAX_FIELDS: usize = 20;
 
 /// The form as sent. Field names: `fullName`, `email`, `phone`, `note`, `consent`, `website`
-/// (the honeypot) and `resume` (the file).
+/// (the honeypot), `resume` (the file) and the voluntary self-identification, `sex` and `race`.
 #[derive(Debug, Default, Clone)]
 pub struct ApplicationForm {
     pub full_name: String,
@@ -46,6 +47,8 @@ pub struct ApplicationForm {
     /// it in.
     pub website: String,
     pub resume: Option<ResumeFile>,
+    pub sex: String,
+    pub race: String,
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +109,8 @@ async fn read_fields(
             "note" => form.note = value,
             "consent" => form.consent = matches!(value.as_str(), "on" | "true" | "yes" | "1"),
             "website" => form.website = value,
+            "sex" => form.sex = value,
+            "race" => form.race = value,
             _ => {}
         }
     }
@@ -181,6 +186,9 @@ pub async fn apply(
     )
     .await
     .map_err(too_many(FROM_HERE))?;
+    let set = self_id::category_set(state.settings.fairness.self_identification);
+    let answers = Answers::from_form(&form.sex, &form.race);
+    answers.check(set)?;
     let mut checked = check(form)?;
     // One format in the lists whatever was typed: E.164 where the country is known.
     checked.phone = ats::normalize_typed_phone(&checked.phone, state.phone_region());
@@ -234,6 +242,13 @@ pub async fn apply(
     .await?;
     state.analysis.wake();
     if let Some(candidate_id) = result.resume_id {
+        if let Some(set) = set.filter(|_| !answers.is_empty()) {
+            // Checked above; the application stands if this write fails (it is voluntary, and
+            // the candidate can give it again from their page).
+            if let Err(err) = self_id::save(&state.db, candidate_id, set, &answers, now).await {
+                tracing::warn!(error = %err, candidate = candidate_id, "self-identification not stored");
+            }
+        }
         send_receipt(state, &row, candidate_id, &applicant).await;
     }
     Ok(Outcome::Received)
@@ -380,6 +395,8 @@ mod tests {
                 name: "cv.pdf".into(),
                 bytes: b"%PDF-1.7\n".to_vec(),
             }),
+            sex: String::new(),
+            race: String::new(),
         }
     }
 

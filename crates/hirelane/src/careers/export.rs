@@ -13,6 +13,7 @@ use zip::write::SimpleFileOptions;
 use crate::activity::feed::summary;
 use crate::activity::log::EventKind;
 use crate::error::{Error, Result};
+use crate::fairness::self_id;
 use crate::pipeline::stages;
 use crate::state::AppState;
 use crate::store::Db;
@@ -150,6 +151,20 @@ async fn candidacy(db: &Db, row: &Candidacy, files: &mut Vec<(String, String)>) 
         "interviewCalls": calls(db, row.id).await?,
         "scorecards": scorecards(db, row.id).await?,
         "timeline": timeline(db, row.id).await?,
+        "selfIdentification": self_identification(db, row.id).await?,
+    }))
+}
+
+/// The candidate's own self-identification answers, as stored (codes of the set they answered
+/// in): this archive goes to them alone.
+async fn self_identification(db: &Db, id: i64) -> Result<Value> {
+    Ok(self_id::stored(db, id).await?.map_or(Value::Null, |kept| {
+        json!({
+            "categorySet": kept.category_set,
+            "sex": kept.answers.sex,
+            "race": kept.answers.race,
+            "updatedAt": iso(kept.updated_at),
+        })
     }))
 }
 

@@ -189,7 +189,7 @@ main{padding-top:1.5rem;padding-bottom:2rem}\
 h1{font-size:1.75rem;line-height:1.2;margin:.25rem 0 .5rem}\
 h2{font-size:1.125rem;margin:1.75rem 0 .5rem}\
 a{color:#4338ca}\
-a:focus-visible,button:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #6366f1;outline-offset:2px}\
+a:focus-visible,button:focus-visible,input:focus-visible,textarea:focus-visible,select:focus-visible{outline:3px solid #6366f1;outline-offset:2px}\
 .muted{color:#475569}.small{font-size:.875rem}\
 footer{padding-bottom:2rem}\
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1.25rem;margin:0 0 1rem}\
@@ -204,9 +204,11 @@ footer{padding-bottom:2rem}\
 .ai{background:#fffbeb;border:1px solid #fcd34d}\
 label{display:block;font-weight:600;margin:1rem 0 .25rem}\
 .hint{font-weight:400;color:#475569;font-size:.875rem}\
-input[type=text],input[type=email],input[type=tel],textarea,input[type=file]{width:100%;font:inherit;\
+input[type=text],input[type=email],input[type=tel],textarea,input[type=file],select{width:100%;font:inherit;\
 padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;background:#fff;color:inherit}\
 textarea{min-height:6rem}\
+.self-id{border:1px solid #e2e8f0;border-radius:.5rem;padding:.25rem 1rem 1rem;margin:1.25rem 0 0}\
+.self-id legend{font-weight:600;padding:0 .25rem}\
 [aria-invalid=true]{border-color:#b91c1c}\
 .check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}\
 .check input{margin-top:.35rem;width:1.1rem;height:1.1rem}\

@@ -15,7 +15,9 @@ use super::html::{self, Head, Organization};
 use super::postings;
 use super::published::{self, PublishedJob};
 use super::reapply;
+use super::self_identification;
 use crate::error::Error;
+use crate::fairness::self_id;
 use crate::http::ClientIp;
 use crate::jobs::rules::key_skills;
 use crate::jobs::sanitize::{plain_text, sanitize};
@@ -245,6 +247,7 @@ fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormSt
          <textarea id=\"note\" name=\"note\" maxlength=\"{MAX_NOTE}\">{note}</textarea>\
          <div class=\"hp\" aria-hidden=\"true\"><label for=\"website\">Website</label>\
          <input type=\"text\" id=\"website\" name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></div>\
+         {self_id}\
          <h3 class=\"small\">Privacy notice</h3><p class=\"notice\">{privacy}</p>\
          <p class=\"notice ai\"><strong>How we screen:</strong> {ai}</p>\
          <label class=\"check\"><input type=\"checkbox\" name=\"consent\" required{checked}> \
@@ -259,7 +262,52 @@ fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormSt
         privacy = escape(&notice.privacy),
         ai = escape(&notice.ai),
         checked = if form.consent { " checked" } else { "" },
+        self_id = self_id_fields(state, form),
     )
+}
+
+/// The voluntary self-identification questions, each a select whose first choice is no answer;
+/// nothing when the deployment does not ask.
+fn self_id_fields(state: &AppState, form: &ApplicationForm) -> String {
+    let Some(set) = self_id::category_set(state.settings.fairness.self_identification) else {
+        return String::new();
+    };
+    let mut html = format!(
+        "<fieldset class=\"self-id\"><legend>Voluntary self-identification \
+         <span class=\"hint\">(optional)</span></legend><p class=\"notice\">{}</p>",
+        escape(self_identification::EXPLANATION)
+    );
+    for question in self_id::questions(set) {
+        let given = if question.key == "sex" {
+            &form.sex
+        } else {
+            &form.race
+        };
+        let options: String = question
+            .options
+            .iter()
+            .map(|choice| {
+                let selected = if *given == choice.code {
+                    " selected"
+                } else {
+                    ""
+                };
+                format!(
+                    "<option value=\"{}\"{selected}>{}</option>",
+                    escape(choice.code),
+                    escape(choice.label)
+                )
+            })
+            .collect();
+        html.push_str(&format!(
+            "<label for=\"{key}\">{label}</label><select id=\"{key}\" name=\"{key}\">\
+             <option value=\"\">No answer</option>{options}</select>",
+            key = escape(question.key),
+            label = escape(question.label),
+        ));
+    }
+    html.push_str("</fieldset>");
+    html
 }
 
 /// The form's submission: on success the browser is sent to the page after applying (so a

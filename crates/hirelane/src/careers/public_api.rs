@@ -140,6 +140,13 @@ pub(super) struct ApplicationFormSchema {
     consent: String,
     /// Leave empty (a honeypot for bots).
     website: Option<String>,
+    /// Voluntary self-identification (see `GET /Application/{token}/SelfIdentification` for
+    /// the codes): sex, or `declined`. Never required; kept apart from the application.
+    #[schema(max_length = 40)]
+    sex: Option<String>,
+    /// Voluntary self-identification: race/ethnicity, or `declined`.
+    #[schema(max_length = 40)]
+    race: Option<String>,
     /// One PDF or DOCX file within the upload size cap.
     #[schema(value_type = String, format = Binary)]
     resume: Vec<u8>,

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Deserializer};
 
+use super::fairness::FairnessSettings;
+use super::retention::RetentionSettings;
 use super::secret::Secret;
 
 /// All settings of one server instance.
@@ -25,6 +27,8 @@ pub struct Settings {
     pub voice: VoiceSettings,
     pub background: BackgroundSettings,
     pub careers: CareersSettings,
+    pub fairness: FairnessSettings,
+    pub retention: RetentionSettings,
 }
 
 /// How often each instance runs its periodic work. Every run claims what it does in the
@@ -497,6 +501,8 @@ impl Default for Settings {
             voice: VoiceSettings::default(),
             background: BackgroundSettings::default(),
             careers: CareersSettings::default(),
+            fairness: FairnessSettings::default(),
+            retention: RetentionSettings::default(),
         }
     }
 }

@@ -22,13 +22,17 @@ pub struct TeamMember {
     pub email: String,
     pub full_name: String,
     pub role: Role,
+    /// May open the bias audit (Settings > Fairness); always true for admins.
+    pub reports: bool,
     pub created_at: String,
     /// Whether this is the recruiter asking.
     pub you: bool,
 }
 
 fn member(row: RecruiterRow, me: &Recruiter) -> TeamMember {
+    let reports = row.sees_reports();
     TeamMember {
+        reports,
         you: row.id == me.id,
         id: row.id,
         email: row.email,
@@ -159,6 +163,46 @@ pub(super) async fn set_role(
         role = body.role.as_str(),
         by = admin.id,
         "role changed"
+    );
+    members(&state, &admin).await.map(Json)
+}
+
+/// Whether a colleague may open the fairness reports.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportsBody {
+    #[schema(required = true)]
+    reports: bool,
+}
+
+/// Gives a recruiter the reports permission, or takes it away (admins only; admins always have
+/// it). The aggregate bias audit is all it opens: no report shows one person's answers.
+#[utoipa::path(
+    put, path = "/Team/{id}/Reports", tag = "team", security(("bearer" = [])),
+    params(("id" = String, Path, description = "The recruiter's id")),
+    request_body = ReportsBody,
+    responses(
+        (status = 200, body = Vec<TeamMember>, description = "The team with the permission changed"),
+        (status = 404, body = ErrorBody, description = "No such team member (`not_found`)"),
+        (status = 403, body = ErrorBody, description = "Only admins manage the team (`forbidden`)"),
+        (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
+    )
+)]
+pub(super) async fn set_reports(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    Json(body): Json<ReportsBody>,
+) -> Result<Json<Vec<TeamMember>>> {
+    let id = member_id(&id)?;
+    recruiters::set_reports(&state.db, id, body.reports)
+        .await?
+        .ok_or_else(|| Error::not_found(ErrorCode::NotFound, "No such team member."))?;
+    tracing::info!(
+        recruiter_id = id,
+        reports = body.reports,
+        by = admin.id,
+        "reports permission changed"
     );
     members(&state, &admin).await.map(Json)
 }

@@ -11,5 +11,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(members::team, members::invite_member))
         .routes(routes!(members::set_role))
+        .routes(routes!(members::set_reports))
         .routes(routes!(members::remove_member))
 }

@@ -30,7 +30,7 @@ async fn sign_in_happy_path() {
         assert_eq!(status, 200);
         assert_eq!(
             me,
-            json!({ "email": ADMIN_EMAIL, "userFullName": ADMIN_NAME, "role": "admin" })
+            json!({ "email": ADMIN_EMAIL, "userFullName": ADMIN_NAME, "role": "admin", "reports": true })
         );
     })
     .await;

@@ -5,6 +5,7 @@ mod candidates;
 mod careers;
 mod contract;
 mod demo;
+mod fairness;
 mod hardening;
 mod helpers;
 mod interviews;

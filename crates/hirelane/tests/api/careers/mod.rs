@@ -4,8 +4,10 @@
 //! instances; never a rejection), the candidate's own page (status, withdrawal, data export,
 //! erasure requests an admin decides) and the daily digest.
 
+mod accommodation;
 mod applying;
 mod autopilot;
+mod explanation;
 mod portal;
 
 use std::io::Read;
@@ -70,6 +72,8 @@ pub(crate) struct Applicant<'a> {
     resume: &'a str,
     consent: bool,
     honeypot: &'a str,
+    /// Self-identification fields sent with the form (`sex`, `race`).
+    answers: &'a [(&'a str, &'a str)],
 }
 
 impl<'a> Applicant<'a> {
@@ -80,7 +84,12 @@ impl<'a> Applicant<'a> {
             resume,
             consent: true,
             honeypot: "",
+            answers: &[],
         }
+    }
+
+    pub(crate) fn answering(self, answers: &'a [(&'a str, &'a str)]) -> Self {
+        Applicant { answers, ..self }
     }
 
     fn form(&self) -> Form {
@@ -92,6 +101,9 @@ impl<'a> Applicant<'a> {
             .text("website", self.honeypot.to_owned());
         if self.consent {
             form = form.text("consent", "on");
+        }
+        for (name, value) in self.answers {
+            form = form.text(name.to_string(), value.to_string());
         }
         form.part(
             "resume",

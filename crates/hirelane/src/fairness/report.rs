@@ -1,0 +1,176 @@
+//! The bias audit as the product shows it: each automated step of the hiring process, audited
+//! as New York City's Local Law 144 rules define it (6 RCNY § 5-300), over the candidates held.
+//! The figures come from the `audit` crate; this module chooses the steps and the people.
+
+use audit::{Audit, CategorySet, Measure, Person, Rules, Status};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::sample::Subject;
+
+/// An automated step, audited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Step {
+    /// The ATS's Pass/Fail recommendation: selection rate of Pass.
+    AtsRecommendation,
+    /// The ATS score: scoring rate above the sample's median.
+    AtsScore,
+    /// The AI interview's grade: scoring rate above the sample's median.
+    InterviewGrade,
+    /// Moving on after the AI interview (shortlisted or further): selection rate.
+    AdvancedAfterInterview,
+}
+
+impl Step {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Step::AtsRecommendation => "atsRecommendation",
+            Step::AtsScore => "atsScore",
+            Step::InterviewGrade => "interviewGrade",
+            Step::AdvancedAfterInterview => "advancedAfterInterview",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Step::AtsRecommendation => "ATS recommendation (Pass)",
+            Step::AtsScore => "ATS score",
+            Step::InterviewGrade => "AI interview grade",
+            Step::AdvancedAfterInterview => "Advanced after the AI interview",
+        }
+    }
+}
+
+/// One step's figures.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StepAudit {
+    pub step: Step,
+    pub label: &'static str,
+    /// `selection` (share selected) or `scoring` (share scoring above the sample's median).
+    pub measure: &'static str,
+    /// Everyone the step applied to, known categories or not.
+    pub individuals: u32,
+    /// The whole sample's median score (scoring steps).
+    pub median: Option<f64>,
+    pub tables: Vec<CategoryTable>,
+}
+
+/// One dimension of a step: sex, race/ethnicity, or their intersection.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryTable {
+    /// `sex`, `race` or `intersection`.
+    pub dimension: &'static str,
+    /// People whose category is unknown (not answered, or "I prefer not to say"): counted,
+    /// never in a rate.
+    pub unknown: u32,
+    pub rows: Vec<CategoryRow>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryRow {
+    /// The category's code (`female`, `female+hispanic_latino`).
+    pub category: String,
+    pub label: String,
+    pub count: u32,
+    /// Selected (selection steps) or scoring above the median (scoring steps).
+    pub positives: u32,
+    /// Selection steps: `positives / count`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selection_rate: Option<f64>,
+    /// Scoring steps: `positives / count`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scoring_rate: Option<f64>,
+    /// The rate over the highest rate of a reported category; absent when excluded or with
+    /// not enough data.
+    pub impact_ratio: Option<f64>,
+    /// Two-sided Fisher's exact test against the highest-rate category: how likely a gap this
+    /// large is by chance alone (small samples mislead).
+    pub p_value: Option<f64>,
+    /// `reported`, `excluded` (under 2 % of the known sample: shown, not compared) or
+    /// `not_enough_data` (under the configured minimum per group).
+    pub status: &'static str,
+    /// Reported with an impact ratio under 0.8 (the four-fifths rule).
+    pub adverse: bool,
+}
+
+/// Audits every step over `subjects`, in the steps' order.
+pub fn audit_steps(set: &CategorySet, subjects: &[Subject], rules: &Rules) -> Vec<StepAudit> {
+    let analysed: Vec<(Person<'_>, bool)> = subjects
+        .iter()
+        .filter_map(|s| Some((person(set, s), s.recommendation.as_deref()? == "Pass")))
+        .collect();
+    let scored: Vec<(Person<'_>, f64)> = subjects
+        .iter()
+        .filter_map(|s| Some((person(set, s), s.ats_score? as f64)))
+        .collect();
+    let graded: Vec<(&Subject, f64)> = subjects
+        .iter()
+        .filter_map(|s| Some((s, s.interview_grade()?)))
+        .collect();
+    let grades: Vec<(Person<'_>, f64)> = graded.iter().map(|(s, g)| (person(set, s), *g)).collect();
+    let advanced: Vec<(Person<'_>, bool)> = graded
+        .iter()
+        .map(|(s, _)| (person(set, s), s.advanced_after_interview()))
+        .collect();
+    vec![
+        step(
+            Step::AtsRecommendation,
+            audit::selection(set, &analysed, rules),
+        ),
+        step(Step::AtsScore, audit::scoring(set, &scored, rules)),
+        step(Step::InterviewGrade, audit::scoring(set, &grades, rules)),
+        step(
+            Step::AdvancedAfterInterview,
+            audit::selection(set, &advanced, rules),
+        ),
+    ]
+}
+
+/// The audit's view of a subject: their categories, and nothing else.
+fn person<'a>(set: &CategorySet, subject: &'a Subject) -> Person<'a> {
+    // Answers given in another category set than today's are not today's categories.
+    let current = subject.category_set.as_deref() == Some(set.id);
+    Person {
+        sex: subject.sex.as_deref().filter(|_| current),
+        race: subject.race.as_deref().filter(|_| current),
+    }
+}
+
+fn step(step: Step, audit: Audit) -> StepAudit {
+    let selection = matches!(audit.measure, Measure::Selection);
+    StepAudit {
+        step,
+        label: step.label(),
+        measure: if selection { "selection" } else { "scoring" },
+        individuals: audit.individuals,
+        median: audit.median,
+        tables: audit
+            .dimensions
+            .into_iter()
+            .map(|table| CategoryTable {
+                dimension: table.dimension.as_str(),
+                unknown: table.unknown,
+                rows: table
+                    .rows
+                    .into_iter()
+                    .map(|row| CategoryRow {
+                        selection_rate: selection.then_some(row.rate),
+                        scoring_rate: (!selection).then_some(row.rate),
+                        impact_ratio: row.impact_ratio,
+                        p_value: row.p_value,
+                        status: row.status.as_str(),
+                        adverse: row.adverse && row.status == Status::Reported,
+                        category: row.category,
+                        label: row.label,
+                        count: row.count,
+                        positives: row.positives,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}

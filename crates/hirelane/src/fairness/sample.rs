@@ -1,0 +1,90 @@
+//! The people a bias audit counts: every candidate held (in the bin too: the data is still ours)
+//! in the date range and JD asked for, each with what the automated steps concluded and their
+//! self-identification. Nothing else about them is read.
+
+use jiff::Timestamp;
+
+use crate::error::Result;
+use crate::store::Db;
+use crate::with_db;
+use hirelane_core::clock::to_millis;
+use hirelane_core::stage::Stage;
+
+/// Which candidates to count.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Filter {
+    /// Applied or uploaded at or after this instant.
+    pub from: Option<Timestamp>,
+    /// Applied or uploaded before this instant.
+    pub until: Option<Timestamp>,
+    pub job_id: Option<i64>,
+}
+
+/// One candidate as the audit sees them.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Subject {
+    /// The category set the answers were given in (`None`: never answered).
+    pub category_set: Option<String>,
+    pub sex: Option<String>,
+    pub race: Option<String>,
+    /// `Pass` or `Fail` once analysed.
+    pub recommendation: Option<String>,
+    pub ats_score: Option<i64>,
+    pub scoring_version: Option<String>,
+    /// The furthest stage rank reached (Rejected and Withdrawn keep the rank before them).
+    pub furthest_stage: i64,
+    pub technical_score: Option<i64>,
+    pub communication_score: Option<i64>,
+    pub problem_solving_score: Option<i64>,
+    pub cultural_fit_score: Option<i64>,
+}
+
+impl Subject {
+    /// The interview's grade: the mean of the scores the interview produced (0-100), or `None`
+    /// when no interview was graded.
+    pub fn interview_grade(&self) -> Option<f64> {
+        let scores: Vec<i64> = [
+            self.technical_score,
+            self.communication_score,
+            self.problem_solving_score,
+            self.cultural_fit_score,
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!scores.is_empty()).then(|| scores.iter().sum::<i64>() as f64 / scores.len() as f64)
+    }
+
+    /// Whether they went on past the interview: shortlisted or further, ever.
+    pub fn advanced_after_interview(&self) -> bool {
+        Stage::Shortlisted
+            .rank()
+            .is_some_and(|shortlisted| self.furthest_stage >= shortlisted)
+    }
+}
+
+/// Every candidate the filter names, oldest first (the order makes the audit reproducible).
+pub async fn read(db: &Db, filter: Filter) -> Result<Vec<Subject>> {
+    let from = filter.from.map(to_millis);
+    let until = filter.until.map(to_millis);
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT s.category_set, s.sex, s.race, c.recommendation, c.ats_score,
+                    c.scoring_version, c.furthest_stage, v.technical_score,
+                    v.communication_score, v.problem_solving_score, v.cultural_fit_score
+               FROM candidates c
+               LEFT JOIN self_identifications s ON s.candidate_id = c.id
+               LEFT JOIN interview_invites i ON i.candidate_id = c.id
+               LEFT JOIN voice_calls v ON v.id = COALESCE(i.call_id, c.call_id)
+              WHERE ($1 IS NULL OR c.created_on >= $1)
+                AND ($2 IS NULL OR c.created_on < $2)
+                AND ($3 IS NULL OR c.job_id = $3)
+              ORDER BY c.created_on, c.id",
+        )
+        .bind(from)
+        .bind(until)
+        .bind(filter.job_id)
+        .fetch_all(pool)
+        .await
+    })?)
+}
