@@ -82,3 +82,43 @@ fn relay(rec: Recording) -> Result<Response> {
         .map_err(|e| Error::Internal(anyhow::anyhow!("recording response: {e}")))
         .map(IntoResponse::into_response)
 }
+
+/// Forgets the recordings of calls that ended before `ended_before` (retention): the self-hosted
+/// interviewer's files are deleted from our file store; a provider's recording stays at the
+/// provider (the operations guide says how to set its own retention) but we no longer link it.
+/// Returns how many recordings were dropped.
+pub async fn expire(state: &AppState, ended_before: jiff::Timestamp) -> Result<usize> {
+    let due: Vec<(String, String)> = crate::with_db!(&state.db, |pool| {
+        sqlx::query_as(
+            "SELECT id, recording_url FROM voice_calls
+             WHERE recording_url IS NOT NULL AND ended_at IS NOT NULL AND ended_at < $1",
+        )
+        .bind(hirelane_core::clock::to_millis(ended_before))
+        .fetch_all(pool)
+        .await
+    })?;
+    let mut dropped = 0;
+    for (id, url) in due {
+        if let Some(key) = url.strip_prefix(SELF_HOSTED_PREFIX)
+            && let Err(err) = state.files.delete(key).await
+        {
+            tracing::warn!(error = %err, call_id = %id, "retention: recording file not removed");
+            continue;
+        }
+        dropped += crate::with_db!(&state.db, |pool| {
+            sqlx::query(
+                "UPDATE voice_calls SET recording_url = NULL WHERE id = $1 AND recording_url = $2",
+            )
+            .bind(&id)
+            .bind(&url)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected() as usize)
+        })?;
+    }
+    Ok(dropped)
+}
+
+/// How the self-hosted interviewer writes its recordings' file-store keys as a call's
+/// `recordingUrl`.
+pub const SELF_HOSTED_PREFIX: &str = "selfhosted:";

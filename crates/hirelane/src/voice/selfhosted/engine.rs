@@ -490,7 +490,7 @@ impl Runtime {
         body["artifact"] = json!({
             "messages": s.messages,
             "transcript": transcript.join("\n"),
-            "recordingUrl": format!("selfhosted:{}", recording_key(call_id)),
+            "recordingUrl": format!("{}{}", crate::voice::recordings::SELF_HOSTED_PREFIX, recording_key(call_id)),
         });
         let role = s.call["assistantOverrides"]["variableValues"]["jobTitle"]
             .as_str()

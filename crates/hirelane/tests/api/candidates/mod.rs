@@ -7,6 +7,7 @@ mod hostile;
 mod intake;
 mod lists;
 mod preview;
+mod retention;
 
 use std::path::PathBuf;
 use std::time::Duration;
