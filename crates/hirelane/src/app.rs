@@ -46,7 +46,7 @@ use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::voice::{self, Voice};
-use crate::{activity, pipeline, team};
+use crate::{activity, fairness, pipeline, team};
 
 /// How long shutdown waits for e-mails already handed to the background.
 const MAIL_DRAIN: Duration = Duration::from_secs(10);
@@ -64,6 +64,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(activity::router())
         .merge(team::router())
         .merge(careers::router())
+        .merge(fairness::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -455,8 +456,8 @@ impl MakeRequestId for RandomRequestId {
 }
 
 /// Housekeeping every `background.maintenance_interval_seconds` (hourly by default), first run
-/// at start: the bin purge, expired codes, stale rate-limit counters. Each step is a single
-/// atomic statement, safe to run on several instances at once.
+/// at start: the bin purge, expired codes, stale rate-limit counters, and once a day (claimed
+/// by one instance) retention. Each step is safe to run on several instances at once.
 async fn maintenance(state: AppState) {
     let every = state
         .settings
@@ -472,6 +473,7 @@ async fn maintenance(state: AppState) {
             let limits = rate_limit::prune(&state.db, now).await?;
             let held = careers::reapply::prune(&state, now).await?;
             let digests = careers::digest::send_due(&state).await?;
+            candidates::retention::run_daily(&state).await?;
             let codes = auth::otp::prune(&state.db, now).await?
                 + auth::lockout::prune(&state.db, now).await?
                 + voice::deliveries::prune(&state.db, now).await?;

@@ -305,5 +305,11 @@ pub fn summary(kind: EventKind, detail: &Value) -> String {
         }
         EventKind::Erased => "A candidate's personal data was erased".to_owned(),
         EventKind::ErasureRequested => "Asked for their data to be erased".to_owned(),
+        EventKind::AccommodationRequested => {
+            "Asked for an alternative process or an accommodation".to_owned()
+        }
+        EventKind::AccommodationAnswered => {
+            "The request for an alternative process was answered".to_owned()
+        }
     }
 }

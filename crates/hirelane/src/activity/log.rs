@@ -39,6 +39,10 @@ pub enum EventKind {
     Erased,
     /// The candidate asked, from their application page, for their data to be erased.
     ErasureRequested,
+    /// The candidate asked for an alternative process or an accommodation.
+    AccommodationRequested,
+    /// A recruiter answered the candidate's request for an alternative process.
+    AccommodationAnswered,
 }
 
 impl EventKind {
@@ -59,6 +63,8 @@ impl EventKind {
             EventKind::StageChanged => "stageChanged",
             EventKind::Erased => "erased",
             EventKind::ErasureRequested => "erasureRequested",
+            EventKind::AccommodationRequested => "accommodationRequested",
+            EventKind::AccommodationAnswered => "accommodationAnswered",
         }
     }
 
@@ -224,6 +230,8 @@ mod tests {
             EventKind::StageChanged,
             EventKind::Erased,
             EventKind::ErasureRequested,
+            EventKind::AccommodationRequested,
+            EventKind::AccommodationAnswered,
         ] {
             assert_eq!(EventKind::parse(kind.as_str()), Some(kind));
         }

@@ -1,6 +1,7 @@
 //! Candidates: resume and CSV intake, the durable analysis queue, candidate lists, resume
 //! details, delete, signed links to the original files, and resumes shown inside the app.
 
+pub mod accommodations;
 mod csv;
 mod delete;
 mod details;
@@ -19,6 +20,7 @@ pub mod portal_link;
 mod preview;
 pub mod purge;
 pub mod repo;
+pub mod retention;
 pub mod search;
 mod search_results;
 pub mod status;
@@ -48,4 +50,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(erasure_requests::list_requests))
         .routes(routes!(erasure_requests::confirm_request))
         .routes(routes!(erasure_requests::decline_request))
+        .routes(routes!(accommodations::list))
+        .routes(routes!(accommodations::answer))
 }

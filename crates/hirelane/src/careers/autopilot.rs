@@ -17,6 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::activity::log::Actor;
 use crate::auth::Recruiter;
+use crate::candidates::accommodations;
 use crate::candidates::repo as candidates;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
@@ -334,6 +335,12 @@ async fn invite_one(state: &AppState, claimed: &Claimed) -> Result<Attempt> {
     if candidate.invite_state.is_some() {
         // A recruiter invited them since: a second e-mail would only repeat the link.
         return Ok(Attempt::Skipped("Already invited.".into()));
+    }
+    if accommodations::has_asked(&state.db, candidate.id).await? {
+        // The AI interview is not required of someone who asked for another process.
+        return Ok(Attempt::Skipped(
+            "The candidate asked for an alternative process.".into(),
+        ));
     }
     let assistant = match invites::check_assistant(state, &assistant_id).await {
         Ok(assistant) => assistant,

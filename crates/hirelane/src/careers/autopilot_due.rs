@@ -11,7 +11,7 @@ use crate::with_tx;
 
 /// Marks the candidate due for an automatic invite when they applied, their JD's autopilot is
 /// on, their result qualifies (Pass, or at least the JD's minimum score), their candidacy has
-/// not ended and they have no invite yet. At most once per candidate, ever: a later rescore
+/// not ended, they have no invite yet and did not ask for an alternative process. At most once per candidate, ever: a later rescore
 /// never invites them a second time. Answers whether they became due.
 pub async fn mark_if_qualified(tx: &mut Tx, candidate_id: i64, now: Timestamp) -> Result<bool> {
     let marked = with_tx!(tx, |conn| {
@@ -25,6 +25,7 @@ pub async fn mark_if_qualified(tx: &mut Tx, candidate_id: i64, now: Timestamp) -
                AND CASE WHEN p.min_score IS NULL THEN c.recommendation = 'Pass'
                         ELSE c.ats_score >= p.min_score END
                AND NOT EXISTS (SELECT 1 FROM interview_invites i WHERE i.candidate_id = c.id)
+               AND NOT EXISTS (SELECT 1 FROM accommodation_requests r WHERE r.candidate_id = c.id)
              ON CONFLICT (candidate_id) DO NOTHING",
         )
         .bind(candidate_id)

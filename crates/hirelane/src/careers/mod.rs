@@ -1,13 +1,14 @@
 //! Careers: published JDs with their public job pages and job board API, applications (with
 //! consent, abuse limits and confirmed re-applications), the autopilot from application to
 //! interview invite with its daily digest, and the candidate's own page (status, withdrawal,
-//! their data, erasure requests).
+//! their data, erasure requests, self-identification).
 
 pub mod applications;
 mod apply;
 pub mod autopilot;
 pub mod autopilot_due;
 pub mod digest;
+mod explanation;
 mod export;
 mod html;
 pub mod pages;
@@ -16,6 +17,7 @@ pub mod postings;
 mod public_api;
 pub mod published;
 pub mod reapply;
+mod self_identification;
 
 use axum::extract::DefaultBodyLimit;
 use utoipa_axum::router::OpenApiRouter;
@@ -39,4 +41,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(portal::withdraw))
         .routes(routes!(portal::my_data))
         .routes(routes!(portal::request_erasure))
+        .routes(routes!(portal::keep_for_other_jobs))
+        .routes(routes!(explanation::my_assessment))
+        .routes(routes!(portal::request_accommodation))
+        .routes(routes!(
+            self_identification::my_self_identification,
+            self_identification::put_self_identification,
+            self_identification::delete_self_identification
+        ))
 }

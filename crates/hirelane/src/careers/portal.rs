@@ -7,15 +7,15 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hirelane_core::clock::{from_millis, to_iso};
 use jiff::SignedDuration;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
 use super::applications;
 use super::export;
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
-use crate::candidates::erasure_requests;
 use crate::candidates::repo::{self as candidates, CandidateRow};
+use crate::candidates::{accommodations, erasure_requests, retention};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::interviews;
@@ -88,6 +88,10 @@ pub(super) struct MyApplication {
     can_withdraw: bool,
     /// Whether their request to erase their data waits for a decision.
     erasure_requested: bool,
+    /// Whether they agreed to be kept for other jobs (then inactivity never erases them).
+    kept_for_other_jobs: bool,
+    /// Whether they asked for an alternative process or an accommodation.
+    accommodation_requested: bool,
 }
 
 /// Secrets are 22 URL-safe characters; anything else is not worth a database look-up.
@@ -100,7 +104,7 @@ fn well_formed(token: &str) -> bool {
 
 /// The candidate of a page's secret. The page works for as long as we hold their data: with
 /// the JD in the bin too (they can still download it, withdraw or ask for erasure).
-async fn candidate_of(state: &AppState, token: &str) -> Result<CandidateRow> {
+pub(super) async fn candidate_of(state: &AppState, token: &str) -> Result<CandidateRow> {
     let not_found = || Error::not_found(ErrorCode::NotFound, "This link is not valid.");
     if !well_formed(token) {
         return Err(not_found());
@@ -146,6 +150,8 @@ async fn page_of(state: &AppState, candidate: &CandidateRow) -> Result<MyApplica
         can_withdraw: can_withdraw(candidate.stage),
         erasure_requested: erasure_requests::is_pending(&state.db, &candidate.candidate_email)
             .await?,
+        kept_for_other_jobs: retention::is_kept(&state.db, &candidate.candidate_email).await?,
+        accommodation_requested: accommodations::has_asked(&state.db, candidate.id).await?,
     })
 }
 
@@ -310,6 +316,94 @@ pub(super) async fn request_erasure(
         tracing::info!(
             candidate = candidate.id,
             "erasure requested by the candidate"
+        );
+    }
+    page_of(&state, &candidate).await.map(Json)
+}
+
+/// Whether to keep the candidate's data for other jobs.
+#[derive(Debug, Deserialize, ToSchema)]
+pub(super) struct KeepBody {
+    #[schema(required = true)]
+    keep: bool,
+}
+
+/// Agrees to be kept for other jobs, or takes it back: data kept so is not erased for
+/// inactivity (the candidate can still ask for erasure). Agreeing cancels an erasure announced
+/// by a retention notice.
+#[utoipa::path(
+    put, path = "/Application/{token}/KeepForOtherJobs", tag = "candidate portal",
+    params(("token" = String, Path, description = "The secret from the candidate's e-mails")),
+    request_body = KeepBody,
+    responses(
+        (status = 200, body = MyApplication, description = "The application, with the choice saved"),
+        (status = 400, body = ErrorBody, description = "No e-mail address is held for the candidate (`validation`)"),
+        (status = 404, body = ErrorBody, description = "No application has this link (`not_found`)"),
+    )
+)]
+pub(super) async fn keep_for_other_jobs(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Json(body): Json<KeepBody>,
+) -> Result<Json<MyApplication>> {
+    let candidate = candidate_of(&state, &token).await?;
+    if candidate.candidate_email.is_empty() {
+        return Err(Error::bad_request(
+            ErrorCode::Validation,
+            "We have no e-mail address for you to keep your data under.",
+        ));
+    }
+    retention::set_kept(
+        &state.db,
+        &candidate.candidate_email,
+        body.keep,
+        state.clock.now(),
+    )
+    .await?;
+    tracing::info!(
+        candidate = candidate.id,
+        keep = body.keep,
+        "kept-for-other-jobs choice changed by the candidate"
+    );
+    page_of(&state, &candidate).await.map(Json)
+}
+
+/// What the candidate needs instead of, or in, the usual process.
+#[derive(Debug, Deserialize, ToSchema)]
+pub(super) struct AccommodationBody {
+    #[schema(required = true, max_length = 2000)]
+    #[serde(default)]
+    message: String,
+}
+
+/// Asks for an alternative process or an accommodation: the team sees the request and answers
+/// by e-mail, and the AI interview is no longer sent to the candidate on its own.
+#[utoipa::path(
+    post, path = "/Application/{token}/Accommodation", tag = "candidate portal",
+    params(("token" = String, Path, description = "The secret from the candidate's e-mails")),
+    request_body = AccommodationBody,
+    responses(
+        (status = 200, body = MyApplication, description = "The application, with the request made"),
+        (status = 400, body = ErrorBody, description = "An empty or too long request (`validation`)"),
+        (status = 404, body = ErrorBody, description = "No application has this link (`not_found`)"),
+    )
+)]
+pub(super) async fn request_accommodation(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Json(body): Json<AccommodationBody>,
+) -> Result<Json<MyApplication>> {
+    let candidate = candidate_of(&state, &token).await?;
+    let now = state.clock.now();
+    if accommodations::request(&state.db, candidate.id, &body.message, now).await? {
+        let mut tx = state.db.begin_write().await?;
+        let subject = Subject::Candidate(candidate.id);
+        let kind = EventKind::AccommodationRequested;
+        activity::record(&mut tx, kind, subject, &Actor::Candidate, json!({}), now).await?;
+        tx.commit().await?;
+        tracing::info!(
+            candidate = candidate.id,
+            "alternative process requested by the candidate"
         );
     }
     page_of(&state, &candidate).await.map(Json)

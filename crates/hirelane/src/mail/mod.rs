@@ -13,9 +13,9 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 pub use templates::{
-    Email, EmailAttachment, InterviewMail, application_received, application_update, escape,
-    interview_invite, interview_reminder, interview_scheduled, layout, otp_code, sign_in_locked,
-    team_invite,
+    Email, EmailAttachment, InterviewMail, accommodation_answer, application_received,
+    application_update, escape, interview_invite, interview_reminder, interview_scheduled, layout,
+    otp_code, retention_notice, sign_in_locked, team_invite,
 };
 
 use crate::config::{MailSettings, MailTransport, SmtpSecurity};

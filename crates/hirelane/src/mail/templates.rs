@@ -236,6 +236,9 @@ pub fn application_received(job_name: &str, organization: &str) -> Email {
          fits, we will e-mail you an invitation to a short voice interview you can take from \
          your browser. People make every hiring decision."
             .to_owned(),
+        "If you need an alternative to the automated steps or an accommodation, ask for it on \
+         your application page: a person will answer, and the AI interview is then not required."
+            .to_owned(),
     ];
     paragraphs_email(
         format!("We received your application: {job_name}"),
@@ -259,6 +262,45 @@ pub fn application_update(job_name: &str, confirm_link: &str) -> Email {
     paragraphs_email(
         format!("Confirm your updated application: {job_name}"),
         greeting,
+        &paragraphs,
+    )
+}
+
+/// Tells a person their data will be erased for inactivity on `date`, and what they can do.
+pub fn retention_notice(organization: &str, date: &str, page_link: &str) -> Email {
+    let paragraphs = [
+        format!(
+            "{organization} keeps the data of people who applied or were considered for a job for \
+             a limited time after their last activity. Yours will be erased on {date}: your \
+             applications, resumes, interview recordings and everything else we hold about you."
+        ),
+        format!(
+            "If you would like us to keep it and consider you for other jobs, say so on your \
+             application page before then; you can also download your data there: {page_link}"
+        ),
+        "If you do nothing, it is erased on that date and you will not hear from us again."
+            .to_owned(),
+    ];
+    paragraphs_email(
+        format!("Your data at {organization} will be erased on {date}"),
+        "Hello,",
+        &paragraphs,
+    )
+}
+
+/// The team's answer to a candidate's request for an alternative process or an accommodation.
+pub fn accommodation_answer(job_name: &str, organization: &str, answer: &str) -> Email {
+    let paragraphs = [
+        format!(
+            "You asked for an alternative process or an accommodation for your application for \
+             {job_name} at {organization}. Our answer:"
+        ),
+        answer.to_owned(),
+        "Reply to this e-mail if anything is unclear or you need something else.".to_owned(),
+    ];
+    paragraphs_email(
+        format!("Your request about your application: {job_name}"),
+        "Hello,",
         &paragraphs,
     )
 }

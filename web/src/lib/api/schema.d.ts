@@ -38,6 +38,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Application/{token}/Accommodation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for an alternative process or an accommodation: the team sees the request and answers
+         *     by e-mail, and the AI interview is no longer sent to the candidate on its own.
+         */
+        post: operations["request_accommodation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Application/{token}/Assessment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reasons behind the automated assessment of the candidate's application. */
+        get: operations["my_assessment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Application/{token}/Data": {
         parameters: {
             query?: never;
@@ -74,6 +111,46 @@ export interface paths {
          */
         post: operations["request_erasure"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Application/{token}/KeepForOtherJobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Agrees to be kept for other jobs, or takes it back: data kept so is not erased for
+         *     inactivity (the candidate can still ask for erasure). Agreeing cancels an erasure announced
+         *     by a retention notice.
+         */
+        put: operations["keep_for_other_jobs"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Application/{token}/SelfIdentification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The self-identification questions and the candidate's answers. */
+        get: operations["my_self_identification"];
+        /** Gives or changes the answers (each optional; blank questions stay unanswered). */
+        put: operations["put_self_identification"];
+        post?: never;
+        /** Deletes the answers. */
+        delete: operations["delete_self_identification"];
         options?: never;
         head?: never;
         patch?: never;
@@ -790,6 +867,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Reports/BiasAudit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bias audit (NYC Local Law 144): per automated step, sex, race/ethnicity and their
+         *     intersection, each category's count, selection or scoring rate and impact ratio, the unknown
+         *     count, the groups excluded under 2 % and a Fisher's exact p-value beside each ratio. Without
+         *     parameters it audits every JD over all data.
+         */
+        get: operations["bias_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/AccommodationRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every request, waiting ones first, newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/AccommodationRequests/{id}/Answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers a request: the answer is e-mailed to the candidate and kept with it. A request is
+         *     answered once; answering it again is refused.
+         */
+        post: operations["answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Settings/EmailTemplates": {
         parameters: {
             query?: never;
@@ -895,6 +1031,26 @@ export interface paths {
          *     activity log under their name. The last admin stays.
          */
         delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Team/{id}/Reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives a recruiter the reports permission, or takes it away (admins only; admins always have
+         *     it). The aggregate bias audit is all it opens: no report shows one person's answers.
+         */
+        put: operations["set_reports"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1124,6 +1280,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What the candidate needs instead of, or in, the usual process. */
+        AccommodationBody: {
+            message: string;
+        };
+        /** @description A request as recruiters see it. */
+        AccommodationRequest: {
+            answer: string | null;
+            answeredAt: string | null;
+            answeredBy: string | null;
+            candidateName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            jobDescId: number;
+            jobTitle: string;
+            /** @description What the candidate asked for, in their words. */
+            message: string;
+            requestedAt: string;
+            /** Format: int64 */
+            resumeId: number;
+            /** @description `pending` or `answered`. */
+            state: string;
+        };
         /** @description One event of the log. */
         ActivityEvent: {
             actor: components["schemas"]["EventActor"];
@@ -1209,6 +1388,18 @@ export interface components {
          * @enum {string}
          */
         AnalysisStatus: "queued" | "analysing" | "done" | "unreadable" | "failed" | "no_resume";
+        /** @description The team's answer. */
+        AnswerBody: {
+            answer: string;
+        };
+        /**
+         * @description A candidate's answers, as codes of the category set; `None` is a question left blank,
+         *     `declined` is "I prefer not to say".
+         */
+        Answers: {
+            race?: string | null;
+            sex?: string | null;
+        };
         /** @description The application form. */
         ApplicationFormSchema: {
             /** @description `true` (or `on`): the applicant agrees to the privacy notice. Required. */
@@ -1218,11 +1409,18 @@ export interface components {
             /** @description Optional, up to 2000 characters. */
             note?: string | null;
             phone: string;
+            /** @description Voluntary self-identification: race/ethnicity, or `declined`. */
+            race?: string | null;
             /**
              * Format: binary
              * @description One PDF or DOCX file within the upload size cap.
              */
             resume: Blob;
+            /**
+             * @description Voluntary self-identification (see `GET /Application/{token}/SelfIdentification` for
+             *     the codes): sex, or `declined`. Never required; kept apart from the application.
+             */
+            sex?: string | null;
             /** @description Leave empty (a honeypot for bots). */
             website?: string | null;
         };
@@ -1373,6 +1571,28 @@ export interface components {
              */
             minScore?: number | null;
         };
+        /** @description The audit, and what it was computed over. */
+        BiasAudit: {
+            /** @description The category set candidates self-identify in (`eeo1`, `sex-only`). */
+            categorySet: string;
+            /** @description Where the data comes from, as an LL144 summary states it. */
+            dataSource: string;
+            from: string | null;
+            generatedAt: string;
+            /** Format: int64 */
+            jdId: number | null;
+            /**
+             * Format: int32
+             * @description Groups smaller than this show no ratio ("not enough data").
+             */
+            minPerCell: number;
+            /** @description The scoring versions of the ATS results counted (the tool's versions in use). */
+            scoringVersions: string[];
+            steps: components["schemas"]["StepAudit"][];
+            to: string | null;
+            /** @description The version of the audit's computation. */
+            version: string;
+        };
         /** @description A JD in the bin. */
         BinItem: {
             /**
@@ -1522,6 +1742,63 @@ export interface components {
         CallViewMetadata: {
             candidateName: string | null;
         };
+        CategoryRow: {
+            /** @description Reported with an impact ratio under 0.8 (the four-fifths rule). */
+            adverse: boolean;
+            /** @description The category's code (`female`, `female+hispanic_latino`). */
+            category: string;
+            /** Format: int32 */
+            count: number;
+            /**
+             * Format: double
+             * @description The rate over the highest rate of a reported category; absent when excluded or with
+             *     not enough data.
+             */
+            impactRatio: number | null;
+            label: string;
+            /**
+             * Format: double
+             * @description Two-sided Fisher's exact test against the highest-rate category: how likely a gap this
+             *     large is by chance alone (small samples mislead).
+             */
+            pValue: number | null;
+            /**
+             * Format: int32
+             * @description Selected (selection steps) or scoring above the median (scoring steps).
+             */
+            positives: number;
+            /**
+             * Format: double
+             * @description Scoring steps: `positives / count`.
+             */
+            scoringRate: number | null;
+            /**
+             * Format: double
+             * @description Selection steps: `positives / count`.
+             */
+            selectionRate: number | null;
+            /**
+             * @description `reported`, `excluded` (under 2 % of the known sample: shown, not compared) or
+             *     `not_enough_data` (under the configured minimum per group).
+             */
+            status: string;
+        };
+        /** @description One dimension of a step: sex, race/ethnicity, or their intersection. */
+        CategoryTable: {
+            /** @description `sex`, `race` or `intersection`. */
+            dimension: string;
+            rows: components["schemas"]["CategoryRow"][];
+            /**
+             * Format: int32
+             * @description People whose category is unknown (not answered, or "I prefer not to say"): counted,
+             *     never in a rate.
+             */
+            unknown: number;
+        };
+        Choice: {
+            code: string;
+            label: string;
+        };
         /** @description What a confirmed request erased. */
         Confirmed: {
             /** Format: int64 */
@@ -1544,6 +1821,11 @@ export interface components {
         Coverage: {
             asked: number;
             total: number;
+        };
+        CoveredQuestion: {
+            /** @description The interviewer asked it and the candidate answered. */
+            covered: boolean;
+            question: string;
         };
         /** @description The Create Interview Assistant form. */
         CreateAssistantBody: {
@@ -1765,7 +2047,7 @@ export interface components {
          * @description What happened. The stored text never changes once released (feeds filter on it).
          * @enum {string}
          */
-        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested";
+        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered";
         /** @description What happened to one uploaded file. */
         FileResult: {
             analysisStatus: components["schemas"]["AnalysisStatus"] | null;
@@ -1961,6 +2243,10 @@ export interface components {
             keySkills: string;
             resumeRequired: boolean;
         };
+        /** @description Whether to keep the candidate's data for other jobs. */
+        KeepBody: {
+            keep: boolean;
+        };
         LoggedOut: {
             success: boolean;
         };
@@ -1996,6 +2282,8 @@ export interface components {
         };
         /** @description What the candidate's page shows. */
         MyApplication: {
+            /** @description Whether they asked for an alternative process or an accommodation. */
+            accommodationRequested: boolean;
             /** @description When they applied (or were added). */
             appliedAt: string;
             canWithdraw: boolean;
@@ -2007,9 +2295,47 @@ export interface components {
             /** @description Their interview page, while invited or booked. */
             interviewLink: string | null;
             jobTitle: string;
+            /** @description Whether they agreed to be kept for other jobs (then inactivity never erases them). */
+            keptForOtherJobs: boolean;
             organization: string;
             status: components["schemas"]["ApplicationStatus"];
             statusText: string;
+        };
+        /** @description What the automated steps concluded about the candidate's application, and why. */
+        MyAssessment: {
+            /** @description Whether the resume has been assessed yet. */
+            assessed: boolean;
+            /**
+             * Format: double
+             * @description Years of experience the screening read from the resume.
+             */
+            experienceYears: number | null;
+            /** @description The AI interview's questions and whether each was covered, once it took place. */
+            interviewQuestions: components["schemas"]["CoveredQuestion"][];
+            /** @description The reasons, in plain sentences, most important first. */
+            reasons: string[];
+            /**
+             * Format: double
+             * @description Years the job asks for, if it says.
+             */
+            requiredYears: number | null;
+            /** @description The screening's version: what produced these reasons. */
+            scoringVersion: string | null;
+            /** @description The job's skills the screening found in the resume (required first). */
+            skillsFound: string[];
+            /** @description The job's skills it did not find. */
+            skillsMissing: string[];
+            /** @description How to have something corrected or reviewed by a person. */
+            yourRights: string;
+        };
+        /** @description The questions and the candidate's answers. */
+        MySelfIdentification: {
+            answers: components["schemas"]["Answers"];
+            /** @description Whether this employer asks (it is off in some deployments: then `questions` is empty). */
+            enabled: boolean;
+            /** @description Why it is asked and how it is used, for the page to show above the questions. */
+            explanation: string;
+            questions: components["schemas"]["Question"][];
         };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
@@ -2131,6 +2457,13 @@ export interface components {
             resumeId: number;
             subject: string;
         };
+        /** @description One question with its answers, "I prefer not to say" last. */
+        Question: {
+            /** @description `sex` or `race`: the field of [`Answers`] it fills. */
+            key: string;
+            label: string;
+            options: components["schemas"]["Choice"][];
+        };
         /** @description One scripted question and what the interview shows of it. */
         QuestionEvidence: {
             /** @description The candidate's answer, quoted by the analysis. */
@@ -2169,6 +2502,10 @@ export interface components {
         RefreshBody: {
             /** @description A missing or empty token is refused like an unknown one (401). */
             refreshToken: string;
+        };
+        /** @description Whether a colleague may open the fairness reports. */
+        ReportsBody: {
+            reports: boolean;
         };
         RequestOtpAnswer: {
             message: string;
@@ -2460,6 +2797,29 @@ export interface components {
             Uri: string;
         };
         /**
+         * @description An automated step, audited.
+         * @enum {string}
+         */
+        Step: "atsRecommendation" | "atsScore" | "interviewGrade" | "advancedAfterInterview";
+        /** @description One step's figures. */
+        StepAudit: {
+            /**
+             * Format: int32
+             * @description Everyone the step applied to, known categories or not.
+             */
+            individuals: number;
+            label: string;
+            /** @description `selection` (share selected) or `scoring` (share scoring above the sample's median). */
+            measure: string;
+            /**
+             * Format: double
+             * @description The whole sample's median score (scoring steps).
+             */
+            median: number | null;
+            step: components["schemas"]["Step"];
+            tables: components["schemas"]["CategoryTable"][];
+        };
+        /**
          * @description The shape of `nextStepDetails`: the answers as stored, passed through as JSON (so a number
          *     keeps the form it was stored in), with when they were submitted.
          */
@@ -2474,6 +2834,8 @@ export interface components {
             fullName: string;
             /** Format: int64 */
             id: number;
+            /** @description May open the bias audit (Settings > Fairness); always true for admins. */
+            reports: boolean;
             role: components["schemas"]["Role"];
             /** @description Whether this is the recruiter asking. */
             you: boolean;
@@ -2513,6 +2875,8 @@ export interface components {
         UploadStatus: "created" | "updated" | "rejected";
         UserInfo: {
             email: string;
+            /** @description Whether the fairness reports are open to them (admins, and recruiters given it). */
+            reports: boolean;
             /** @description `admin` or `recruiter`: what the app offers (the server checks it on every request). */
             role: components["schemas"]["Role"];
             userFullName: string;
@@ -2582,7 +2946,7 @@ export interface operations {
                 /** @description Only the events of this JD (integer id or folder id). */
                 jdId?: string;
                 /** @description Only events of this kind. */
-                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested";
+                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered";
                 /** @description Only events made by recruiters, candidates or the system. */
                 actor?: "recruiter" | "candidate" | "system";
                 /** @description Only events made by this recruiter. */
@@ -2668,6 +3032,83 @@ export interface operations {
             };
         };
     };
+    request_accommodation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccommodationBody"];
+            };
+        };
+        responses: {
+            /** @description The application, with the request made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description An empty or too long request (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_assessment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was compared and concluded, in plain words */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAssessment"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_data: {
         parameters: {
             query?: never;
@@ -2728,6 +3169,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    keep_for_other_jobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeepBody"];
+            };
+        };
+        responses: {
+            /** @description The application, with the choice saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description No e-mail address is held for the candidate (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_self_identification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions and the answers given */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySelfIdentification"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_self_identification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Answers"];
+            };
+        };
+        responses: {
+            /** @description The answers, saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySelfIdentification"];
+                };
+            };
+            /** @description An answer that is not one of the listed ones, or self-identification is off (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No application has this link (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_self_identification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from the candidate's e-mails */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No answers are kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySelfIdentification"];
                 };
             };
             /** @description No application has this link (`not_found`) */
@@ -4929,6 +5524,164 @@ export interface operations {
             };
         };
     };
+    bias_audit: {
+        parameters: {
+            query?: {
+                /** @description First day counted (YYYY-MM-DD, the organisation's time zone); default: all data. */
+                from?: string;
+                /** @description Last day counted, inclusive; default: today. */
+                to?: string;
+                /** @description One JD's integer id or folder id; default: every JD. */
+                jdId?: string;
+                /** @description `json` (default) or `csv`. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit (`format=csv`: its rows as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BiasAudit"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A date, JD id or format that cannot be read (`validation`, `invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins and recruiters given the reports permission (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Self-identification is off, or no such JD (`not_found`, `invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates' requests for an alternative process or an accommodation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccommodationRequest"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerBody"];
+            };
+        };
+        responses: {
+            /** @description Every request, this one answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccommodationRequest"][];
+                };
+            };
+            /** @description An empty or too long answer (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Answered already (`state_changed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     email_templates: {
         parameters: {
             query?: never;
@@ -5308,6 +6061,69 @@ export interface operations {
             };
             /** @description The last admin cannot be removed (`last_admin`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The recruiter's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportsBody"];
+            };
+        };
+        responses: {
+            /** @description The team with the permission changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"][];
+                };
+            };
+            /** @description The query string or body cannot be read, or a value breaks a rule (`message` says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage the team (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team member (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,8 @@ const KIND_LABELS: Record<EventKind, string> = {
   scorecard: 'Scorecard',
   stageChanged: 'Stage changed',
   erasureRequested: 'Erasure requested',
+  accommodationRequested: 'Alternative process requested',
+  accommodationAnswered: 'Alternative process answered',
   erased: 'Personal data erased',
 };
 
