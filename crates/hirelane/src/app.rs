@@ -340,6 +340,7 @@ fn careers_pages() -> Router<AppState> {
     use careers::pages;
     Router::new()
         .route("/careers", get(pages::jobs_page))
+        .route("/how-we-score", get(careers::scoring_page::how_we_score))
         .route(
             "/careers/{slug}",
             // The resume streams through the upload cap, so the global body limit is lifted.

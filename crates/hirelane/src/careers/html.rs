@@ -209,6 +209,9 @@ padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;background:#ff
 textarea{min-height:6rem}\
 .self-id{border:1px solid #e2e8f0;border-radius:.5rem;padding:.25rem 1rem 1rem;margin:1.25rem 0 0}\
 .self-id legend{font-weight:600;padding:0 .25rem}\
+table.audit{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.9375rem}\
+.audit caption{text-align:left;color:#475569;font-size:.875rem;padding:.25rem 0}\
+.audit th,.audit td{text-align:left;border-bottom:1px solid #e2e8f0;padding:.375rem .5rem}\
 [aria-invalid=true]{border-color:#b91c1c}\
 .check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}\
 .check input{margin-top:.35rem;width:1.1rem;height:1.1rem}\

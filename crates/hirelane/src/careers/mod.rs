@@ -17,6 +17,7 @@ pub mod postings;
 mod public_api;
 pub mod published;
 pub mod reapply;
+pub mod scoring_page;
 mod self_identification;
 
 use axum::extract::DefaultBodyLimit;

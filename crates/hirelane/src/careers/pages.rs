@@ -40,7 +40,13 @@ fn organization(state: &AppState) -> Organization<'_> {
 }
 
 /// A page of ours, with the site's head.
-fn render(state: &AppState, title: &str, description: &str, url: &str, body: &str) -> String {
+pub(super) fn render(
+    state: &AppState,
+    title: &str,
+    description: &str,
+    url: &str,
+    body: &str,
+) -> String {
     let head = Head {
         title,
         description,
@@ -249,7 +255,7 @@ fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormSt
          <input type=\"text\" id=\"website\" name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></div>\
          {self_id}\
          <h3 class=\"small\">Privacy notice</h3><p class=\"notice\">{privacy}</p>\
-         <p class=\"notice ai\"><strong>How we screen:</strong> {ai}</p>\
+         <p class=\"notice ai\"><strong>How we screen:</strong> {ai} <a href=\"/how-we-score\">How we score applications</a></p>\
          <label class=\"check\"><input type=\"checkbox\" name=\"consent\" required{checked}> \
          <span>I have read the privacy notice and agree to my data being used to consider my application.</span></label>\
          <button type=\"submit\">Submit application</button>\
@@ -484,7 +490,7 @@ async fn not_found(state: &AppState) -> Response {
     }
 }
 
-fn failure(state: &AppState, err: Error) -> Response {
+pub(super) fn failure(state: &AppState, err: Error) -> Response {
     let (status, message) = status_and_message(err);
     let body = format!(
         "<h1>Something went wrong</h1><p class=\"alert\" role=\"alert\">{}</p>",

@@ -96,23 +96,40 @@ pub(super) async fn bias_audit(
     Query(params): Query<AuditParams>,
 ) -> Result<Response> {
     let csv = params.format == Some(AuditFormat::Csv);
-    let set = category_set(state.settings.fairness.self_identification).ok_or_else(|| {
-        Error::not_found(
-            ErrorCode::NotFound,
-            "Self-identification is off, so there is nothing to audit by.",
-        )
-    })?;
     let from = day(params.from.as_deref(), "from")?;
     let to = day(params.to.as_deref(), "to")?;
     let job_id = match params.jd_id.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(raw) => Some(active_job_id(&state, raw).await?),
     };
+    let report = compute(&state, from, to, job_id).await?;
+    tracing::info!(recruiter_id = reader.id, "bias audit computed");
+    Ok(if csv {
+        csv_response(&report)
+    } else {
+        Json(report).into_response()
+    })
+}
+
+/// The audit of the candidates who applied or were added from `from` to `to` (days in the
+/// organisation's zone, inclusive) in JD `job_id`; `None`s leave that side open.
+pub async fn compute(
+    state: &AppState,
+    from: Option<Date>,
+    to: Option<Date>,
+    job_id: Option<i64>,
+) -> Result<BiasAudit> {
+    let set = category_set(state.settings.fairness.self_identification).ok_or_else(|| {
+        Error::not_found(
+            ErrorCode::NotFound,
+            "Self-identification is off, so there is nothing to audit by.",
+        )
+    })?;
     let filter = Filter {
-        from: from.map(|d| start_of(&state, d)).transpose()?,
+        from: from.map(|d| start_of(state, d)).transpose()?,
         until: to
             .and_then(|d| d.tomorrow().ok())
-            .map(|d| start_of(&state, d))
+            .map(|d| start_of(state, d))
             .transpose()?,
         job_id,
     };
@@ -127,7 +144,7 @@ pub(super) async fn bias_audit(
         .collect();
     versions.sort();
     versions.dedup();
-    let report = BiasAudit {
+    Ok(BiasAudit {
         version: audit::VERSION,
         generated_at: to_iso(state.clock.now()),
         category_set: set.id.to_owned(),
@@ -138,16 +155,6 @@ pub(super) async fn bias_audit(
         scoring_versions: versions,
         min_per_cell: rules.min_per_cell,
         steps: audit_steps(set, &subjects, &rules),
-    };
-    tracing::info!(
-        recruiter_id = reader.id,
-        individuals = subjects.len(),
-        "bias audit computed"
-    );
-    Ok(if csv {
-        csv_response(&report)
-    } else {
-        Json(report).into_response()
     })
 }
 

@@ -1,7 +1,9 @@
 //! Fairness: voluntary self-identification (kept apart from everything a recruiter or a scorer
-//! reads) and the bias audit of every automated step built from it.
+//! reads), the bias audit of every automated step built from it, and its publication on the
+//! public "How we score" page.
 
 mod bias_audit;
+pub mod publish;
 mod report;
 mod sample;
 pub mod self_id;
@@ -12,5 +14,11 @@ use utoipa_axum::routes;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(bias_audit::bias_audit))
+    OpenApiRouter::new()
+        .routes(routes!(bias_audit::bias_audit))
+        .routes(routes!(
+            publish::publish,
+            publish::published,
+            publish::withdraw
+        ))
 }

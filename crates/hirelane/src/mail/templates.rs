@@ -21,8 +21,11 @@ impl Email {
     /// Adds the candidate's own page (status, withdrawal, their data, erasure) at the end of a
     /// message to a candidate.
     pub fn with_application_link(mut self, link: &str) -> Email {
-        let line = "See your application's status, withdraw it, download your data or ask us to \
-                    erase it";
+        // The one way candidates added by upload or CSV reach their page, so it names what the
+        // page offers: the explanation, an alternative process, voluntary self-identification.
+        let line = "See your application's status and how it was assessed, ask for an \
+                    alternative process or an accommodation, answer optional self-identification \
+                    questions, withdraw it, download your data or ask us to erase it";
         self.text.push_str(&format!("\n{line}: {link}\n"));
         let paragraph = format!(
             "<p style=\"font-size:13px;color:#6b7280;border-top:1px solid #e5e7eb;\

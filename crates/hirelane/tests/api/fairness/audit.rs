@@ -411,3 +411,55 @@ async fn only_admins_and_recruiters_given_the_permission_read_it() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_admin_publishes_the_audit_on_the_public_scoring_page() {
+    on_each_db(|app: TestApp| async move {
+        let admin = app.token().await;
+        let jd = create_job(&app, &admin, true).await;
+        seed(
+            &app,
+            jd,
+            &[
+                group(Some("male"), None, 92, 50),
+                group(Some("female"), None, 76, 34),
+            ],
+            MARCH_2,
+        )
+        .await;
+        let (status, page) = crate::careers::get_text(&app, "/how-we-score").await;
+        assert_eq!(status, 200);
+        assert!(
+            page.contains("No bias audit has been published yet."),
+            "{page}"
+        );
+        assert!(page.contains(ats::VERSION), "names the scorer's version");
+        assert!(page.contains("never sees"));
+
+        let (status, body) = app
+            .call(Method::POST, "/api/Settings/FairnessSummary", &admin, None)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body["publishedAt"].is_string());
+        let (_, page) = crate::careers::get_text(&app, "/how-we-score").await;
+        assert!(!page.contains("No bias audit has been published yet."));
+        // Female 44.7 %, impact ratio 0.82 (the rules' example), with its count.
+        assert!(
+            page.contains("<td>Female</td><td>76</td><td>44.7 %</td><td>0.82</td>"),
+            "{page}"
+        );
+
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                "/api/Settings/FairnessSummary",
+                &admin,
+                None,
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (_, page) = crate::careers::get_text(&app, "/how-we-score").await;
+        assert!(page.contains("No bias audit has been published yet."));
+    })
+    .await;
+}

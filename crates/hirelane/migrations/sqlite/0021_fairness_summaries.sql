@@ -1,0 +1,8 @@
+-- Bias audits an admin chose to publish on the public "How we score" page: the audit as it was
+-- computed (JSON, aggregate figures only), newest shown. Withdrawing one deletes it.
+CREATE TABLE fairness_summaries (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    published_at  INTEGER NOT NULL,
+    published_by  TEXT    NOT NULL,
+    summary       TEXT    NOT NULL
+);
