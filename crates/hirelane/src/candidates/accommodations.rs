@@ -126,7 +126,7 @@ fn with_times(mut row: AccommodationRequest) -> AccommodationRequest {
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
     )
 )]
-pub async fn list(
+pub async fn list_accommodation_requests(
     _: Recruiter,
     State(state): State<AppState>,
 ) -> Result<Json<Vec<AccommodationRequest>>> {
@@ -163,7 +163,7 @@ pub struct AnswerBody {
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
     )
 )]
-pub async fn answer(
+pub async fn answer_accommodation_request(
     recruiter: Recruiter,
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -220,5 +220,5 @@ pub async fn answer(
     if let Err(err) = state.mailer.send(&email, message).await {
         tracing::warn!(error = %err, candidate = candidate_id, "accommodation answer not e-mailed");
     }
-    list(recruiter, State(state)).await
+    list_accommodation_requests(recruiter, State(state)).await
 }

@@ -50,6 +50,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(erasure_requests::list_requests))
         .routes(routes!(erasure_requests::confirm_request))
         .routes(routes!(erasure_requests::decline_request))
-        .routes(routes!(accommodations::list))
-        .routes(routes!(accommodations::answer))
+        .routes(routes!(accommodations::list_accommodation_requests))
+        .routes(routes!(accommodations::answer_accommodation_request))
 }

@@ -71,6 +71,34 @@ pub async fn remember_notice(tx: &mut Tx, consent: &Consent, now: Timestamp) -> 
     Ok(())
 }
 
+/// Records that the candidate was given notice `consent` through `channel` (the first time
+/// only: the row says when they first saw that version there).
+pub async fn record_notice_given(
+    db: &Db,
+    candidate_id: i64,
+    consent: &Consent,
+    channel: &str,
+    now: Timestamp,
+) -> Result<()> {
+    let mut tx = db.begin_write().await?;
+    remember_notice(&mut tx, consent, now).await?;
+    with_tx!(&mut tx, |conn| {
+        sqlx::query(
+            "INSERT INTO notices_given (candidate_id, version, channel, given_at)
+             VALUES ($1, $2, $3, $4) ON CONFLICT (candidate_id, version, channel) DO NOTHING",
+        )
+        .bind(candidate_id)
+        .bind(&consent.version)
+        .bind(channel)
+        .bind(to_millis(now))
+        .execute(&mut **conn)
+        .await
+        .map(drop)
+    })?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Records the candidate's application (or another application of theirs to the same job)
 /// with the notice they agreed to now.
 pub async fn record(

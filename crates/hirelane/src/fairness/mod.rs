@@ -3,6 +3,7 @@
 //! public "How we score" page.
 
 mod bias_audit;
+mod flags;
 pub mod publish;
 mod report;
 mod sample;
@@ -16,9 +17,10 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(bias_audit::bias_audit))
+        .routes(routes!(flags::fairness_flags))
         .routes(routes!(
-            publish::publish,
-            publish::published,
-            publish::withdraw
+            publish::publish_summary,
+            publish::published_summary,
+            publish::withdraw_summary
         ))
 }

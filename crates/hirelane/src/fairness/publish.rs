@@ -61,7 +61,7 @@ pub async fn latest(db: &Db) -> Result<Option<Published>> {
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
     )
 )]
-pub(super) async fn publish(
+pub(super) async fn publish_summary(
     Admin(admin): Admin,
     State(state): State<AppState>,
 ) -> Result<Json<PublishedSummary>> {
@@ -95,7 +95,7 @@ pub(super) async fn publish(
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
     )
 )]
-pub(super) async fn published(
+pub(super) async fn published_summary(
     _: crate::auth::Recruiter,
     State(state): State<AppState>,
 ) -> Result<Json<PublishedSummary>> {
@@ -122,7 +122,7 @@ pub(super) async fn published(
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
     )
 )]
-pub(super) async fn withdraw(
+pub(super) async fn withdraw_summary(
     Admin(admin): Admin,
     State(state): State<AppState>,
 ) -> Result<Json<PublishedSummary>> {

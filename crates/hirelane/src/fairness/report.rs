@@ -78,11 +78,9 @@ pub struct CategoryRow {
     pub count: u32,
     /// Selected (selection steps) or scoring above the median (scoring steps).
     pub positives: u32,
-    /// Selection steps: `positives / count`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Selection steps: `positives / count` (null in scoring steps).
     pub selection_rate: Option<f64>,
-    /// Scoring steps: `positives / count`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Scoring steps: `positives / count` (null in selection steps).
     pub scoring_rate: Option<f64>,
     /// The rate over the highest rate of a reported category; absent when excluded or with
     /// not enough data.

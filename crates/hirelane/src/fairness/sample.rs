@@ -23,6 +23,7 @@ pub struct Filter {
 /// One candidate as the audit sees them.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Subject {
+    pub job_id: i64,
     /// The category set the answers were given in (`None`: never answered).
     pub category_set: Option<String>,
     pub sex: Option<String>,
@@ -69,7 +70,7 @@ pub async fn read(db: &Db, filter: Filter) -> Result<Vec<Subject>> {
     let until = filter.until.map(to_millis);
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT s.category_set, s.sex, s.race, c.recommendation, c.ats_score,
+            "SELECT c.job_id, s.category_set, s.sex, s.race, c.recommendation, c.ats_score,
                     c.scoring_version, c.furthest_stage, v.technical_score,
                     v.communication_score, v.problem_solving_score, v.cultural_fit_score
                FROM candidates c

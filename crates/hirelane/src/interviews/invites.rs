@@ -15,6 +15,7 @@ use crate::auth::Recruiter;
 use crate::candidates::list_query::{ListQuery, list};
 use crate::candidates::portal_link::application_link;
 use crate::candidates::repo::{CandidateRow, find_many};
+use crate::careers::applications::{self, Notice};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::jobs::lookup::active_job;
@@ -247,15 +248,26 @@ async fn mail_invite(
     let link = invite_link(state, &invite.token);
     let guidelines = guidelines_link(state);
     let own_page = application_link(state, invite.candidate_id).await?;
+    let notice = Notice::current(&state.settings.careers);
     let email = mail::interview_invite(
         &mail_parts(invite, &link, &guidelines),
         invite.apply_last_date.as_deref(),
     )
+    .with_ai_notice(&notice.ai, &notice.version)
     .with_application_link(&own_page);
     let subject = email.subject.clone();
     match state.mailer.send(&invite.candidate_email, email).await {
         Ok(()) => {
             repo::mark_sent(&state.db, invite.id, &subject, sender, now).await?;
+            let consent = notice.consent();
+            applications::record_notice_given(
+                &state.db,
+                invite.candidate_id,
+                &consent,
+                "invite",
+                now,
+            )
+            .await?;
             if is_new {
                 answer.sent += 1;
             } else {

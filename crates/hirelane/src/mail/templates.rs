@@ -18,24 +18,55 @@ pub struct Email {
 }
 
 impl Email {
-    /// Adds the candidate's own page (status, withdrawal, their data, erasure) at the end of a
-    /// message to a candidate.
-    pub fn with_application_link(mut self, link: &str) -> Email {
+    /// After a rejection: where the candidate reads why (the automated steps' principal
+    /// reasons), and that they may correct data or ask for a person to review it.
+    pub fn with_review_rights(self, link: &str) -> Email {
+        let line = "How the automated steps assessed your application is on your application \
+                    page. If something we read is wrong, or you would like a person to review \
+                    your application without them, reply to this e-mail";
+        let paragraph = format!(
+            "<p>{}. <a href=\"{}\">How your application was assessed</a></p>",
+            escape(line),
+            escape(link)
+        );
+        self.ending_with(&format!("{line}. {link}"), &paragraph)
+    }
+
+    /// Adds the candidate's own page at the end of a message to a candidate.
+    pub fn with_application_link(self, link: &str) -> Email {
         // The one way candidates added by upload or CSV reach their page, so it names what the
         // page offers: the explanation, an alternative process, voluntary self-identification.
         let line = "See your application's status and how it was assessed, ask for an \
                     alternative process or an accommodation, answer optional self-identification \
                     questions, withdraw it, download your data or ask us to erase it";
-        self.text.push_str(&format!("\n{line}: {link}\n"));
         let paragraph = format!(
             "<p style=\"font-size:13px;color:#6b7280;border-top:1px solid #e5e7eb;\
              padding-top:12px;margin-top:24px\">{}: <a href=\"{}\">your application</a></p>",
             escape(line),
             escape(link)
         );
+        self.ending_with(&format!("{line}: {link}"), &paragraph)
+    }
+
+    /// The notice about the automated steps, with its version, before the candidate's own page
+    /// (invitations to the AI interview carry it: the candidate reads it before the interview).
+    pub fn with_ai_notice(self, notice: &str, version: &str) -> Email {
+        let line = format!("How we use automated tools (notice {version}): {notice}");
+        let paragraph = format!(
+            "<p style=\"font-size:13px;color:#374151\"><strong>How we use automated tools</strong> \
+             (notice {}): {}</p>",
+            escape(version),
+            escape(notice)
+        );
+        self.ending_with(&line, &paragraph)
+    }
+
+    /// Appends a line to the text and a paragraph inside the HTML layout's frame.
+    fn ending_with(mut self, line: &str, paragraph: &str) -> Email {
+        self.text.push_str(&format!("\n{line}\n"));
         match self.html.rfind("</div></body></html>") {
-            Some(end) => self.html.insert_str(end, &paragraph),
-            None => self.html.push_str(&paragraph),
+            Some(end) => self.html.insert_str(end, paragraph),
+            None => self.html.push_str(paragraph),
         }
         self
     }

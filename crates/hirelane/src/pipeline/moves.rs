@@ -269,8 +269,11 @@ async fn send_emails(
             continue;
         }
         let own_page = application_link(state, row.id).await?;
-        let email = templates::render(text, &row.candidate_name, &row.jdname)
-            .with_application_link(&own_page);
+        let mut email = templates::render(text, &row.candidate_name, &row.jdname);
+        if kind == TemplateKind::Rejection {
+            email = email.with_review_rights(&own_page);
+        }
+        let email = email.with_application_link(&own_page);
         let subject = email.subject.clone();
         match state.mailer.send(&row.candidate_email, email).await {
             Ok(()) => {

@@ -225,6 +225,12 @@ async fn stages_follow_the_process_and_only_people_decide() {
         let sent = mails(&app, "ben@example.com", "Your application for Platform Engineer");
         assert_eq!(sent.len(), 1);
         assert!(decoded(&sent[0]).contains("Dear Ben Okafor,"));
+        // After a rejection: where to read why, and how to ask for a person's review.
+        assert!(
+            decoded(&sent[0]).contains("you would like a person to review your application"),
+            "{}",
+            decoded(&sent[0])
+        );
         let ben_invite = invite_token(&app, "ben@example.com");
         assert_eq!(next_step(&app, &ben_invite).await.1["showPageId"], 4);
         let (status, list) = app

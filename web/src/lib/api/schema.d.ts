@@ -889,6 +889,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Reports/FairnessFlags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JDs (outside the bin) whose candidates show an adverse impact ratio, with enough people
+         *     in each group compared (`fairness.min_per_cell`). Empty when self-identification is off.
+         */
+        get: operations["fairness_flags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Settings/AccommodationRequests": {
         parameters: {
             query?: never;
@@ -897,7 +917,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every request, waiting ones first, newest first. */
-        get: operations["list"];
+        get: operations["list_accommodation_requests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -919,7 +939,7 @@ export interface paths {
          * Answers a request: the answer is e-mailed to the candidate and kept with it. A request is
          *     answered once; answering it again is refused.
          */
-        post: operations["answer"];
+        post: operations["answer_accommodation_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -993,6 +1013,25 @@ export interface paths {
         /** Declines a request, keeping the data, with the reason. */
         post: operations["decline_request"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/FairnessSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is published now. */
+        get: operations["published_summary"];
+        put?: never;
+        /** Publishes the audit of all data held, as of now, on the public page "How we score". */
+        post: operations["publish_summary"];
+        /** Withdraws every published audit: the public page says none is published. */
+        delete: operations["withdraw_summary"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1769,12 +1808,12 @@ export interface components {
             positives: number;
             /**
              * Format: double
-             * @description Scoring steps: `positives / count`.
+             * @description Scoring steps: `positives / count` (null in selection steps).
              */
             scoringRate: number | null;
             /**
              * Format: double
-             * @description Selection steps: `positives / count`.
+             * @description Selection steps: `positives / count` (null in scoring steps).
              */
             selectionRate: number | null;
             /**
@@ -2048,6 +2087,19 @@ export interface components {
          * @enum {string}
          */
         EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered";
+        /** @description A JD with a group under the four-fifths line. */
+        FairnessFlag: {
+            /**
+             * @description The flagged groups' labels ("Female", "Black or African American (Not Hispanic or
+             *     Latino)"), for the banner's words.
+             */
+            groups: string[];
+            /** Format: int64 */
+            jobDescId: number;
+            jobTitle: string;
+            /** @description The steps with a flagged group, in process order. */
+            steps: components["schemas"]["Step"][];
+        };
         /** @description What happened to one uploaded file. */
         FileResult: {
             analysisStatus: components["schemas"]["AnalysisStatus"] | null;
@@ -2456,6 +2508,12 @@ export interface components {
             /** Format: int64 */
             resumeId: number;
             subject: string;
+        };
+        /** @description What the public page shows of the audit. */
+        PublishedSummary: {
+            /** @description `None` when nothing is published. */
+            publishedAt: string | null;
+            publishedBy: string | null;
         };
         /** @description One question with its answers, "I prefer not to say" last. */
         Question: {
@@ -5590,7 +5648,45 @@ export interface operations {
             };
         };
     };
-    list: {
+    fairness_flags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Flagged JDs, by title */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FairnessFlag"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins and recruiters given the reports permission (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_accommodation_requests: {
         parameters: {
             query?: never;
             header?: never;
@@ -5619,7 +5715,7 @@ export interface operations {
             };
         };
     };
-    answer: {
+    answer_accommodation_request: {
         parameters: {
             query?: never;
             header?: never;
@@ -5913,6 +6009,120 @@ export interface operations {
             };
             /** @description The request was decided already (`state_changed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    published_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest published audit, if any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSummary"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSummary"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins publish (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Self-identification is off (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nothing is published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSummary"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins publish (`forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -147,7 +147,7 @@ async fn rates_ratios_unknowns_and_small_groups_come_from_the_people_held() {
                 .as_f64()
                 .is_some_and(|p| p > 0.0 && p < 1.0)
         );
-        assert!(female.get("scoringRate").is_none());
+        assert_eq!(female["scoringRate"], Value::Null);
         let male = row(sex, "male");
         assert_eq!(male["impactRatio"], 1.0);
         assert_eq!(male["pValue"], Value::Null, "the reference group");
@@ -165,7 +165,7 @@ async fn rates_ratios_unknowns_and_small_groups_come_from_the_people_held() {
         let scores = table(&report, "atsScore", "sex");
         let female = row(scores, "female");
         assert_eq!(rounded(&female["scoringRate"], 4), 0.4);
-        assert!(female.get("selectionRate").is_none());
+        assert_eq!(female["selectionRate"], Value::Null);
         let step = report["steps"]
             .as_array()
             .and_then(|s| s.iter().find(|s| s["step"] == "atsScore"))
@@ -460,6 +460,47 @@ async fn an_admin_publishes_the_audit_on_the_public_scoring_page() {
         assert_eq!(status, 200);
         let (_, page) = crate::careers::get_text(&app, "/how-we-score").await;
         assert!(page.contains("No bias audit has been published yet."));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_jd_under_the_four_fifths_line_is_flagged_and_one_above_it_is_not() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let fair = create_job(&app, &token, true).await;
+        let unfair = create_job(&app, &token, true).await;
+        // Women 44.7 % against men 54.3 %: ratio 0.82, above the line.
+        seed(
+            &app,
+            fair,
+            &[
+                group(Some("male"), None, 92, 50),
+                group(Some("female"), None, 76, 34),
+            ],
+            MARCH_2,
+        )
+        .await;
+        // Women 20 % against men 60 %: ratio 0.33.
+        seed(
+            &app,
+            unfair,
+            &[
+                group(Some("male"), None, 20, 12),
+                group(Some("female"), None, 20, 4),
+            ],
+            MARCH_2,
+        )
+        .await;
+        let (status, flags) = app
+            .call(Method::GET, "/api/Reports/FairnessFlags", &token, None)
+            .await;
+        assert_eq!(status, 200, "{flags}");
+        let flags = flags.as_array().expect("list");
+        assert_eq!(flags.len(), 1, "{flags:?}");
+        assert_eq!(flags[0]["jobDescId"], unfair);
+        assert_eq!(flags[0]["groups"], json!(["Female"]));
+        assert_eq!(flags[0]["steps"], json!(["atsRecommendation", "atsScore"]));
     })
     .await;
 }

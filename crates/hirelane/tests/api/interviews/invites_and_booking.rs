@@ -34,6 +34,22 @@ async fn invites_are_one_per_candidate_and_resending_mails_the_same_link() {
         let invitation = mails(&app, "jane@example.com", "Interview invitation").remove(0);
         assert!(invitation.contains("Platform Engineer"));
         assert!(invitation.contains("2026-03-10"));
+        // The notice about the automated steps comes with its version, kept per candidate.
+        let decoded = crate::interviews::support::decoded(&invitation);
+        assert!(
+            decoded.contains("How we use automated tools (notice "),
+            "{decoded}"
+        );
+        let given: Vec<(String, String)> = hirelane::with_db!(&app.state.db, |pool| {
+            sqlx::query_as("SELECT version, channel FROM notices_given WHERE candidate_id = $1")
+                .bind(s.ids[0])
+                .fetch_all(pool)
+                .await
+        })
+        .expect("notices");
+        assert_eq!(given.len(), 1, "{given:?}");
+        assert_eq!(given[0].1, "invite");
+        assert!(decoded.contains(&format!("(notice {})", given[0].0)));
 
         let (status, body) = send_invites(
             &app,
