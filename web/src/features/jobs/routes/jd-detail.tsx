@@ -18,6 +18,7 @@ import { useJd } from '../api/get-jd';
 import type { JdDetail, JdNavigationState } from '../api/types';
 import { AutopilotDialog } from '../components/autopilot-dialog';
 import { DeleteJdDialog } from '../components/delete-jd-dialog';
+import { FairnessFlagBanner } from '../components/fairness-flag-banner';
 import { JdActions } from '../components/jd-actions';
 import { JobPageDialog } from '../components/job-page-dialog';
 import { JobPageSummary } from '../components/job-page-summary';
@@ -130,6 +131,7 @@ export function JdDetailRoute({ renderUpload }: JdDetailRouteProps = {}) {
       }
     >
       <title>{`${name || 'Job Description'} · Hirelane`}</title>
+      {detail && <FairnessFlagBanner jobDescId={detail.jobDescId} />}
       {detail && (
         <div className="mt-4 flex justify-end sm:justify-start">
           <JdActions

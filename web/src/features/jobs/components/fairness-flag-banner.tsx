@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+
+import { AlertIcon } from '@/components/ui/icons';
+import { useMe } from '@/lib/queries/me';
+
+import { useFairnessFlags } from '../api/get-fairness-flags';
+
+/** How each audited step reads in a sentence. */
+const STEP_WORDS: Record<string, string> = {
+  atsRecommendation: 'the ATS recommendation',
+  atsScore: 'the ATS score',
+  interviewGrade: 'the AI interview grade',
+  advancedAfterInterview: 'moving on after the interview',
+};
+
+/** Where the audit lives (Settings › Fairness). */
+export const FAIRNESS_SETTINGS = '/settings/fairness';
+
+/**
+ * The four-fifths warning on a JD: shown to those who may see reports when, among this JD's
+ * candidates, a group is selected or scores high at under 0.8 of the best group's rate.
+ */
+export function FairnessFlagBanner({ jobDescId }: { jobDescId: number }) {
+  const reports = useMe().data?.reports ?? false;
+  const flags = useFairnessFlags({ enabled: reports });
+  const flag = flags.data?.find((f) => f.jobDescId === jobDescId);
+  if (!reports || !flag) return null;
+  const steps = flag.steps.map((step) => STEP_WORDS[step] ?? step).join(', ');
+  return (
+    <div
+      role="status"
+      data-testid="fairness-flag"
+      className="mt-4 flex items-start gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
+      <AlertIcon className="mt-0.5 shrink-0 text-amber-600" />
+      <p>
+        <strong>Fairness check:</strong> among this JD&rsquo;s candidates, {flag.groups.join(', ')} fall under four-fifths of the best
+        group&rsquo;s rate in {steps}. This is a signal to look into, not a finding.{' '}
+        <Link to={FAIRNESS_SETTINGS} className="font-semibold underline">
+          See the bias audit
+        </Link>
+      </p>
+    </div>
+  );
+}
