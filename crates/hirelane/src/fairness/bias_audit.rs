@@ -19,6 +19,7 @@ use super::self_id::category_set;
 use crate::auth::ReportReader;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
 
@@ -28,13 +29,16 @@ use crate::state::AppState;
 pub(super) struct AuditParams {
     /// First day counted (YYYY-MM-DD, the organisation's time zone); default: all data.
     #[serde(default)]
+    #[param(format = Date)]
     from: Option<String>,
     /// Last day counted, inclusive; default: today.
     #[serde(default)]
+    #[param(format = Date)]
     to: Option<String>,
     /// One JD's integer id or folder id; default: every JD.
     #[serde(default)]
-    jd_id: Option<String>,
+    #[param(inline)]
+    jd_id: Option<JdId>,
     /// `json` (default) or `csv`.
     #[serde(default)]
     #[param(inline)]
@@ -98,9 +102,9 @@ pub(super) async fn bias_audit(
     let csv = params.format == Some(AuditFormat::Csv);
     let from = day(params.from.as_deref(), "from")?;
     let to = day(params.to.as_deref(), "to")?;
-    let job_id = match params.jd_id.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(raw) => Some(active_job_id(&state, raw).await?),
+    let job_id = match &params.jd_id {
+        None => None,
+        Some(raw) => Some(active_job_id(&state, &raw.0).await?),
     };
     let report = compute(&state, from, to, job_id).await?;
     tracing::info!(recruiter_id = reader.id, "bias audit computed");
@@ -163,8 +167,9 @@ fn invalid(message: &str) -> Error {
 }
 
 fn day(raw: Option<&str>, name: &str) -> Result<Option<Date>> {
+    // An empty value is not a date: leave the parameter out to mean "no limit".
     match raw.map(str::trim) {
-        None | Some("") => Ok(None),
+        None => Ok(None),
         Some(text) => text
             .parse::<Date>()
             .map(Some)
