@@ -67,6 +67,8 @@ const recruiterPages = (s: Seeded) => [
   '/settings/team',
   '/settings/templates',
   '/settings/erasure-requests',
+  '/settings/requests',
+  '/settings/fairness',
 ];
 
 /** Where the page's title starts and how wide its frame may grow. */

@@ -47,6 +47,8 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
   { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },
   { path: 'settings/erasure-requests', lazy: () => import('@/features/settings/routes/erasure-requests') },
+  { path: 'settings/fairness', lazy: () => import('@/features/fairness/routes/fairness') },
+  { path: 'settings/requests', lazy: () => import('@/features/settings/routes/accommodation-requests') },
 ];
 
 /** Public pages: sign-in, the candidate invite pages and the candidate's own page (paths match case-insensitively). */

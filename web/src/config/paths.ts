@@ -37,6 +37,10 @@ export const paths = {
   settingsTemplates: '/settings/templates',
   /** Candidates' requests to erase their data (admins decide them). */
   settingsErasureRequests: '/settings/erasure-requests',
+  /** The bias audit (admins, and recruiters given the reports permission). */
+  settingsFairness: '/settings/fairness',
+  /** Candidates' requests for an alternative process or an accommodation. */
+  settingsRequests: '/settings/requests',
   // Public candidate pages.
   scheduleInterview: '/ScheduleInterview',
   nextStep: '/nextstep',

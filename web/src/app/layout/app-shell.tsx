@@ -65,7 +65,8 @@ export function AppShell() {
   };
 
   return (
-    <div className="flex h-full">
+    // Printed (a report), the page alone at its full length: no sidebar, no top bar, no scroller.
+    <div className="flex h-full print:block print:h-auto">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -73,9 +74,11 @@ export function AppShell() {
         Skip to content
       </a>
       <Sidebar id={sidebarId} collapsed={collapsed} onNavigate={closeOnMobile} />
-      {!collapsed && <div aria-hidden="true" onClick={() => setCollapsed(true)} className="fixed inset-0 z-30 bg-slate-900/40 sm:hidden" />}
+      {!collapsed && (
+        <div aria-hidden="true" onClick={() => setCollapsed(true)} className="fixed inset-0 z-30 bg-slate-900/40 sm:hidden print:hidden" />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
+        <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
           <div className="flex items-center gap-2">
             <button
               type="button"
@@ -95,7 +98,7 @@ export function AppShell() {
             <UserMenu fullName={fullName} email={me.data?.email} onLogout={logout} />
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8">
+        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8 print:overflow-visible print:p-0">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

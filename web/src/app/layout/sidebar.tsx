@@ -144,7 +144,7 @@ export function Sidebar({ id, collapsed, onNavigate }: SidebarProps) {
       id={id}
       data-collapsed={collapsed}
       className={cn(
-        'z-40 flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        'z-40 flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 print:hidden',
         collapsed ? 'w-16 max-sm:hidden' : 'w-64 max-sm:fixed max-sm:inset-y-0 max-sm:left-0 max-sm:shadow-xl',
       )}
     >

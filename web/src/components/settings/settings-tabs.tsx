@@ -2,35 +2,44 @@ import { NavLink } from 'react-router';
 
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
+import { useMe } from '@/lib/queries/me';
 
 const tabs = [
   { to: paths.settingsTeam, label: 'Team' },
   { to: paths.settingsTemplates, label: 'E-mail templates' },
   { to: paths.settingsErasureRequests, label: 'Erasure requests' },
+  { to: paths.settingsRequests, label: 'Requests' },
+  { to: paths.settingsFairness, label: 'Fairness', reports: true },
 ];
 
-/** The Settings pages' tabs (Team, E-mail templates, Erasure requests), shared by the pages under their frame's header. */
+/**
+ * The Settings pages' tabs, shared by the pages under their frame's header. Fairness only for
+ * those who may open the bias audit (the server refuses everyone else anyway).
+ */
 export function SettingsTabs() {
+  const reports = useMe().data?.reports === true;
   return (
     <nav aria-label="Settings" className="mt-5 border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-x-4">
-        {tabs.map((tab) => (
-          <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              className={({ isActive }) =>
-                cn(
-                  'inline-block border-b-2 px-1 pb-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600',
-                  isActive
-                    ? 'border-brand-600 text-brand-700'
-                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                )
-              }
-            >
-              {tab.label}
-            </NavLink>
-          </li>
-        ))}
+        {tabs
+          .filter((tab) => reports || !tab.reports)
+          .map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-block border-b-2 px-1 pb-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600',
+                    isActive
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   );

@@ -2,45 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { json, mockFetch } from '@/testing/fetch-mock';
 import type { RecordedCall } from '@/testing/fetch-mock';
 import { renderRoutes } from '@/testing/render';
 
+import { RECEIVED, TOKEN, portalServer as server } from '../testing/server';
 import { ApplicationRoute, ERASURE_SENT, LINK_NOT_VALID } from './application';
-
-const TOKEN = 'abcdefghijklmnopqrstuv';
-
-const RECEIVED = {
-  candidateName: 'Priya Sharma',
-  jobTitle: 'Platform Engineer',
-  organization: 'Acme',
-  appliedAt: '2026-03-02T06:15:00Z',
-  status: 'received',
-  statusText: 'We received your application.',
-  interviewAt: null,
-  interviewLink: null,
-  canWithdraw: true,
-  erasureRequested: false,
-};
-
-function server(page: Record<string, unknown> | null, { withdraw = 200 }: { withdraw?: number } = {}) {
-  let current = page;
-  return mockFetch((call: RecordedCall) => {
-    const url = new URL(call.url, 'http://x');
-    if (!current) return json(404, { code: 'not_found', message: 'This link is not valid.' });
-    if (url.pathname === `/api/Application/${TOKEN}` && call.method === 'GET') return json(200, current);
-    if (url.pathname === `/api/Application/${TOKEN}/Withdraw`) {
-      if (withdraw !== 200) return json(withdraw, { code: 'state_changed', message: 'This application can no longer be withdrawn.' });
-      current = { ...current, status: 'withdrawn', statusText: 'This application is withdrawn.', canWithdraw: false, interviewLink: null };
-      return json(200, current);
-    }
-    if (url.pathname === `/api/Application/${TOKEN}/Erasure`) {
-      current = { ...current, erasureRequested: true };
-      return json(200, current);
-    }
-    return json(404, { code: 'not_found', message: 'Not found' });
-  });
-}
 
 const renderAt = (token = TOKEN) =>
   renderRoutes([{ path: '/application/:token', element: <ApplicationRoute /> }], { at: `/application/${token}` });

@@ -14,6 +14,10 @@ import { myDataHref, useMyApplication } from '../api/get-application';
 import { useRequestErasure } from '../api/request-erasure';
 import type { MyApplication } from '../api/types';
 import { useWithdrawApplication } from '../api/withdraw';
+import { AccommodationSection } from '../components/accommodation-section';
+import { AssessmentSection } from '../components/assessment-section';
+import { KeepForOtherJobs } from '../components/keep-for-other-jobs';
+import { SelfIdentificationSection } from '../components/self-identification-section';
 import { StatusProgress } from '../components/status-progress';
 import { hasInterview } from '../lib/progress';
 
@@ -127,6 +131,8 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
         <Interview page={page} />
       </Card>
 
+      <AssessmentSection token={token} />
+
       <Card aria-labelledby="your-data-title">
         <h2 id="your-data-title" className="text-lg font-semibold text-slate-900">
           Your application and your data
@@ -163,6 +169,7 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
               Download my data
             </a>
           </li>
+          <KeepForOtherJobs page={page} token={token} className="py-4" />
           <li className={`${action} last:pb-0`}>
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">Erase your data</p>
@@ -182,6 +189,9 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
         )}
       </Card>
 
+      <SelfIdentificationSection token={token} />
+      <AccommodationSection page={page} token={token} />
+
       <WithdrawDialog open={dialog === 'withdraw'} page={page} token={token} onClose={close} />
       <ErasureDialog open={dialog === 'erase'} page={page} token={token} onClose={close} />
     </div>
@@ -191,8 +201,9 @@ function ApplicationView({ page, token }: { page: MyApplication; token: string }
 /**
  * The candidate's own page (`/application/:token`, public: the secret in the link every e-mail
  * to them carries is the key). The job, the organisation, when they applied and where it stands
- * (never a score), their interview, and three actions: withdraw, download their data, ask for it
- * to be erased.
+ * (never a score), their interview, how the automated steps assessed them, and what they may do:
+ * withdraw, download their data, keep it for other jobs or ask for it to be erased, answer the
+ * voluntary self-identification, and ask for an alternative process or an accommodation.
  */
 export function ApplicationRoute() {
   const { token = '' } = useParams();

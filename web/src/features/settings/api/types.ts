@@ -9,3 +9,6 @@ export type ErasureRequest = ApiSchema<'ErasureRequest'>;
 
 /** What a confirmed request erased (candidate rows, files, calls, outbox mails). */
 export type ErasureConfirmed = ApiSchema<'Confirmed'>;
+
+/** A candidate's request for an alternative process or an accommodation, and the team's answer. */
+export type AccommodationRequest = ApiSchema<'AccommodationRequest'>;

@@ -11,14 +11,22 @@ export function setMemberRole({ id, role }: { id: number; role: Role }): Promise
   return data(api.PUT('/Team/{id}/Role', { params: { path: { id: String(id) } }, body: { role } }));
 }
 
-export function useSetMemberRole() {
+/**
+ * A change of what a colleague may do: the answer is the team, and the signed-in recruiter's own
+ * account is read again, since the change may be theirs (an admin who made themselves a
+ * recruiter loses the admin controls and the reports at once).
+ */
+export function useTeamChangeOfAccess<Input>(change: (input: Input) => Promise<TeamMember[]>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setMemberRole,
+    mutationFn: change,
     onSuccess: async (team) => {
       queryClient.setQueryData(teamQueryKey, team);
-      // An admin who made themselves a recruiter loses the admin controls at once.
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
+}
+
+export function useSetMemberRole() {
+  return useTeamChangeOfAccess(setMemberRole);
 }

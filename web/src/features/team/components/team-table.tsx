@@ -9,12 +9,15 @@ import { formatDate } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 
 import { useRemoveMember } from '../api/remove-member';
+import { useSetMemberReports } from '../api/set-member-reports';
 import { useSetMemberRole } from '../api/set-member-role';
 import { ROLES, roleLabel } from '../api/types';
 import type { Role, TeamMember } from '../api/types';
 
 export const ROLE_FAILED = 'Failed to change the role.';
 export const REMOVE_FAILED = 'Failed to remove the colleague.';
+export const REPORTS_FAILED = 'Failed to change who can see the fairness reports.';
+export const REPORTS_LABEL = 'Can see fairness reports';
 
 function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
   const remove = useRemoveMember();
@@ -62,25 +65,65 @@ export type TeamTableProps = {
   canManage: boolean;
 };
 
-/** The team: name ("(you)" for the signed-in recruiter), e-mail, role and when they joined. */
+/** A member's reports permission: admins always have it; only admins change a recruiter's. */
+function ReportsCheckbox({
+  member,
+  canManage,
+  busy,
+  onChange,
+}: {
+  member: TeamMember;
+  canManage: boolean;
+  busy: boolean;
+  onChange: (reports: boolean) => void;
+}) {
+  return (
+    <label className="inline-flex items-center gap-2 text-slate-700">
+      <input
+        type="checkbox"
+        checked={member.reports}
+        disabled={!canManage || member.role === 'admin' || busy}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 rounded border-slate-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      />
+      <span>
+        {REPORTS_LABEL}
+        <span className="sr-only">{`: ${member.fullName}`}</span>
+        {member.role === 'admin' && <span className="ml-1 text-xs text-slate-500">(always, as an admin)</span>}
+      </span>
+    </label>
+  );
+}
+
+/** The team: name ("(you)" for the signed-in recruiter), e-mail, role, the reports permission and when they joined. */
 export function TeamTable({ members, canManage }: TeamTableProps) {
   const setRole = useSetMemberRole();
+  const setReports = useSetMemberReports();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const [roleError, setRoleError] = useState<string | null>(null);
+  const [changeError, setChangeError] = useState<string | null>(null);
 
-  const onRole = async (member: TeamMember, role: Role) => {
-    setRoleError(null);
+  /** Runs one change of a colleague's access; the server's refusal shows above the table. */
+  const change = async (run: () => Promise<unknown>, success: string, failure: string) => {
+    setChangeError(null);
     try {
-      await setRole.mutateAsync({ id: member.id, role });
-      toast.success(`${member.fullName} is now ${roleLabel(role).toLowerCase()}.`);
+      await run();
+      toast.success(success);
     } catch (error) {
-      setRoleError(apiErrorMessage(error, ROLE_FAILED));
+      setChangeError(apiErrorMessage(error, failure));
     }
   };
+  const onRole = (member: TeamMember, role: Role) =>
+    change(() => setRole.mutateAsync({ id: member.id, role }), `${member.fullName} is now ${roleLabel(role).toLowerCase()}.`, ROLE_FAILED);
+  const onReports = (member: TeamMember, reports: boolean) =>
+    change(
+      () => setReports.mutateAsync({ id: member.id, reports }),
+      reports ? `${member.fullName} can now see the fairness reports.` : `${member.fullName} can no longer see the fairness reports.`,
+      REPORTS_FAILED,
+    );
 
   return (
     <div>
-      {roleError && <ErrorAlert className="mb-3">{roleError}</ErrorAlert>}
+      {changeError && <ErrorAlert className="mb-3">{changeError}</ErrorAlert>}
       {/* Relative: the table's screen-reader texts (absolutely placed) stay inside the scroller
           instead of widening the page on a phone. */}
       <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -96,6 +139,9 @@ export function TeamTable({ members, canManage }: TeamTableProps) {
               </th>
               <th scope="col" className="px-4 py-3">
                 Role
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Reports
               </th>
               <th scope="col" className="px-4 py-3">
                 Added
@@ -133,6 +179,14 @@ export function TeamTable({ members, canManage }: TeamTableProps) {
                   ) : (
                     <span className="text-slate-700">{roleLabel(member.role)}</span>
                   )}
+                </td>
+                <td className="px-4 py-3">
+                  <ReportsCheckbox
+                    member={member}
+                    canManage={canManage}
+                    busy={setReports.isPending}
+                    onChange={(reports) => void onReports(member, reports)}
+                  />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                   <time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>

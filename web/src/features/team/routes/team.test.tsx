@@ -9,8 +9,24 @@ import { renderPage } from '@/testing/render';
 import { EMAIL_REQUIRED, NAME_REQUIRED } from '../components/invite-member-form';
 import { READ_ONLY_NOTE, TeamRoute } from './team';
 
-const ADMIN = { id: 1, email: 'admin@example.com', fullName: 'Admin User', role: 'admin', createdAt: '2026-01-01T00:00:00Z', you: true };
-const DANA = { id: 2, email: 'dana@example.com', fullName: 'Dana Lee', role: 'recruiter', createdAt: '2026-01-02T00:00:00Z', you: false };
+const ADMIN = {
+  id: 1,
+  email: 'admin@example.com',
+  fullName: 'Admin User',
+  role: 'admin',
+  createdAt: '2026-01-01T00:00:00Z',
+  you: true,
+  reports: true,
+};
+const DANA = {
+  id: 2,
+  email: 'dana@example.com',
+  fullName: 'Dana Lee',
+  role: 'recruiter',
+  createdAt: '2026-01-02T00:00:00Z',
+  you: false,
+  reports: false,
+};
 const LAST_ADMIN = { message: 'The team needs at least one admin: make someone else admin first.', code: 'last_admin' };
 
 type Routes = { role?: 'admin' | 'recruiter'; post?: Handler; put?: Handler; del?: Handler };
@@ -29,12 +45,12 @@ function server({ role = 'admin', post, put, del }: Routes = {}) {
       return json(
         200,
         role === 'admin'
-          ? { email: ADMIN.email, userFullName: ADMIN.fullName, role }
-          : { email: DANA.email, userFullName: DANA.fullName, role },
+          ? { email: ADMIN.email, userFullName: ADMIN.fullName, role, reports: true }
+          : { email: DANA.email, userFullName: DANA.fullName, role, reports: false },
       );
     if (call.path === '/Team' && call.method === 'GET') return json(200, team);
     if (call.path === '/Team' && call.method === 'POST' && post) return post(call);
-    if (url.pathname.endsWith('/Role') && call.method === 'PUT' && put) return put(call);
+    if (call.method === 'PUT' && put) return put(call);
     if (url.pathname.startsWith('/api/Team/') && call.method === 'DELETE' && del) return del(call);
     return json(404, { message: 'Not found', code: 'not_found' });
   });
@@ -147,5 +163,34 @@ describe('TeamRoute', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/Team/1', '/api/Team/2']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('team-row')).toHaveLength(1);
+  });
+
+  it('gives a recruiter the fairness reports, always on for admins, and reads the account again', async () => {
+    seedSession();
+    const { calls } = server({ put: () => json(200, [ADMIN, { ...DANA, reports: true }]) });
+    const user = userEvent.setup();
+    renderTeam();
+    const dana = await screen.findByRole('checkbox', { name: 'Can see fairness reports: Dana Lee' });
+    const admin = screen.getByRole('checkbox', { name: /^Can see fairness reports: Admin User/ });
+    expect(admin).toBeChecked();
+    expect(admin).toBeDisabled();
+    expect(dana).not.toBeChecked();
+    const meReads = () => calls.filter((call) => call.path === '/auth/me').length;
+    const before = meReads();
+
+    await user.click(dana);
+    expect(await screen.findByText('Dana Lee can now see the fairness reports.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/Team/2/Reports', body: { reports: true } });
+    expect(dana).toBeChecked();
+    await waitFor(() => expect(meReads()).toBeGreaterThan(before));
+  });
+
+  it('shows recruiters who can see the reports without letting them change it', async () => {
+    seedSession();
+    server({ role: 'recruiter' });
+    renderTeam();
+    const dana = await screen.findByRole('checkbox', { name: 'Can see fairness reports: Dana Lee' });
+    expect(dana).toBeDisabled();
+    expect(dana).not.toBeChecked();
   });
 });
