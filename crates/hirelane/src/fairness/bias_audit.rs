@@ -200,8 +200,8 @@ fn csv_response(report: &BiasAudit) -> Response {
                     out,
                     "{},{},{},{},{},{},{},{},{},{},{},{}",
                     step.step.as_str(),
-                    step.measure,
-                    table.dimension,
+                    step.measure.as_str(),
+                    table.dimension.as_str(),
                     row.category,
                     quoted(&row.label),
                     row.count,
@@ -209,7 +209,7 @@ fn csv_response(report: &BiasAudit) -> Response {
                     number(rate),
                     number(row.impact_ratio),
                     number(row.p_value),
-                    row.status,
+                    row.status.as_str(),
                     row.adverse
                 );
             }
@@ -217,8 +217,8 @@ fn csv_response(report: &BiasAudit) -> Response {
                 out,
                 "{},{},{},unknown,Unknown,{},,,,,unknown,false",
                 step.step.as_str(),
-                step.measure,
-                table.dimension,
+                step.measure.as_str(),
+                table.dimension.as_str(),
                 table.unknown
             );
         }

@@ -2,7 +2,7 @@
 //! as New York City's Local Law 144 rules define it (6 RCNY § 5-300), over the candidates held.
 //! The figures come from the `audit` crate; this module chooses the steps and the people.
 
-use audit::{Audit, CategorySet, Measure, Person, Rules, Status};
+use audit::{Audit, CategorySet, Dimension, Measure, Person, Rules, Status};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -42,36 +42,95 @@ impl Step {
     }
 }
 
+/// What a step's rate counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AuditMeasure {
+    /// The share selected (or classified as Pass).
+    Selection,
+    /// The share scoring above the whole sample's median.
+    Scoring,
+}
+
+/// Which categories a table compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AuditDimension {
+    Sex,
+    Race,
+    /// Sex and race/ethnicity together.
+    Intersection,
+}
+
+/// Whether a group is compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RowStatus {
+    /// Compared: it has a ratio and a p-value (unless it is the reference).
+    Reported,
+    /// Under 2 % of the known sample: shown with its count, not compared.
+    Excluded,
+    /// Under the configured minimum per group.
+    NotEnoughData,
+}
+
+impl AuditMeasure {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditMeasure::Selection => "selection",
+            AuditMeasure::Scoring => "scoring",
+        }
+    }
+}
+
+impl AuditDimension {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditDimension::Sex => "sex",
+            AuditDimension::Race => "race",
+            AuditDimension::Intersection => "intersection",
+        }
+    }
+}
+
+impl RowStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowStatus::Reported => "reported",
+            RowStatus::Excluded => "excluded",
+            RowStatus::NotEnoughData => "not_enough_data",
+        }
+    }
+}
+
 /// One step's figures.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StepAudit {
     pub step: Step,
     pub label: &'static str,
-    /// `selection` (share selected) or `scoring` (share scoring above the sample's median).
-    pub measure: &'static str,
+    pub measure: AuditMeasure,
     /// Everyone the step applied to, known categories or not.
     pub individuals: u32,
     /// The whole sample's median score (scoring steps).
     pub median: Option<f64>,
-    pub tables: Vec<CategoryTable>,
+    pub tables: Vec<AuditTable>,
 }
 
 /// One dimension of a step: sex, race/ethnicity, or their intersection.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CategoryTable {
-    /// `sex`, `race` or `intersection`.
-    pub dimension: &'static str,
+pub struct AuditTable {
+    pub dimension: AuditDimension,
     /// People whose category is unknown (not answered, or "I prefer not to say"): counted,
     /// never in a rate.
     pub unknown: u32,
-    pub rows: Vec<CategoryRow>,
+    pub rows: Vec<AuditRow>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CategoryRow {
+pub struct AuditRow {
     /// The category's code (`female`, `female+hispanic_latino`).
     pub category: String,
     pub label: String,
@@ -88,9 +147,7 @@ pub struct CategoryRow {
     /// Two-sided Fisher's exact test against the highest-rate category: how likely a gap this
     /// large is by chance alone (small samples mislead).
     pub p_value: Option<f64>,
-    /// `reported`, `excluded` (under 2 % of the known sample: shown, not compared) or
-    /// `not_enough_data` (under the configured minimum per group).
-    pub status: &'static str,
+    pub status: RowStatus,
     /// Reported with an impact ratio under 0.8 (the four-fifths rule).
     pub adverse: bool,
 }
@@ -143,24 +200,36 @@ fn step(step: Step, audit: Audit) -> StepAudit {
     StepAudit {
         step,
         label: step.label(),
-        measure: if selection { "selection" } else { "scoring" },
+        measure: if selection {
+            AuditMeasure::Selection
+        } else {
+            AuditMeasure::Scoring
+        },
         individuals: audit.individuals,
         median: audit.median,
         tables: audit
             .dimensions
             .into_iter()
-            .map(|table| CategoryTable {
-                dimension: table.dimension.as_str(),
+            .map(|table| AuditTable {
+                dimension: match table.dimension {
+                    Dimension::Sex => AuditDimension::Sex,
+                    Dimension::Race => AuditDimension::Race,
+                    Dimension::Intersection => AuditDimension::Intersection,
+                },
                 unknown: table.unknown,
                 rows: table
                     .rows
                     .into_iter()
-                    .map(|row| CategoryRow {
+                    .map(|row| AuditRow {
                         selection_rate: selection.then_some(row.rate),
                         scoring_rate: (!selection).then_some(row.rate),
                         impact_ratio: row.impact_ratio,
                         p_value: row.p_value,
-                        status: row.status.as_str(),
+                        status: match row.status {
+                            Status::Reported => RowStatus::Reported,
+                            Status::Excluded => RowStatus::Excluded,
+                            Status::NotEnoughData => RowStatus::NotEnoughData,
+                        },
                         adverse: row.adverse && row.status == Status::Reported,
                         category: row.category,
                         label: row.label,

@@ -1574,6 +1574,64 @@ export interface components {
             /** @description Whether a recruiter chose the attempt that counts (else it is the first that started). */
             chosenByRecruiter: boolean;
         };
+        /**
+         * @description Which categories a table compares.
+         * @enum {string}
+         */
+        AuditDimension: "sex" | "race" | "intersection";
+        /**
+         * @description What a step's rate counts.
+         * @enum {string}
+         */
+        AuditMeasure: "selection" | "scoring";
+        AuditRow: {
+            /** @description Reported with an impact ratio under 0.8 (the four-fifths rule). */
+            adverse: boolean;
+            /** @description The category's code (`female`, `female+hispanic_latino`). */
+            category: string;
+            /** Format: int32 */
+            count: number;
+            /**
+             * Format: double
+             * @description The rate over the highest rate of a reported category; absent when excluded or with
+             *     not enough data.
+             */
+            impactRatio: number | null;
+            label: string;
+            /**
+             * Format: double
+             * @description Two-sided Fisher's exact test against the highest-rate category: how likely a gap this
+             *     large is by chance alone (small samples mislead).
+             */
+            pValue: number | null;
+            /**
+             * Format: int32
+             * @description Selected (selection steps) or scoring above the median (scoring steps).
+             */
+            positives: number;
+            /**
+             * Format: double
+             * @description Scoring steps: `positives / count` (null in selection steps).
+             */
+            scoringRate: number | null;
+            /**
+             * Format: double
+             * @description Selection steps: `positives / count` (null in scoring steps).
+             */
+            selectionRate: number | null;
+            status: components["schemas"]["RowStatus"];
+        };
+        /** @description One dimension of a step: sex, race/ethnicity, or their intersection. */
+        AuditTable: {
+            dimension: components["schemas"]["AuditDimension"];
+            rows: components["schemas"]["AuditRow"][];
+            /**
+             * Format: int32
+             * @description People whose category is unknown (not answered, or "I prefer not to say"): counted,
+             *     never in a rate.
+             */
+            unknown: number;
+        };
         /** @description A JD's autopilot. */
         Autopilot: {
             /** @description The assistant that runs their interviews. */
@@ -1780,59 +1838,6 @@ export interface components {
         };
         CallViewMetadata: {
             candidateName: string | null;
-        };
-        CategoryRow: {
-            /** @description Reported with an impact ratio under 0.8 (the four-fifths rule). */
-            adverse: boolean;
-            /** @description The category's code (`female`, `female+hispanic_latino`). */
-            category: string;
-            /** Format: int32 */
-            count: number;
-            /**
-             * Format: double
-             * @description The rate over the highest rate of a reported category; absent when excluded or with
-             *     not enough data.
-             */
-            impactRatio: number | null;
-            label: string;
-            /**
-             * Format: double
-             * @description Two-sided Fisher's exact test against the highest-rate category: how likely a gap this
-             *     large is by chance alone (small samples mislead).
-             */
-            pValue: number | null;
-            /**
-             * Format: int32
-             * @description Selected (selection steps) or scoring above the median (scoring steps).
-             */
-            positives: number;
-            /**
-             * Format: double
-             * @description Scoring steps: `positives / count` (null in selection steps).
-             */
-            scoringRate: number | null;
-            /**
-             * Format: double
-             * @description Selection steps: `positives / count` (null in scoring steps).
-             */
-            selectionRate: number | null;
-            /**
-             * @description `reported`, `excluded` (under 2 % of the known sample: shown, not compared) or
-             *     `not_enough_data` (under the configured minimum per group).
-             */
-            status: string;
-        };
-        /** @description One dimension of a step: sex, race/ethnicity, or their intersection. */
-        CategoryTable: {
-            /** @description `sex`, `race` or `intersection`. */
-            dimension: string;
-            rows: components["schemas"]["CategoryRow"][];
-            /**
-             * Format: int32
-             * @description People whose category is unknown (not answered, or "I prefer not to say"): counted,
-             *     never in a rate.
-             */
-            unknown: number;
         };
         Choice: {
             code: string;
@@ -2698,6 +2703,11 @@ export interface components {
         RoleBody: {
             role: components["schemas"]["Role"];
         };
+        /**
+         * @description Whether a group is compared.
+         * @enum {string}
+         */
+        RowStatus: "reported" | "excluded" | "not_enough_data";
         /** @description A template as an admin saves it. */
         SaveTemplateBody: {
             body: string;
@@ -2867,15 +2877,14 @@ export interface components {
              */
             individuals: number;
             label: string;
-            /** @description `selection` (share selected) or `scoring` (share scoring above the sample's median). */
-            measure: string;
+            measure: components["schemas"]["AuditMeasure"];
             /**
              * Format: double
              * @description The whole sample's median score (scoring steps).
              */
             median: number | null;
             step: components["schemas"]["Step"];
-            tables: components["schemas"]["CategoryTable"][];
+            tables: components["schemas"]["AuditTable"][];
         };
         /**
          * @description The shape of `nextStepDetails`: the answers as stored, passed through as JSON (so a number

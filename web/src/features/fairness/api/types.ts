@@ -8,10 +8,10 @@ export type BiasAudit = ApiSchema<'BiasAudit'>;
 export type StepAudit = ApiSchema<'StepAudit'>;
 
 /** One dimension of a step (sex, race/ethnicity or their intersection) with its unknown count. */
-export type AuditTable = ApiSchema<'CategoryTable'>;
+export type AuditTable = ApiSchema<'AuditTable'>;
 
 /** One category's count, rate, impact ratio and p-value. */
-export type AuditRow = ApiSchema<'CategoryRow'>;
+export type AuditRow = ApiSchema<'AuditRow'>;
 
 /** The page's filters; an empty one means "all" (every day, every JD). */
 export type AuditFilters = { from: string; to: string; jdId: string };

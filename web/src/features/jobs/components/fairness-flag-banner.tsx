@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { AlertIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { useMe } from '@/lib/queries/me';
 
 import { useFairnessFlags } from '../api/get-fairness-flags';
@@ -12,9 +13,6 @@ const STEP_WORDS: Record<string, string> = {
   interviewGrade: 'the AI interview grade',
   advancedAfterInterview: 'moving on after the interview',
 };
-
-/** Where the audit lives (Settings › Fairness). */
-export const FAIRNESS_SETTINGS = '/settings/fairness';
 
 /**
  * The four-fifths warning on a JD: shown to those who may see reports when, among this JD's
@@ -36,7 +34,7 @@ export function FairnessFlagBanner({ jobDescId }: { jobDescId: number }) {
       <p>
         <strong>Fairness check:</strong> among this JD&rsquo;s candidates, {flag.groups.join(', ')} fall under four-fifths of the best
         group&rsquo;s rate in {steps}. This is a signal to look into, not a finding.{' '}
-        <Link to={FAIRNESS_SETTINGS} className="font-semibold underline">
+        <Link to={paths.settingsFairness} className="font-semibold underline">
           See the bias audit
         </Link>
       </p>
