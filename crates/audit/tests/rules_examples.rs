@@ -7,6 +7,13 @@
 //! counts. The rules print every impact ratio against the highest rate without excluding any
 //! category, so these audits use an exclusion share of 0; the last test shows what the default
 //! 2 % does to the same data.
+//!
+//! Provenance: the scoring example (sex and five race rows) and the selection example's
+//! Hispanic or Latino, White and Black rows were checked against quoted text of the rules; the
+//! other selection rows (sex, the remaining races, the intersections) could not be read from a
+//! source here and were written from the published tables as remembered. Every printed rate and
+//! ratio follows from its counts, which is what these tests hold; confirm those rows against the
+//! notice of adoption before citing them.
 
 use audit::{Audit, Dimension, EEO1, Person, Rules, Status, Table};
 
