@@ -14,6 +14,7 @@ use super::call_reference::call_metadata;
 use super::repo::{self, InviteRow};
 use super::rules::{InviteState, JoinPhase, join_phase};
 use crate::candidates::interview_outcome;
+use crate::careers::applications::{self, Notice};
 use crate::error::{ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;
@@ -157,6 +158,11 @@ pub(super) async fn web_call(
 ) -> Result<Json<WebCallAnswer>> {
     let invite = invite_for(&state, &ip, &invite_id).await?;
     joinable(&state, &invite)?;
+    // The join page showed this notice above its consent; keep which version it was.
+    let consent = Notice::current(&state.settings.careers).consent();
+    let now = state.clock.now();
+    applications::record_notice_given(&state.db, invite.candidate_id, &consent, "interview", now)
+        .await?;
     let answer = if crate::voice::client::of(&state)?.browser_starts_calls() {
         browser_session(&state, invite).await?
     } else {

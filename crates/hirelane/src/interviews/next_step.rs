@@ -10,6 +10,7 @@ use super::access::{apply_last_date, conflict, invite_for, standing};
 use super::details::{DetailsForm, validate};
 use super::repo::save_details;
 use super::rules::{InviteState, Page, utc_naive};
+use crate::careers::applications::Notice;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{ClientIp, Json};
 use crate::state::AppState;
@@ -31,6 +32,16 @@ pub(super) struct NextStep {
     /// Slots must start before this instant (the end of the apply-last date in the
     /// recruiter's zone); null when there is no such date.
     bookable_until: Option<String>,
+    /// The notice about the automated steps, shown before the interview starts; joining
+    /// records that this version was shown.
+    notice: InterviewNotice,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct InterviewNotice {
+    version: String,
+    text: String,
 }
 
 #[utoipa::path(
@@ -58,6 +69,13 @@ pub(super) async fn next_step(
         bookable_until: standing.until.map(to_iso),
         candidate_name: invite.candidate_name,
         jd_name: invite.jdname,
+        notice: {
+            let notice = Notice::current(&state.settings.careers);
+            InterviewNotice {
+                version: notice.version,
+                text: notice.ai,
+            }
+        },
     }))
 }
 

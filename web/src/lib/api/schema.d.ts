@@ -2256,6 +2256,10 @@ export interface components {
             /** @description Why the status is what it is, and whether the evidence is complete. */
             verdict: components["schemas"]["Verdict"];
         };
+        InterviewNotice: {
+            text: string;
+            version: string;
+        };
         /**
          * @description The outcome of an interview.
          * @enum {string}
@@ -2408,6 +2412,11 @@ export interface components {
             /** @description UTC without a zone suffix. */
             interviewDateTime: string | null;
             jdName: string;
+            /**
+             * @description The notice about the automated steps, shown before the interview starts; joining
+             *     records that this version was shown.
+             */
+            notice: components["schemas"]["InterviewNotice"];
             showPageId: components["schemas"]["InvitePage"];
             /** @description The IANA zone the candidate booked in. */
             timeZoneName: string | null;

@@ -175,8 +175,17 @@ async fn the_invite_page_walks_the_state_machine_to_completion() {
         let (status, _) = next_step(&app, "not a token!").await;
         assert_eq!(status, 404);
 
-        let (status, page) = next_step(&app, &jane).await;
+        let (status, mut page) = next_step(&app, &jane).await;
         assert_eq!(status, 200, "{page}");
+        // Besides the page's data, the notice about the automated steps (the same for everyone).
+        let notice = page
+            .as_object_mut()
+            .and_then(|fields| fields.remove("notice"))
+            .expect("the notice");
+        assert!(
+            notice["version"].is_string() && notice["text"].is_string(),
+            "{notice}"
+        );
         assert_eq!(
             page,
             json!({ "candidateName": "Jane Pass", "jdName": "Platform Engineer", "showPageId": 1,

@@ -43,6 +43,28 @@ async fn the_join_window_opens_at_minus_five_and_closes_after_thirty_minutes() {
             let (status, _) = app.post(&format!("/api/Interview/WebCall/{jane}")).await;
             assert_eq!(status, want, "web call at {at}");
         }
+        // The join page shows the notice with its version; joining recorded that version.
+        let (_, page) = next_step(&app, &jane).await;
+        let version = page["notice"]["version"]
+            .as_str()
+            .expect("notice")
+            .to_owned();
+        assert!(
+            page["notice"]["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("alternative process"))
+        );
+        let shown: Vec<String> = hirelane::with_db!(&app.state.db, |pool| {
+            sqlx::query_scalar("SELECT version FROM notices_given WHERE channel = 'interview'")
+                .fetch_all(pool)
+                .await
+        })
+        .expect("notices");
+        assert_eq!(
+            shown,
+            [version],
+            "one row per version, however often they joined"
+        );
         let (_, body) = start(&app, &jane).await;
         assert_eq!(body["message"], "The meeting link has been disabled.");
         // Missed, with no apply-last date: still view 2, and rescheduling works.

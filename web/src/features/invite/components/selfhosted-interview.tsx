@@ -18,11 +18,14 @@ export const AUTOMATED_CONSENT_TEXT = 'I understand that this interview is autom
 
 /** Before the interview starts: what it is, the consent, the microphone check and Start. */
 export function AutomatedInterviewConsent({
+  notice,
   consent,
   onConsent,
   micCheck,
   onStart,
 }: {
+  /** The notice about the automated steps, shown above the consent. */
+  notice: ReactNode;
   consent: boolean;
   onConsent: (consent: boolean) => void;
   /** The page's microphone check. */
@@ -46,6 +49,7 @@ export function AutomatedInterviewConsent({
       </div>
       {micCheck}
       <div className="space-y-4 border-t border-slate-100 pt-5">
+        {notice}
         <ConsentCheckbox checked={consent} onChange={onConsent}>
           {AUTOMATED_CONSENT_TEXT}
         </ConsentCheckbox>

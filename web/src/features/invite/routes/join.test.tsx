@@ -60,6 +60,8 @@ describe('join page', () => {
     expect(screen.getByText(/quiet room/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read all interview guidelines' })).toHaveAttribute('href', '/interviewguidelines');
     expect(screen.getByRole('button', { name: 'Join Interview' })).toBeDisabled();
+    // The notice about the automated steps, with its version, before the consent.
+    expect(screen.getByTestId('ai-notice')).toHaveTextContent('How we use automated tools (notice abc123def456)');
   });
 
   it('runs a simulator call: connecting, in progress with a timer, End, then the thank-you page', async () => {

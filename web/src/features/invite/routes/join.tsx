@@ -13,6 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { parseInstant } from '@/lib/date-time';
 
 import { useNextStep } from '../api/next-step';
+import { AiNotice } from '../components/ai-notice';
 import { ConsentCheckbox } from '../components/consent-checkbox';
 import { PhoneOffIcon, VideoIcon } from '../components/icons';
 import { LevelMeter, MicCheck } from '../components/mic-check';
@@ -159,6 +160,7 @@ export function JoinRoute() {
             <Card className="space-y-6">
               {micCheck}
               <div className="space-y-4 border-t border-slate-100 pt-5">
+                <AiNotice notice={nextStep.data?.notice} />
                 <ConsentCheckbox checked={consent} onChange={setConsent}>
                   {JOIN_CONSENT_TEXT}
                 </ConsentCheckbox>
@@ -183,6 +185,7 @@ export function JoinRoute() {
         </>
       ) : call.phase === 'consent' ? (
         <AutomatedInterviewConsent
+          notice={<AiNotice notice={nextStep.data?.notice} />}
           consent={automatedConsent}
           onConsent={setAutomatedConsent}
           micCheck={micCheck}

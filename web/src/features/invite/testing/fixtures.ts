@@ -13,6 +13,7 @@ export function nextStepFixture(overrides: Partial<NextStep> = {}): NextStep {
     detailsSubmitted: false,
     timeZoneName: null,
     bookableUntil: '2026-12-01T18:30:00Z',
+    notice: { version: 'abc123def456', text: 'An AI system screens applications.' },
     ...overrides,
   };
 }
