@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::files::signed_file_path;
 use super::invites::{next_step_details, summarize};
-use super::repo::{self, CandidateRow};
+use super::repo::{self, CandidateRow, assessment_strings};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::careers::applications::{self, ApplicationRow};
@@ -140,21 +140,8 @@ fn details(
     row: CandidateRow,
     next_step_details: Option<serde_json::Value>,
 ) -> ResumeDetails {
-    let assessment: serde_json::Value = row
-        .assessment
-        .as_deref()
-        .and_then(|a| serde_json::from_str(a).ok())
-        .unwrap_or_default();
-    let strings = |key: &str| -> Vec<String> {
-        assessment[key]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let assessment = row.assessment_json();
+    let strings = |key: &str| assessment_strings(&assessment, key);
     let invite = summarize(state, &row);
     ResumeDetails {
         invite_status: invite.status,

@@ -55,6 +55,28 @@ pub struct CandidateRow {
     pub apply_last_date: Option<String>,
 }
 
+impl CandidateRow {
+    /// The stored ATS assessment's JSON; a missing or unreadable one reads as empty.
+    pub fn assessment_json(&self) -> serde_json::Value {
+        self.assessment
+            .as_deref()
+            .and_then(|a| serde_json::from_str(a).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// A list of strings in a stored assessment (`matchedSkills`), empty when absent.
+pub fn assessment_strings(assessment: &serde_json::Value, key: &str) -> Vec<String> {
+    assessment[key]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 pub(super) const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
         c.candidate_phone, c.source, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
         c.analysis_error, c.unreadable_reason, c.text_from_ocr, c.name_confidence, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,

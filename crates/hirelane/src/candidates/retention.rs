@@ -63,7 +63,7 @@ pub async fn run_daily(state: &AppState) -> Result<Option<Outcome>> {
         }
     }
     if settings.recording_months > 0 {
-        let before = months_before(state, now, settings.recording_months)?;
+        let before = shift_months(state, now, -i64::from(settings.recording_months))?;
         outcome.recordings = voice::recordings::expire(state, before).await?;
     }
     tracing::info!(?outcome, "retention run");
@@ -166,7 +166,11 @@ async fn decide(state: &AppState, person: &Person, now: Timestamp) -> Result<Ste
     if person.open {
         return Ok(Step::Wait);
     }
-    let due = months_after(state, from_millis(person.last), settings.candidate_months)?;
+    let due = shift_months(
+        state,
+        from_millis(person.last),
+        i64::from(settings.candidate_months),
+    )?;
     let Some(email) = &person.email else {
         return Ok(if now >= due { Step::Erase } else { Step::Wait });
     };
@@ -277,16 +281,10 @@ async fn notify(state: &AppState, person: &Person, due: Timestamp, now: Timestam
     Ok(true)
 }
 
-fn months_after(state: &AppState, at: Timestamp, months: u32) -> Result<Timestamp> {
+/// `at` moved by `months` calendar months in the organisation's zone (back when negative).
+fn shift_months(state: &AppState, at: Timestamp, months: i64) -> Result<Timestamp> {
     at.to_zoned(state.time_zone.clone())
-        .checked_add(Span::new().months(i64::from(months)))
-        .map(|z| z.timestamp())
-        .map_err(internal)
-}
-
-fn months_before(state: &AppState, at: Timestamp, months: u32) -> Result<Timestamp> {
-    at.to_zoned(state.time_zone.clone())
-        .checked_sub(Span::new().months(i64::from(months)))
+        .checked_add(Span::new().months(months))
         .map(|z| z.timestamp())
         .map_err(internal)
 }

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::portal::candidate_of;
-use crate::candidates::repo::CandidateRow;
+use crate::candidates::repo::{CandidateRow, assessment_strings};
 use crate::error::{ErrorBody, Result};
 use crate::http::Json;
 use crate::state::AppState;
@@ -75,23 +75,9 @@ pub(super) async fn my_assessment(
 }
 
 fn explain(candidate: &CandidateRow, interview_questions: Vec<CoveredQuestion>) -> MyAssessment {
-    let assessment: Value = candidate
-        .assessment
-        .as_deref()
-        .and_then(|a| serde_json::from_str(a).ok())
-        .unwrap_or_default();
-    let strings = |key: &str| -> Vec<String> {
-        assessment[key]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let skills_found = strings("matchedSkills");
-    let skills_missing = strings("missingSkills");
+    let assessment = candidate.assessment_json();
+    let skills_found = assessment_strings(&assessment, "matchedSkills");
+    let skills_missing = assessment_strings(&assessment, "missingSkills");
     let experience_years = assessment["experienceYears"].as_f64();
     let required_years = assessment["requiredYears"].as_f64();
     let assessed = candidate.recommendation.is_some();

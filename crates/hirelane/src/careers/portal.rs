@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hirelane_core::clock::{from_millis, to_iso};
-use jiff::SignedDuration;
+use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
@@ -308,17 +308,27 @@ pub(super) async fn request_erasure(
     )
     .await?;
     if made {
-        let mut tx = state.db.begin_write().await?;
-        let subject = Subject::Candidate(candidate.id);
-        let kind = EventKind::ErasureRequested;
-        activity::record(&mut tx, kind, subject, &Actor::Candidate, json!({}), now).await?;
-        tx.commit().await?;
+        logged_by_candidate(&state, candidate.id, EventKind::ErasureRequested, now).await?;
         tracing::info!(
             candidate = candidate.id,
             "erasure requested by the candidate"
         );
     }
     page_of(&state, &candidate).await.map(Json)
+}
+
+/// Puts a request the candidate made from their page on their timeline, as their own doing.
+async fn logged_by_candidate(
+    state: &AppState,
+    candidate_id: i64,
+    kind: EventKind,
+    now: Timestamp,
+) -> Result<()> {
+    let mut tx = state.db.begin_write().await?;
+    let subject = Subject::Candidate(candidate_id);
+    activity::record(&mut tx, kind, subject, &Actor::Candidate, json!({}), now).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Whether to keep the candidate's data for other jobs.
@@ -396,11 +406,7 @@ pub(super) async fn request_accommodation(
     let candidate = candidate_of(&state, &token).await?;
     let now = state.clock.now();
     if accommodations::request(&state.db, candidate.id, &body.message, now).await? {
-        let mut tx = state.db.begin_write().await?;
-        let subject = Subject::Candidate(candidate.id);
-        let kind = EventKind::AccommodationRequested;
-        activity::record(&mut tx, kind, subject, &Actor::Candidate, json!({}), now).await?;
-        tx.commit().await?;
+        logged_by_candidate(&state, candidate.id, EventKind::AccommodationRequested, now).await?;
         tracing::info!(
             candidate = candidate.id,
             "alternative process requested by the candidate"

@@ -32,23 +32,29 @@ pub struct Published {
 }
 
 pub async fn latest(db: &Db) -> Result<Option<Published>> {
-    let row: Option<(i64, String)> = with_db!(db, |pool| {
+    newest(db)
+        .await?
+        .map(|(published_at, _, summary)| {
+            serde_json::from_str(&summary)
+                .map(|audit| Published {
+                    published_at,
+                    audit,
+                })
+                .map_err(|e| Error::Internal(e.into()))
+        })
+        .transpose()
+}
+
+/// The newest publication: when, by whom, and the audit's JSON.
+async fn newest(db: &Db) -> Result<Option<(i64, String, String)>> {
+    Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT published_at, summary FROM fairness_summaries
+            "SELECT published_at, published_by, summary FROM fairness_summaries
              ORDER BY published_at DESC, id DESC LIMIT 1",
         )
         .fetch_optional(pool)
         .await
-    })?;
-    row.map(|(published_at, summary)| {
-        serde_json::from_str(&summary)
-            .map(|audit| Published {
-                published_at,
-                audit,
-            })
-            .map_err(|e| Error::Internal(e.into()))
-    })
-    .transpose()
+    })?)
 }
 
 /// Publishes the audit of all data held, as of now, on the public page "How we score".
@@ -99,17 +105,10 @@ pub(super) async fn published_summary(
     _: crate::auth::Recruiter,
     State(state): State<AppState>,
 ) -> Result<Json<PublishedSummary>> {
-    let row: Option<(i64, String)> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT published_at, published_by FROM fairness_summaries
-             ORDER BY published_at DESC, id DESC LIMIT 1",
-        )
-        .fetch_optional(pool)
-        .await
-    })?;
+    let row = newest(&state.db).await?;
     Ok(Json(PublishedSummary {
-        published_at: row.as_ref().map(|(at, _)| to_iso(from_millis(*at))),
-        published_by: row.map(|(_, by)| by),
+        published_at: row.as_ref().map(|(at, _, _)| to_iso(from_millis(*at))),
+        published_by: row.map(|(_, by, _)| by),
     }))
 }
 

@@ -141,18 +141,10 @@ pub async fn save(
 /// The candidate's answers, if they gave any in `set` (answers in a set the deployment no
 /// longer asks are not shown back as if they answered today's questions).
 pub async fn of_candidate(db: &Db, candidate_id: i64, set: &CategorySet) -> Result<Answers> {
-    let row: Option<(Option<String>, Option<String>)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT sex, race FROM self_identifications
-             WHERE candidate_id = $1 AND category_set = $2",
-        )
-        .bind(candidate_id)
-        .bind(set.id)
-        .fetch_optional(pool)
-        .await
-    })?;
-    Ok(row
-        .map(|(sex, race)| Answers { sex, race })
+    Ok(stored(db, candidate_id)
+        .await?
+        .filter(|kept| kept.category_set == set.id)
+        .map(|kept| kept.answers)
         .unwrap_or_default())
 }
 
