@@ -1151,6 +1151,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Voice/assistants/{id}/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An assistant's questions, what a strong answer to each covers, and suggestions from a JD. */
+        get: operations["get_rubric"];
+        /**
+         * Sets what a strong answer covers for some of an assistant's questions. Interviews already
+         *     graded keep the grade they got; the next ones are graded against these points.
+         */
+        put: operations["put_rubric"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Voice/calls": {
         parameters: {
             query?: never;
@@ -1431,6 +1452,26 @@ export interface components {
         AnswerBody: {
             answer: string;
         };
+        /** @description The grade of one scripted question's answer. */
+        AnswerGrade: {
+            asked: boolean;
+            competency: components["schemas"]["Competency"];
+            confidence: components["schemas"]["GradeConfidence"];
+            contradictions: components["schemas"]["ContradictedPoint"][];
+            covered: components["schemas"]["CoveredPoint"][];
+            flags: components["schemas"]["GradeFlag"][];
+            /** @description The points graded against. */
+            keyPoints: string[];
+            missing: components["schemas"]["MissingPoint"][];
+            /** @description 1-based, as in `questions`. */
+            number: number;
+            question: string;
+            /**
+             * Format: double
+             * @description 0-5, two decimals, higher is better; null when the question was not asked.
+             */
+            score: number | null;
+        };
         /**
          * @description A candidate's answers, as codes of the category set; `None` is a question left blank,
          *     `declined` is "I prefer not to say".
@@ -1529,6 +1570,15 @@ export interface components {
             variableValues: {
                 [key: string]: string;
             };
+        };
+        /** @description An assistant's questions with their key points. */
+        AssistantRubric: {
+            assistantId: string;
+            /** @description At most this many characters per key point. */
+            maxKeyPointChars: number;
+            /** @description At most this many key points per question. */
+            maxKeyPoints: number;
+            questions: components["schemas"]["RubricQuestion"][];
         };
         /** @description An assistant as the provider describes it, without secrets. */
         AssistantView: {
@@ -1667,6 +1717,18 @@ export interface components {
              * @description 1 to 100; none (or null) invites on Pass.
              */
             minScore?: number | null;
+        };
+        /**
+         * @description The bars of the analysis page, 0-100; null when nothing measures them (no asked question of
+         *     that competency with key points).
+         */
+        Bars: {
+            /** Format: int64 */
+            communication: number | null;
+            /** Format: int64 */
+            problemSolving: number | null;
+            /** Format: int64 */
+            technical: number | null;
         };
         /** @description The audit, and what it was computed over. */
         BiasAudit: {
@@ -1843,6 +1905,30 @@ export interface components {
             code: string;
             label: string;
         };
+        /** @description What Communication is computed from. */
+        CommunicationFeatures: {
+            answered: number;
+            /** @description Questions asked, and of them answered (something heard). */
+            asked: number;
+            /**
+             * Format: double
+             * @description Filler words per 100 words; null when nothing was said.
+             */
+            fillerRate: number | null;
+            /**
+             * Format: double
+             * @description Over the candidate's timed turns; null without times.
+             */
+            wordsPerMinute: number | null;
+        };
+        /**
+         * @description What a question measures; the interview's Technical and Problem solving bars are the mean
+         *     grade of the questions of each.
+         * @enum {string}
+         */
+        Competency: "technical" | "problemSolving";
+        /** @enum {string} */
+        ConfidenceLevel: "low" | "medium" | "high";
         /** @description What a confirmed request erased. */
         Confirmed: {
             /** Format: int64 */
@@ -1856,6 +1942,11 @@ export interface components {
             mails: number;
             request: components["schemas"]["ErasureRequest"];
         };
+        /** @description A key point the answer states the opposite of. */
+        ContradictedPoint: {
+            point: string;
+            quote: components["schemas"]["QuoteRef"] | null;
+        };
         /** @description The recruiter's choice of the attempt that counts. */
         CountAttemptBody: {
             callId: string;
@@ -1865,6 +1956,16 @@ export interface components {
         Coverage: {
             asked: number;
             total: number;
+        };
+        /** @description A key point the answer covers. */
+        CoveredPoint: {
+            point: string;
+            quote: components["schemas"]["QuoteRef"] | null;
+            /**
+             * Format: double
+             * @description How fully it is covered, 0-1.
+             */
+            strength: number;
         };
         CoveredQuestion: {
             /** @description The interviewer asked it and the candidate answered. */
@@ -2115,6 +2216,11 @@ export interface components {
             resumeId: number | null;
             status: components["schemas"]["UploadStatus"];
         };
+        /**
+         * @description Something a reader of the score must know (the `assess` crate's flags).
+         * @enum {string}
+         */
+        FlagCode: "noAnswerHeard" | "echoesQuestion" | "otherLanguage" | "notProse" | "noKeyPoints" | "derivedKeyPoints" | "lexicalOnly";
         /** @description An item of the JD Folders list. */
         FolderItem: {
             createdOn: string;
@@ -2192,6 +2298,19 @@ export interface components {
          * @enum {string}
          */
         GapKind: "questionsNotAsked" | "callTooShort" | "noTranscript" | "integrityFailed" | "noTimestamps" | "noQuestionScores" | "noScores";
+        /** @description How far one score can be trusted. */
+        GradeConfidence: {
+            level: components["schemas"]["ConfidenceLevel"];
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            value: number;
+        };
+        GradeFlag: {
+            code: components["schemas"]["FlagCode"];
+            message: string;
+        };
         /**
          * @description A recruiter's overall recommendation (named apart from the ATS's Pass / Fail).
          * @enum {string}
@@ -2228,6 +2347,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string | null;
             experience: string;
+            grading: components["schemas"]["InterviewGrading"] | null;
             /** @description Whether the call ran exactly as we set it up. */
             integrity: components["schemas"]["Integrity"];
             interviewStatus: components["schemas"]["InterviewStatus"];
@@ -2255,6 +2375,18 @@ export interface components {
             turns: components["schemas"]["Turn"][];
             /** @description Why the status is what it is, and whether the evidence is complete. */
             verdict: components["schemas"]["Verdict"];
+        };
+        /** @description Our grader's result for one interview. */
+        InterviewGrading: {
+            bars: components["schemas"]["Bars"];
+            communication: components["schemas"]["CommunicationFeatures"];
+            /** @description When it was graded (ISO 8601). */
+            gradedAt: string;
+            /** @description How the bars are computed, as the page shows it. */
+            method: string;
+            questions: components["schemas"]["AnswerGrade"][];
+            /** @description The grader's version and its embedding model's (or `+lexical`). */
+            version: string;
         };
         InterviewNotice: {
             text: string;
@@ -2310,6 +2442,15 @@ export interface components {
         };
         LoggedOut: {
             success: boolean;
+        };
+        /** @description A key point the answer misses. */
+        MissingPoint: {
+            point: string;
+            /**
+             * Format: double
+             * @description How close the answer came, 0-1.
+             */
+            strength: number;
         };
         /** @description Candidates to move to one stage. */
         MoveBody: {
@@ -2558,6 +2699,22 @@ export interface components {
              */
             score: number | null;
         };
+        /** @description Where a quoted part of an answer was said. */
+        QuoteRef: {
+            /** @description One past its last char. */
+            end: number;
+            /**
+             * Format: double
+             * @description Seconds from the start of the recording where the quote begins (estimated within its
+             *     turn); null when the provider gave no times.
+             */
+            seconds: number | null;
+            /** @description First char of the quote in that turn's text (chars as `Array.from(text)` counts them). */
+            start: number;
+            text: string;
+            /** @description Index of the turn in the analysis's `turns`. */
+            turn: number;
+        };
         Received: {
             received: boolean;
         };
@@ -2717,6 +2874,30 @@ export interface components {
          * @enum {string}
          */
         RowStatus: "reported" | "excluded" | "not_enough_data";
+        RubricBody: {
+            questions?: components["schemas"]["RubricQuestionBody"][];
+        };
+        /** @description One question of the assistant and what a strong answer to it covers. */
+        RubricQuestion: {
+            competency: components["schemas"]["Competency"];
+            keyPoints: string[];
+            /** @description 1-based, in the assistant's order. */
+            number: number;
+            question: string;
+            /**
+             * @description The JD's key skills that fit this question (those it names, else all of them, at most
+             *     eight), for the recruiter to pick from; empty without `jdId`.
+             */
+            suggestions: string[];
+        };
+        /** @description What a strong answer to one question covers, as the recruiter set it. */
+        RubricQuestionBody: {
+            competency?: components["schemas"]["Competency"];
+            /** @description At most 20 non-blank points of at most 400 characters each (blank entries are ignored). */
+            keyPoints?: string[];
+            /** @description Which of the assistant's questions (1-based). */
+            number: number;
+        };
         /** @description A template as an admin saves it. */
         SaveTemplateBody: {
             body: string;
@@ -6591,6 +6772,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider has no such assistant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_rubric: {
+        parameters: {
+            query?: {
+                /** @description A JD (integer id or folder id) whose key skills are offered as key points. */
+                jdId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's assistant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assistant's questions and their key points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRubric"];
+                };
+            };
+            /** @description `jdId` names no JD (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider has no such assistant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_rubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's assistant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RubricBody"];
+            };
+        };
+        responses: {
+            /** @description The assistant's questions and their key points, as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRubric"];
+                };
+            };
+            /** @description Too many or too long key points, or a number that is not one of the assistant's questions (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, expired or invalid access token */
