@@ -232,13 +232,15 @@ async fn calls(db: &Db, id: i64) -> Result<Vec<Value>> {
         problem_solving_score: Option<i64>,
         cultural_fit_score: Option<i64>,
         recording_url: Option<String>,
+        grading: Option<String>,
     }
     let rows: Vec<Call> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT v.id, v.started_at, v.ended_at, v.transcript, v.summary, v.interview_status,
                 v.technical_score, v.communication_score, v.problem_solving_score,
-                v.cultural_fit_score, v.recording_url
+                v.cultural_fit_score, v.recording_url, g.grading
              FROM voice_calls v
+             LEFT JOIN answer_gradings g ON g.call_id = v.id
              WHERE v.invite_id IN (SELECT i.id FROM interview_invites i WHERE i.candidate_id = $1)
                 OR v.id = (SELECT c.call_id FROM candidates c WHERE c.id = $1)
              ORDER BY v.created_at",
@@ -264,6 +266,12 @@ async fn calls(db: &Db, id: i64) -> Result<Vec<Value>> {
                     "culturalFit": c.cultural_fit_score,
                 },
                 "recordingKeptByVoiceProvider": c.recording_url.is_some(),
+                // Our grader's grade of each answer, with the points it was graded against and
+                // the words that covered them (the scores above are the provider's).
+                "answerGrades": c
+                    .grading
+                    .as_deref()
+                    .and_then(|g| serde_json::from_str::<Value>(g).ok()),
             })
         })
         .collect())
