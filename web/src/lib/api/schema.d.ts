@@ -1151,6 +1151,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Voice/assistants/{id}/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_rubric"];
+        put: operations["put_rubric"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Voice/calls": {
         parameters: {
             query?: never;
@@ -1431,6 +1447,22 @@ export interface components {
         AnswerBody: {
             answer: string;
         };
+        /** @description The grade of one question. */
+        AnswerGrade: {
+            asked: boolean;
+            competency: components["schemas"]["Competency"];
+            confidence: components["schemas"]["GradeConfidence"];
+            contradictions: components["schemas"]["Contradiction"][];
+            covered: components["schemas"]["CoveredPoint"][];
+            flags: components["schemas"]["GradeFlag"][];
+            keyPoints: string[];
+            missing: components["schemas"]["MissingPoint"][];
+            /** Format: int64 */
+            number: number;
+            question: string;
+            /** Format: double */
+            score: number | null;
+        };
         /**
          * @description A candidate's answers, as codes of the category set; `None` is a question left blank,
          *     `declined` is "I prefer not to say".
@@ -1529,6 +1561,15 @@ export interface components {
             variableValues: {
                 [key: string]: string;
             };
+        };
+        /** @description An assistant's key points per question. */
+        AssistantRubric: {
+            assistantId: string;
+            /** Format: int64 */
+            maxKeyPointChars: number;
+            /** Format: int64 */
+            maxKeyPoints: number;
+            questions: components["schemas"]["RubricQuestion"][];
         };
         /** @description An assistant as the provider describes it, without secrets. */
         AssistantView: {
@@ -1843,6 +1884,24 @@ export interface components {
             code: string;
             label: string;
         };
+        /** @description Measurable features. */
+        CommunicationFeatures: {
+            /** Format: int64 */
+            answered: number;
+            /** Format: int64 */
+            asked: number;
+            /** Format: double */
+            fillerRate: number | null;
+            /** Format: double */
+            wordsPerMinute: number | null;
+        };
+        /**
+         * @description What a question measures.
+         * @enum {string}
+         */
+        Competency: "technical" | "problemSolving";
+        /** @enum {string} */
+        ConfidenceLevel: "low" | "medium" | "high";
         /** @description What a confirmed request erased. */
         Confirmed: {
             /** Format: int64 */
@@ -1856,6 +1915,11 @@ export interface components {
             mails: number;
             request: components["schemas"]["ErasureRequest"];
         };
+        /** @description A key point the answer contradicts. */
+        Contradiction: {
+            point: string;
+            quote: components["schemas"]["QuoteRef"] | null;
+        };
         /** @description The recruiter's choice of the attempt that counts. */
         CountAttemptBody: {
             callId: string;
@@ -1865,6 +1929,13 @@ export interface components {
         Coverage: {
             asked: number;
             total: number;
+        };
+        /** @description A key point the answer covers. */
+        CoveredPoint: {
+            point: string;
+            quote: components["schemas"]["QuoteRef"] | null;
+            /** Format: double */
+            strength: number;
         };
         CoveredQuestion: {
             /** @description The interviewer asked it and the candidate answered. */
@@ -2192,6 +2263,26 @@ export interface components {
          * @enum {string}
          */
         GapKind: "questionsNotAsked" | "callTooShort" | "noTranscript" | "integrityFailed" | "noTimestamps" | "noQuestionScores" | "noScores";
+        /** @description How sure the grade is. */
+        GradeConfidence: {
+            level: components["schemas"]["ConfidenceLevel"];
+            /** Format: double */
+            value: number;
+        };
+        /** @description Something about a grade. */
+        GradeFlag: {
+            code: string;
+            message: string;
+        };
+        /** @description 0-100. */
+        GradingBars: {
+            /** Format: int64 */
+            communication: number | null;
+            /** Format: int64 */
+            problemSolving: number | null;
+            /** Format: int64 */
+            technical: number | null;
+        };
         /**
          * @description A recruiter's overall recommendation (named apart from the ATS's Pass / Fail).
          * @enum {string}
@@ -2228,6 +2319,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string | null;
             experience: string;
+            grading: components["schemas"]["InterviewGrading"] | null;
             /** @description Whether the call ran exactly as we set it up. */
             integrity: components["schemas"]["Integrity"];
             interviewStatus: components["schemas"]["InterviewStatus"];
@@ -2255,6 +2347,16 @@ export interface components {
             turns: components["schemas"]["Turn"][];
             /** @description Why the status is what it is, and whether the evidence is complete. */
             verdict: components["schemas"]["Verdict"];
+        };
+        /** @description Our grader's result. */
+        InterviewGrading: {
+            bars: components["schemas"]["GradingBars"];
+            communication: components["schemas"]["CommunicationFeatures"];
+            /** Format: date-time */
+            gradedAt: string;
+            method: string;
+            questions: components["schemas"]["AnswerGrade"][];
+            version: string;
         };
         InterviewNotice: {
             text: string;
@@ -2310,6 +2412,12 @@ export interface components {
         };
         LoggedOut: {
             success: boolean;
+        };
+        /** @description A key point the answer misses. */
+        MissingPoint: {
+            point: string;
+            /** Format: double */
+            strength: number;
         };
         /** @description Candidates to move to one stage. */
         MoveBody: {
@@ -2558,6 +2666,18 @@ export interface components {
              */
             score: number | null;
         };
+        /** @description Words of a turn. */
+        QuoteRef: {
+            /** Format: int64 */
+            end: number;
+            /** Format: double */
+            seconds: number | null;
+            /** Format: int64 */
+            start: number;
+            text: string;
+            /** Format: int64 */
+            turn: number;
+        };
         Received: {
             received: boolean;
         };
@@ -2717,6 +2837,26 @@ export interface components {
          * @enum {string}
          */
         RowStatus: "reported" | "excluded" | "not_enough_data";
+        /** @description An assistant's key points. */
+        RubricBody: {
+            questions: components["schemas"]["RubricQuestionBody"][];
+        };
+        /** @description One question of an assistant with what a strong answer covers. */
+        RubricQuestion: {
+            competency: components["schemas"]["Competency"];
+            keyPoints: string[];
+            /** Format: int64 */
+            number: number;
+            question: string;
+            suggestions: string[];
+        };
+        /** @description One question's key points. */
+        RubricQuestionBody: {
+            competency: components["schemas"]["Competency"];
+            keyPoints: string[];
+            /** Format: int64 */
+            number: number;
+        };
         /** @description A template as an admin saves it. */
         SaveTemplateBody: {
             body: string;
@@ -6613,6 +6753,103 @@ export interface operations {
             };
             /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_rubric: {
+        parameters: {
+            query?: {
+                jdId?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's assistant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rubric */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRubric"];
+                };
+            };
+            /** @description Unauthorised */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such assistant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_rubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's assistant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RubricBody"];
+            };
+        };
+        responses: {
+            /** @description The rubric */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRubric"];
+                };
+            };
+            /** @description validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorised */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such assistant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
