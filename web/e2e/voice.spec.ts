@@ -73,7 +73,7 @@ test.describe('voice interviews', () => {
     await row.getByRole('link', { name: 'View Analysis' }).click();
     await expect(page).toHaveURL(new RegExp(`/analysis/${callId}$`));
     await expect(page.getByTestId('interview-status')).toHaveText('Pass');
-    const technical = page.getByRole('meter', { name: 'Technical' });
+    const technical = page.getByRole('meter', { name: 'Technical', exact: true });
     await expect(technical).toBeVisible();
     expect(Number(await technical.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(70);
     await expect(page.getByText('Interview Recording')).toBeVisible();
