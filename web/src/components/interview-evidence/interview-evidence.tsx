@@ -1,16 +1,21 @@
 /**
  * The evidence behind an interview's verdict, shared by the call analysis page and the
- * candidate analysis section: why the status is what it is, the recording, every scripted
- * question with its score, and the conversation turn by turn. Clicking a turn (or a question's
- * link to one) seeks the recording there; while it plays, the turn being spoken is marked.
+ * candidate analysis section: why the status is what it is, the recording, our grader's grade of
+ * every answer, every scripted question with its score, and the conversation turn by turn (the
+ * overall scores are `InterviewScores`, which the pages put first). Clicking a turn (or a
+ * question's link to one) seeks the recording there; while it plays, the turn being spoken is
+ * marked. The words the grader quotes are marked in the turns, and clicking a quote goes to them.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 import { AudioPlayer, formatAudioTime } from '@/components/ui/audio-player';
 import { cn } from '@/components/ui/cn';
 import type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
 
-import { TranscriptTurns } from './transcript';
+import { QuestionGrades } from './question-grades';
+import type { OnQuote } from './question-grades';
+import { quotedRanges } from './quotes';
+import { TranscriptTurns, turnElementId } from './transcript';
 import type { Seek } from './transcript';
 import type { Integrity, QuestionEvidence, Turn, Verdict } from './types';
 import { activeTurn, coverageText, isHeuristicScore, scoredByHeuristics } from './turns';
@@ -141,18 +146,31 @@ export function QuestionBreakdown({ questions, turns, onSeek }: { questions: Que
   );
 }
 
-/** The verdict, the recording, the questions and the turns of one interview. */
+/** The verdict, the recording, the answer grades, the questions and the turns of one interview. */
 export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis }) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  const turnIds = useId();
   const [time, setTime] = useState<number | null>(null);
-  const seek: Seek = (index) => {
-    const start = analysis.turns[index]?.startSeconds;
+  // Older analyses and interviews the grader has not reached have no grading.
+  const grading = analysis.grading ?? null;
+  const seekTo = (seconds: number) => {
     const audio = audioRef.current;
-    if (start == null || !audio) return;
-    audio.currentTime = start;
-    setTime(start);
+    if (!audio) return;
+    audio.currentTime = seconds;
+    setTime(seconds);
     // Playing is a convenience: a browser that refuses autoplay still shows the position.
     void Promise.resolve(audio.play()).catch(() => undefined);
+  };
+  const seek: Seek = (index) => {
+    const start = analysis.turns[index]?.startSeconds;
+    if (start != null) seekTo(start);
+  };
+  const showQuote: OnQuote = (quote) => {
+    if (quote.seconds !== null) seekTo(quote.seconds);
+    // Without a recording or a time the quote still leads to its words in the transcript.
+    const turn = document.getElementById(turnElementId(turnIds, quote.turn));
+    turn?.scrollIntoView?.({ block: 'nearest' });
+    turn?.focus({ preventScroll: true });
   };
   return (
     <div className="space-y-4">
@@ -163,8 +181,16 @@ export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis })
       ) : (
         <p className="text-sm text-slate-500">No recording available.</p>
       )}
+      {grading && <QuestionGrades grades={grading.questions} onQuote={showQuote} />}
       <QuestionBreakdown questions={analysis.questions} turns={analysis.turns} onSeek={seek} />
-      <TranscriptTurns turns={analysis.turns} current={activeTurn(analysis.turns, time)} onSeek={seek} fallback={analysis.transcript} />
+      <TranscriptTurns
+        turns={analysis.turns}
+        current={activeTurn(analysis.turns, time)}
+        onSeek={seek}
+        fallback={analysis.transcript}
+        quoted={quotedRanges(grading)}
+        idPrefix={turnIds}
+      />
     </div>
   );
 }
