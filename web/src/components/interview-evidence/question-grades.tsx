@@ -77,16 +77,16 @@ function QuestionGrade({ grade, onQuote }: { grade: AnswerGrade; onQuote: OnQuot
           aria-label={`Notes on question ${grade.number}`}
           className="mt-2 space-y-1 rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200"
         >
-          {grade.flags.map((flag) => (
-            <li key={flag.code}>{flag.message}</li>
+          {grade.flags.map((flag, i) => (
+            <li key={`${i}-${flag.code}`}>{flag.message}</li>
           ))}
         </ul>
       )}
       {grade.asked && (
         <>
           <Points title="Covered" tone="good">
-            {grade.covered.map((covered) => (
-              <li key={covered.point}>
+            {grade.covered.map((covered, i) => (
+              <li key={`${i}-${covered.point}`}>
                 <span className="text-slate-900">{covered.point}</span>{' '}
                 <span className="text-xs text-slate-500">(match {strengthText(covered.strength)})</span>
                 {covered.quote ? <QuoteButton quote={covered.quote} onQuote={onQuote} /> : null}
@@ -94,15 +94,15 @@ function QuestionGrade({ grade, onQuote }: { grade: AnswerGrade; onQuote: OnQuot
             ))}
           </Points>
           <Points title="Missing" tone="neutral">
-            {grade.missing.map((missing) => (
-              <li key={missing.point} className="text-slate-700">
+            {grade.missing.map((missing, i) => (
+              <li key={`${i}-${missing.point}`} className="text-slate-700">
                 {missing.point} <span className="text-xs text-slate-500">(closest match {strengthText(missing.strength)})</span>
               </li>
             ))}
           </Points>
           <Points title="Contradicted" tone="bad">
-            {grade.contradictions.map((contradiction) => (
-              <li key={contradiction.point}>
+            {grade.contradictions.map((contradiction, i) => (
+              <li key={`${i}-${contradiction.point}`}>
                 <span className="text-slate-900">{contradiction.point}</span>
                 {contradiction.quote ? <QuoteButton quote={contradiction.quote} onQuote={onQuote} /> : null}
               </li>

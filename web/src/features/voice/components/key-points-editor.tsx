@@ -107,8 +107,8 @@ export function KeyPointsEditor({ question, suggestions, limits, disabled, onCha
             Key skills of the job that fit this question
           </p>
           <ul aria-labelledby={`${id}-suggestions`} className="mt-1.5 flex flex-wrap gap-1.5">
-            {open.map((suggestion) => (
-              <li key={suggestion}>
+            {open.map((suggestion, i) => (
+              <li key={`${i}-${suggestion}`}>
                 <button
                   type="button"
                   aria-label={`Add ${suggestion}`}
