@@ -28,23 +28,26 @@ export function KeyPointsEditor({ question, suggestions, limits, disabled, onCha
       <legend className="float-left w-full text-sm font-semibold text-slate-900">
         {number}. {question.question}
       </legend>
-      <div className="flex flex-wrap items-center gap-2 pt-1 text-sm">
+      <div className="clear-left flex flex-wrap items-center gap-2 pt-1 text-sm">
         <label htmlFor={`${id}-competency`} className="font-medium text-slate-700">
           Measures
         </label>
-        <select
-          id={`${id}-competency`}
-          value={question.competency}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...question, competency: competencyOf(event.target.value) ?? question.competency })}
-          className={`${inputClass()} w-auto py-1.5`}
-        >
-          {COMPETENCIES.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        {/* The select fills its box (inputClass is full width): the box sets its width. */}
+        <span className="w-48">
+          <select
+            id={`${id}-competency`}
+            value={question.competency}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...question, competency: competencyOf(event.target.value) ?? question.competency })}
+            className={inputClass()}
+          >
+            {COMPETENCIES.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </span>
       </div>
       {keyPoints.length === 0 && (
         <p className="text-sm text-slate-500">No key points yet: this question&apos;s answers cannot be graded.</p>
