@@ -145,7 +145,7 @@ impl Grader {
             let evidence = evidence(&p, &aligned.matched, &sims);
             if let Some(seg) = evidence
                 && aligned.recall >= CONTRADICTION_RECALL
-                && negated(&p.point_words[index]) != negated(&words(&seg.text))
+                && contradicts(&p.point_words[index], &seg.text, &p.question)
             {
                 strength = 0.0;
                 contradictions.push(Contradiction {
@@ -322,6 +322,46 @@ fn evidence<'p>(p: &'p Prepared<'_>, matched: &[usize], sims: &[f64]) -> Option<
         // Ties go to the earlier segment, so the quote does not depend on iteration details.
         .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|(_, _, seg)| seg)
+}
+
+/// Whether one clause of `segment` says most of the point's words with the opposite polarity.
+/// A negation reverses only its own clause: in "cache the rows, so readers never see stale
+/// data" the `never` says nothing about caching.
+fn contradicts(point: &[Word], segment: &str, question: &HashSet<&str>) -> bool {
+    let point_negated = negated(point);
+    clauses(segment).iter().any(|clause| {
+        let said = words(clause);
+        negated(&said) != point_negated
+            && align(point, &said, question).recall >= CONTRADICTION_RECALL
+    })
+}
+
+/// Words that start a new clause inside a sentence.
+const CLAUSE_STARTS: &[&str] = &[
+    "and", "but", "so", "because", "while", "whereas", "although", "though", "then", "which",
+];
+
+/// A sentence cut into clauses: at `, ; : ( )` and dashes, and before a conjunction that starts
+/// a clause.
+fn clauses(sentence: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for piece in sentence.split([',', ';', ':', '(', ')', '\u{2013}', '\u{2014}']) {
+        for word in piece.split_whitespace() {
+            let bare = word
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            if CLAUSE_STARTS.contains(&bare.as_str()) {
+                out.push(String::new());
+            }
+            if let Some(clause) = out.last_mut() {
+                clause.push(' ');
+                clause.push_str(word);
+            }
+        }
+        out.push(String::new());
+    }
+    out.retain(|c| !c.trim().is_empty());
+    out
 }
 
 /// An odd number of negations.

@@ -32,7 +32,7 @@ use serde::Serialize;
 /// The grader's version, stored with every grade. Bumped on any change that can move a score
 /// (method, coefficients, word lists, caps): patch for a fix that moves no score on the dev sets
 /// by more than 0.01, minor for a refit or a new signal, major for a new scale or output shape.
-pub const VERSION: &str = "assess-1.1.0";
+pub const VERSION: &str = "assess-1.2.0";
 
 /// At most this many key points per question.
 pub const MAX_KEY_POINTS: usize = 20;

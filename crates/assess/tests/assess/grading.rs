@@ -167,6 +167,32 @@ fn a_negated_key_point_is_a_contradiction() {
 }
 
 #[test]
+fn a_negation_in_another_clause_contradicts_nothing() {
+    let r = Rubric {
+        question: "How would you make a slow page fast?".into(),
+        reference: None,
+        key_points: vec![
+            "Store results in a cache such as Redis with a time to live".into(),
+            "Invalidate the cache when the underlying data changes".into(),
+        ],
+    };
+    let g = Grader::lexical();
+    let answer = "I would put the rendered results in Redis with a time to live, and invalidate \
+                  the entry whenever the underlying record changes, so readers never see stale \
+                  data.";
+    let grade = g.grade(&r, answer).unwrap();
+    assert!(grade.contradictions.is_empty(), "{grade:?}");
+    assert_eq!(grade.covered.len(), 2, "{grade:?}");
+    let denied = g
+        .grade(
+            &r,
+            "I would never store results in a cache such as Redis with a time to live.",
+        )
+        .unwrap();
+    assert_eq!(denied.contradictions.len(), 1, "{denied:?}");
+}
+
+#[test]
 fn a_reference_answer_alone_yields_key_points_and_normal_confidence() {
     let r = Rubric {
         question: rubric().question,

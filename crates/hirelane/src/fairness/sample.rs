@@ -34,26 +34,16 @@ pub struct Subject {
     pub scoring_version: Option<String>,
     /// The furthest stage rank reached (Rejected and Withdrawn keep the rank before them).
     pub furthest_stage: i64,
-    pub technical_score: Option<i64>,
-    pub communication_score: Option<i64>,
-    pub problem_solving_score: Option<i64>,
-    pub cultural_fit_score: Option<i64>,
+    /// Our grader's figure for the interview (0-100, `answer_gradings.overall`).
+    pub interview_overall: Option<i64>,
 }
 
 impl Subject {
-    /// The interview's grade: the mean of the scores the interview produced (0-100), or `None`
-    /// when no interview was graded.
+    /// The interview's grade: our grader's mean grade of the asked questions that have key
+    /// points (0-100), or `None` when no interview was graded that way. The provider's scores
+    /// are a second opinion and are not audited as the tool's output.
     pub fn interview_grade(&self) -> Option<f64> {
-        let scores: Vec<i64> = [
-            self.technical_score,
-            self.communication_score,
-            self.problem_solving_score,
-            self.cultural_fit_score,
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        (!scores.is_empty()).then(|| scores.iter().sum::<i64>() as f64 / scores.len() as f64)
+        self.interview_overall.map(|g| g as f64)
     }
 
     /// Whether they went on past the interview: shortlisted or further, ever.
@@ -71,12 +61,11 @@ pub async fn read(db: &Db, filter: Filter) -> Result<Vec<Subject>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT c.job_id, s.category_set, s.sex, s.race, c.recommendation, c.ats_score,
-                    c.scoring_version, c.furthest_stage, v.technical_score,
-                    v.communication_score, v.problem_solving_score, v.cultural_fit_score
+                    c.scoring_version, c.furthest_stage, g.overall AS interview_overall
                FROM candidates c
                LEFT JOIN self_identifications s ON s.candidate_id = c.id
                LEFT JOIN interview_invites i ON i.candidate_id = c.id
-               LEFT JOIN voice_calls v ON v.id = COALESCE(i.call_id, c.call_id)
+               LEFT JOIN answer_gradings g ON g.call_id = COALESCE(i.call_id, c.call_id)
               WHERE ($1 IS NULL OR c.created_on >= $1)
                 AND ($2 IS NULL OR c.created_on < $2)
                 AND ($3 IS NULL OR c.job_id = $3)

@@ -14,6 +14,7 @@ pub mod provider_errors;
 pub mod reconciler;
 pub mod recordings;
 pub mod repo;
+pub mod rubric;
 pub mod rules;
 pub mod selfhosted;
 pub mod setup;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             assistants::get_assistant,
             assistants::delete_assistant
         ))
+        .routes(routes!(rubric::get_rubric, rubric::put_rubric))
         .routes(routes!(calls::list_calls, calls::create_call))
         .routes(routes!(calls::get_call))
         .routes(routes!(recordings::recording))

@@ -1158,7 +1158,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An assistant's questions, what a strong answer to each covers, and suggestions from a JD. */
         get: operations["get_rubric"];
+        /**
+         * Sets what a strong answer covers for some of an assistant's questions. Interviews already
+         *     graded keep the grade they got; the next ones are graded against these points.
+         */
         put: operations["put_rubric"];
         post?: never;
         delete?: never;
@@ -1447,20 +1452,24 @@ export interface components {
         AnswerBody: {
             answer: string;
         };
-        /** @description The grade of one question. */
+        /** @description The grade of one scripted question's answer. */
         AnswerGrade: {
             asked: boolean;
             competency: components["schemas"]["Competency"];
             confidence: components["schemas"]["GradeConfidence"];
-            contradictions: components["schemas"]["Contradiction"][];
+            contradictions: components["schemas"]["ContradictedPoint"][];
             covered: components["schemas"]["CoveredPoint"][];
             flags: components["schemas"]["GradeFlag"][];
+            /** @description The points graded against. */
             keyPoints: string[];
             missing: components["schemas"]["MissingPoint"][];
-            /** Format: int64 */
+            /** @description 1-based, as in `questions`. */
             number: number;
             question: string;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 0-5, two decimals, higher is better; null when the question was not asked.
+             */
             score: number | null;
         };
         /**
@@ -1562,12 +1571,12 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** @description An assistant's key points per question. */
+        /** @description An assistant's questions with their key points. */
         AssistantRubric: {
             assistantId: string;
-            /** Format: int64 */
+            /** @description At most this many characters per key point. */
             maxKeyPointChars: number;
-            /** Format: int64 */
+            /** @description At most this many key points per question. */
             maxKeyPoints: number;
             questions: components["schemas"]["RubricQuestion"][];
         };
@@ -1708,6 +1717,18 @@ export interface components {
              * @description 1 to 100; none (or null) invites on Pass.
              */
             minScore?: number | null;
+        };
+        /**
+         * @description The bars of the analysis page, 0-100; null when nothing measures them (no asked question of
+         *     that competency with key points).
+         */
+        Bars: {
+            /** Format: int64 */
+            communication: number | null;
+            /** Format: int64 */
+            problemSolving: number | null;
+            /** Format: int64 */
+            technical: number | null;
         };
         /** @description The audit, and what it was computed over. */
         BiasAudit: {
@@ -1884,19 +1905,25 @@ export interface components {
             code: string;
             label: string;
         };
-        /** @description Measurable features. */
+        /** @description What Communication is computed from. */
         CommunicationFeatures: {
-            /** Format: int64 */
             answered: number;
-            /** Format: int64 */
+            /** @description Questions asked, and of them answered (something heard). */
             asked: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Filler words per 100 words; null when nothing was said.
+             */
             fillerRate: number | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Over the candidate's timed turns; null without times.
+             */
             wordsPerMinute: number | null;
         };
         /**
-         * @description What a question measures.
+         * @description What a question measures; the interview's Technical and Problem solving bars are the mean
+         *     grade of the questions of each.
          * @enum {string}
          */
         Competency: "technical" | "problemSolving";
@@ -1915,8 +1942,8 @@ export interface components {
             mails: number;
             request: components["schemas"]["ErasureRequest"];
         };
-        /** @description A key point the answer contradicts. */
-        Contradiction: {
+        /** @description A key point the answer states the opposite of. */
+        ContradictedPoint: {
             point: string;
             quote: components["schemas"]["QuoteRef"] | null;
         };
@@ -1934,7 +1961,10 @@ export interface components {
         CoveredPoint: {
             point: string;
             quote: components["schemas"]["QuoteRef"] | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description How fully it is covered, 0-1.
+             */
             strength: number;
         };
         CoveredQuestion: {
@@ -2186,6 +2216,11 @@ export interface components {
             resumeId: number | null;
             status: components["schemas"]["UploadStatus"];
         };
+        /**
+         * @description Something a reader of the score must know (the `assess` crate's flags).
+         * @enum {string}
+         */
+        FlagCode: "noAnswerHeard" | "echoesQuestion" | "otherLanguage" | "notProse" | "noKeyPoints" | "derivedKeyPoints" | "lexicalOnly";
         /** @description An item of the JD Folders list. */
         FolderItem: {
             createdOn: string;
@@ -2263,25 +2298,18 @@ export interface components {
          * @enum {string}
          */
         GapKind: "questionsNotAsked" | "callTooShort" | "noTranscript" | "integrityFailed" | "noTimestamps" | "noQuestionScores" | "noScores";
-        /** @description How sure the grade is. */
+        /** @description How far one score can be trusted. */
         GradeConfidence: {
             level: components["schemas"]["ConfidenceLevel"];
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 0-1.
+             */
             value: number;
         };
-        /** @description Something about a grade. */
         GradeFlag: {
-            code: string;
+            code: components["schemas"]["FlagCode"];
             message: string;
-        };
-        /** @description 0-100. */
-        GradingBars: {
-            /** Format: int64 */
-            communication: number | null;
-            /** Format: int64 */
-            problemSolving: number | null;
-            /** Format: int64 */
-            technical: number | null;
         };
         /**
          * @description A recruiter's overall recommendation (named apart from the ATS's Pass / Fail).
@@ -2348,14 +2376,16 @@ export interface components {
             /** @description Why the status is what it is, and whether the evidence is complete. */
             verdict: components["schemas"]["Verdict"];
         };
-        /** @description Our grader's result. */
+        /** @description Our grader's result for one interview. */
         InterviewGrading: {
-            bars: components["schemas"]["GradingBars"];
+            bars: components["schemas"]["Bars"];
             communication: components["schemas"]["CommunicationFeatures"];
-            /** Format: date-time */
+            /** @description When it was graded (ISO 8601). */
             gradedAt: string;
+            /** @description How the bars are computed, as the page shows it. */
             method: string;
             questions: components["schemas"]["AnswerGrade"][];
+            /** @description The grader's version and its embedding model's (or `+lexical`). */
             version: string;
         };
         InterviewNotice: {
@@ -2416,7 +2446,10 @@ export interface components {
         /** @description A key point the answer misses. */
         MissingPoint: {
             point: string;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description How close the answer came, 0-1.
+             */
             strength: number;
         };
         /** @description Candidates to move to one stage. */
@@ -2666,16 +2699,20 @@ export interface components {
              */
             score: number | null;
         };
-        /** @description Words of a turn. */
+        /** @description Where a quoted part of an answer was said. */
         QuoteRef: {
-            /** Format: int64 */
+            /** @description One past its last char. */
             end: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Seconds from the start of the recording where the quote begins (estimated within its
+             *     turn); null when the provider gave no times.
+             */
             seconds: number | null;
-            /** Format: int64 */
+            /** @description First char of the quote in that turn's text (chars as `Array.from(text)` counts them). */
             start: number;
             text: string;
-            /** Format: int64 */
+            /** @description Index of the turn in the analysis's `turns`. */
             turn: number;
         };
         Received: {
@@ -2837,24 +2874,28 @@ export interface components {
          * @enum {string}
          */
         RowStatus: "reported" | "excluded" | "not_enough_data";
-        /** @description An assistant's key points. */
         RubricBody: {
-            questions: components["schemas"]["RubricQuestionBody"][];
+            questions?: components["schemas"]["RubricQuestionBody"][];
         };
-        /** @description One question of an assistant with what a strong answer covers. */
+        /** @description One question of the assistant and what a strong answer to it covers. */
         RubricQuestion: {
             competency: components["schemas"]["Competency"];
             keyPoints: string[];
-            /** Format: int64 */
+            /** @description 1-based, in the assistant's order. */
             number: number;
             question: string;
+            /**
+             * @description The JD's key skills that fit this question (those it names, else all of them, at most
+             *     eight), for the recruiter to pick from; empty without `jdId`.
+             */
             suggestions: string[];
         };
-        /** @description One question's key points. */
+        /** @description What a strong answer to one question covers, as the recruiter set it. */
         RubricQuestionBody: {
-            competency: components["schemas"]["Competency"];
-            keyPoints: string[];
-            /** Format: int64 */
+            competency?: components["schemas"]["Competency"];
+            /** @description At most 20 non-blank points of at most 400 characters each (blank entries are ignored). */
+            keyPoints?: string[];
+            /** @description Which of the assistant's questions (1-based). */
             number: number;
         };
         /** @description A template as an admin saves it. */
@@ -6765,7 +6806,8 @@ export interface operations {
     get_rubric: {
         parameters: {
             query?: {
-                jdId?: string | null;
+                /** @description A JD (integer id or folder id) whose key skills are offered as key points. */
+                jdId?: string;
             };
             header?: never;
             path: {
@@ -6776,7 +6818,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rubric */
+            /** @description The assistant's questions and their key points */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6785,7 +6827,16 @@ export interface operations {
                     "application/json": components["schemas"]["AssistantRubric"];
                 };
             };
-            /** @description Unauthorised */
+            /** @description `jdId` names no JD (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6794,8 +6845,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such assistant */
+            /** @description The provider has no such assistant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6821,7 +6881,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The rubric */
+            /** @description The assistant's questions and their key points, as stored */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6830,7 +6890,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssistantRubric"];
                 };
             };
-            /** @description validation */
+            /** @description Too many or too long key points, or a number that is not one of the assistant's questions (`validation`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,7 +6899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorised */
+            /** @description Missing, expired or invalid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6848,8 +6908,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such assistant */
+            /** @description The provider has no such assistant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

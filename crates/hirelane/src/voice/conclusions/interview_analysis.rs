@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use super::analysis::{self, InterviewStatus};
 use super::evidence::{Coverage, QuestionEvidence, Turn};
+use super::grading::{self, InterviewGrading};
 use super::reports;
 use super::verdict::Verdict;
 use crate::auth::Recruiter;
@@ -59,6 +60,10 @@ pub struct InterviewAnalysis {
     verdict: Verdict,
     /// Whether the call ran exactly as we set it up.
     integrity: Integrity,
+    /// Our grader's grade of each answer, with the bars computed from it; null when the call
+    /// failed its integrity check. The four scores above are the provider's analysis, a second
+    /// opinion shown beside it.
+    grading: Option<InterviewGrading>,
 }
 
 /// The stored analysis of a call.
@@ -80,8 +85,10 @@ pub async fn interview_analysis(
         .await?
         .filter(|r| r.report_received_at.is_some())
         .ok_or_else(|| Error::not_found(ErrorCode::AnalysisNotAvailable, NOT_AVAILABLE))?;
+    let grading = grading::store::ensure(&state, &row).await?;
     Ok(Json(InterviewAnalysis::of(
         row,
+        grading,
         &state.keys,
         state.clock.now(),
     )))
@@ -89,7 +96,12 @@ pub async fn interview_analysis(
 
 impl InterviewAnalysis {
     /// The analysis page's view of a call whose report is stored.
-    fn of(row: CallRow, keys: &Keys, now: Timestamp) -> InterviewAnalysis {
+    fn of(
+        row: CallRow,
+        grading: Option<InterviewGrading>,
+        keys: &Keys,
+        now: Timestamp,
+    ) -> InterviewAnalysis {
         let data = row
             .structured_data
             .as_deref()
@@ -108,6 +120,7 @@ impl InterviewAnalysis {
             questions: evidence.questions,
             verdict: evidence.verdict,
             integrity: evidence.integrity,
+            grading,
             interview_status: row
                 .interview_status
                 .as_deref()

@@ -7,7 +7,10 @@
 //! - [`analysis`]: the provider's scores (0-100) and the interview status;
 //! - [`verdict`]: Pass, Fail or Needs Review from the scores, the evidence and the integrity
 //!   check (`voice/integrity.rs`), with the rule that decided it;
-//! - [`assessment`]: all of the above as one value, stored with the call.
+//! - [`assessment`]: all of the above as one value, stored with the call;
+//! - [`grading`]: our own grade of each answer against the key points the recruiter set
+//!   (`voice/rubric.rs`), with quotes traced to the recording, and the page's bars; kept apart
+//!   from the provider's scores, which stay a second opinion.
 //!
 //! [`interview_analysis`] is the route that shows the stored conclusion on the candidate's
 //! analysis page.
@@ -15,6 +18,7 @@
 pub mod analysis;
 pub mod assessment;
 pub mod evidence;
+pub mod grading;
 pub mod interview_analysis;
 pub mod reports;
 pub mod verdict;

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::analysis::Scores;
 use super::assessment::Assessment;
 use super::evidence::{self, Coverage, QuestionEvidence, Turn};
+use super::grading;
 use super::verdict::{self, Facts, Verdict};
 use crate::error::Result;
 use crate::state::AppState;
@@ -122,7 +123,24 @@ pub async fn store(state: &AppState, id: &str, report: &Report) -> Result<bool> 
     if assessment.integrity.status == IntegrityStatus::Failed {
         tracing::warn!(call_id = %id, detail = ?assessment.integrity.detail, "voice: a call failed its integrity check; it is not scored");
     }
-    repo::store_report(&state.db, id, report, &assessment, now).await
+    let stored = repo::store_report(&state.db, id, report, &assessment, now).await?;
+    if stored {
+        grade(state, id).await;
+    }
+    Ok(stored)
+}
+
+/// Grades the interview just stored. A failure loses nothing: the report is kept, the error
+/// logged, and the first read of the analysis grades it again.
+async fn grade(state: &AppState, id: &str) {
+    let graded = match repo::find(&state.db, id).await {
+        Ok(Some(row)) => grading::store::ensure(state, &row).await.map(|_| ()),
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = graded {
+        tracing::error!(call_id = %id, error = %e, "voice: the interview was not graded; its analysis page will try again");
+    }
 }
 
 /// The evidence of a stored report, as the analysis pages show it.

@@ -30,11 +30,13 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
+use super::follow_up;
 use super::grading::{self, Answered};
 use super::plan::{Plan, StepKind};
 use super::provider::recording_key;
 use super::recording::Recording;
 use super::runtime::{Runtime, Session};
+use super::socket::{Cut, page_says, send_json, wait_played};
 use super::speech::SAMPLE_RATE;
 use super::turns::{FRAME, Heard, TurnDetector};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -43,6 +45,7 @@ use crate::state::AppState;
 use crate::voice::conclusions::reports;
 use crate::voice::provider::{ProviderError, VoiceProvider};
 use crate::voice::repo;
+use crate::voice::rubric::{self, question_key};
 use crate::voice::vapi::Call;
 
 /// How long a dropped interview waits for its page to come back.
@@ -63,12 +66,6 @@ enum Stopped {
     /// The socket went away mid-interview.
     Disconnected,
     /// The candidate left the interview (`{"type":"end"}`).
-    HungUp,
-}
-
-/// Why a step was cut short.
-enum Cut {
-    Disconnected,
     HungUp,
 }
 
@@ -105,6 +102,16 @@ impl Runtime {
             .cloned()
             .unwrap_or_default();
         let plan = Plan::of(&assistant, &variables);
+        let kept = rubric::of_assistant(&state.db, assistant_id).await?;
+        let key_points = plan
+            .questions
+            .iter()
+            .map(|q| {
+                kept.get(&question_key(q))
+                    .map(|r| r.key_points.clone())
+                    .unwrap_or_default()
+            })
+            .collect();
         let max_seconds = assistant["maxDurationSeconds"]
             .as_f64()
             .unwrap_or(f64::from(state.settings.voice.max_duration_seconds));
@@ -126,6 +133,8 @@ impl Runtime {
             messages: Vec::new(),
             answers: vec![String::new(); questions],
             asked: vec![false; questions],
+            key_points,
+            followed_up: vec![false; questions],
             started_at: now,
             max_seconds,
             generation: 0,
@@ -283,6 +292,7 @@ impl Runtime {
             let (kind, question) = match &step.kind {
                 StepKind::Greeting => ("greeting", None),
                 StepKind::Question(n) => ("question", Some(*n)),
+                StepKind::FollowUp(n) => ("followUp", Some(*n)),
                 StepKind::Topic(_) => ("topic", None),
                 StepKind::Closing => ("closing", None),
             };
@@ -334,7 +344,11 @@ impl Runtime {
             }
             if step.listen {
                 match self.listen(session, generation, socket, &step.kind).await {
-                    Ok(true) => {}
+                    Ok(true) => {
+                        if let StepKind::Question(n) = step.kind {
+                            follow_up::consider(session, n).await;
+                        }
+                    }
                     Ok(false) => return Stopped::TakenOver,
                     Err(cut) => return cut.into(),
                 }
@@ -433,8 +447,12 @@ impl Runtime {
             start + first,
             last - first,
         ));
-        if let StepKind::Question(n) = kind {
-            s.answers[n - 1] = heard.text.clone();
+        match kind {
+            StepKind::Question(n) => s.answers[n - 1] = heard.text.clone(),
+            StepKind::FollowUp(n) => {
+                s.answers[n - 1] = format!("{} {}", s.answers[n - 1], heard.text)
+            }
+            _ => {}
         }
         drop(s);
         send_json(socket, json!({ "type": "heard", "text": heard.text }))
@@ -548,37 +566,4 @@ fn message(role: &str, text: &str, started: Timestamp, at: f64, seconds: f64) ->
         "secondsFromStart": round2(at),
         "duration": duration,
     })
-}
-
-async fn send_json(socket: &mut WebSocket, value: Value) -> std::result::Result<(), axum::Error> {
-    socket.send(Message::Text(value.to_string().into())).await
-}
-
-/// The `type` of a text message from the page.
-fn page_says(text: &str) -> Option<&'static str> {
-    let value: Value = serde_json::from_str(text).ok()?;
-    ["played", "done", "end"]
-        .into_iter()
-        .find(|kind| value["type"] == *kind)
-}
-
-/// Waits until the page says the interviewer's turn has played (or the turn's length and a
-/// grace have passed); the candidate's audio meanwhile is not an answer and is dropped.
-async fn wait_played(socket: &mut WebSocket, at_most: Duration) -> std::result::Result<(), Cut> {
-    let deadline = tokio::time::Instant::now() + at_most;
-    loop {
-        let next = tokio::time::timeout_at(deadline, socket.recv()).await;
-        match next {
-            Err(_) => return Ok(()),
-            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => {
-                return Err(Cut::Disconnected);
-            }
-            Ok(Some(Ok(Message::Text(text)))) => match page_says(&text) {
-                Some("played") => return Ok(()),
-                Some("end") => return Err(Cut::HungUp),
-                _ => {}
-            },
-            Ok(Some(Ok(_))) => {}
-        }
-    }
 }

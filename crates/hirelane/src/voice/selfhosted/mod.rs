@@ -1,17 +1,20 @@
 //! The self-hosted AI interviewer (`voice.provider = "selfhosted"`): a voice provider that needs
 //! no third party. Its assistants and calls live in our database in Vapi's shapes
 //! ([`provider`]); a candidate's interview runs over a WebSocket from the join page
-//! ([`engine`]), following a scripted plan ([`plan`]), with end of turn by voice activity
+//! ([`engine`]), following a scripted plan ([`plan`]) and asking a follow-up where an answer
+//! misses most of its key points ([`follow_up`]), with end of turn by voice activity
 //! ([`turns`]), speech heard and spoken by the speech sidecar ([`speech`]), a stereo recording
 //! ([`recording`]) and a heuristic analysis when no language model is configured ([`grading`]).
 
 pub mod engine;
+mod follow_up;
 pub mod grading;
 pub mod llm;
 pub mod plan;
 pub mod provider;
 pub mod recording;
 pub mod runtime;
+mod socket;
 pub mod speech;
 pub mod turns;
 

@@ -14,6 +14,8 @@ pub enum StepKind {
     Greeting,
     /// The assistant's scripted question number `n` (1-based).
     Question(usize),
+    /// A follow-up to question `n`, put in the plan while the interview runs (`follow_up.rs`).
+    FollowUp(usize),
     Topic(String),
     Closing,
 }

@@ -41,6 +41,10 @@ pub(super) struct Session {
     /// The answer to each scripted question, and whether it was asked.
     pub(super) answers: Vec<String>,
     pub(super) asked: Vec<bool>,
+    /// What a strong answer to each scripted question covers (empty: no follow-ups), and
+    /// whether it has had its one follow-up.
+    pub(super) key_points: Vec<Vec<String>>,
+    pub(super) followed_up: Vec<bool>,
     pub(super) started_at: Timestamp,
     /// The assistant's length cap: past it the interviewer goes straight to the closing.
     pub(super) max_seconds: f64,

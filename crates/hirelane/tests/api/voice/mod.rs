@@ -1,6 +1,7 @@
 //! Voice interviews against the Vapi simulator over real HTTP: assistants, scheduling, the call
 //! lifecycle to an analysis, webhooks (secret, duplicates, drops) and provider failures.
 
+mod grading;
 mod webhooks;
 
 use jiff::SignedDuration;

@@ -36,7 +36,7 @@ const rubric = (keyPoints: string[] = ['Isolates the wait conditions'], suggesti
 /** What the server answers a PUT with: the rubric as stored. */
 const storedFrom = (body: RubricBody): AssistantRubric => ({
   ...rubric(),
-  questions: rubric().questions.map((q) => ({ ...q, ...body.questions.find((b) => b.number === q.number) })),
+  questions: rubric().questions.map((q) => ({ ...q, ...body.questions?.find((b) => b.number === q.number) })),
 });
 
 function server({ stored = rubric(), put }: { stored?: AssistantRubric; put?: (call: RecordedCall) => ReturnType<typeof json> } = {}) {

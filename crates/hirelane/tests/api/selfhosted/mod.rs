@@ -15,6 +15,8 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::helpers::{TestApp, on_each_db_configured};
 use crate::interviews::support::{book, create_job, import, invite_token, send_invites, set_clock};
 
+mod follow_up;
+
 /// What the candidate says to each question, and the words the transcript must contain.
 const ANSWERS: [(&str, &[&str]); 2] = [
     (
@@ -67,6 +69,7 @@ fn pcm_bytes(samples: &[i16]) -> Vec<u8> {
 /// A booked self-hosted interview in its join window: the candidate's invite and the web call.
 struct Booked {
     invite: String,
+    assistant: String,
     call_id: String,
     /// `ws://…/api/Interview/Voice/{invite}`, without the token.
     socket: String,
@@ -119,6 +122,7 @@ async fn booked(app: &TestApp, questions: &[&str], topics: &[&str]) -> Booked {
         socket: app.url(path).replacen("http://", "ws://", 1),
         secret: call["callToken"].as_str().expect("token").to_owned(),
         invite,
+        assistant,
     }
 }
 
@@ -225,6 +229,19 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             &["Python", "SQL"],
         )
         .await;
+        // What a strong answer to the second question covers, set before the interview.
+        let token = app.token().await;
+        let rubric = json!({ "questions": [{ "number": 2, "competency": "problemSolving",
+            "keyPoints": ["Turn on the slow query log", "Read the query plan", "Add the missing index"] }] });
+        let (status, body) = app
+            .call(
+                Method::PUT,
+                &format!("/api/Voice/assistants/{}/rubric", booked.assistant),
+                &token,
+                Some(&rubric),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
         // A wrong token opens nothing.
         let wrong = format!("{}?token=wrong", booked.socket);
         assert!(tokio_tungstenite::connect_async(wrong).await.is_err());
@@ -312,6 +329,28 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             Value::Null,
             "silence is no answer"
         );
+        // Our grader's grade of each answer: the one with key points covers them, quoted from
+        // what the speech recogniser heard; silence is no answer.
+        let graded = analysis["grading"]["questions"]
+            .as_array()
+            .unwrap_or_else(|| panic!("graded: {analysis}"));
+        let query = &graded[1];
+        assert!(query["score"].as_f64().is_some_and(|s| s >= 3.0), "{query}");
+        assert_eq!(query["covered"].as_array().map(Vec::len), Some(3), "{query}");
+        for covered in query["covered"].as_array().into_iter().flatten() {
+            let quote = &covered["quote"];
+            let turn = &turns[quote["turn"].as_u64().expect("turn") as usize];
+            assert_eq!(turn["speaker"], "candidate", "{quote}");
+            assert!(quote["seconds"].as_f64().is_some(), "{quote}");
+        }
+        assert_eq!(graded[2]["score"], 0.0, "{graded:?}");
+        assert!(
+            graded[2]["flags"]
+                .as_array()
+                .is_some_and(|f| f.iter().any(|f| f["code"] == "noAnswerHeard")),
+            "{graded:?}"
+        );
+        assert_eq!(analysis["grading"]["bars"]["problemSolving"].as_i64().map(|b| b >= 60), Some(true));
         assert_eq!(analysis["integrity"]["status"], "verified", "{analysis}");
         assert_eq!(
             analysis["interviewStatus"], "Needs Review",
