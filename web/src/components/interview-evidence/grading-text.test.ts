@@ -11,12 +11,14 @@ describe('grading text', () => {
     expect(scoreText({ asked: false, score: null })).toBe('Not asked');
   });
 
-  it('says why a bar is empty', () => {
+  it('says why a bar is empty, by the server’s rule', () => {
     expect(missingBarReason('problemSolving', GRADING)).toBe('No question is tagged problem solving');
+    const pointless = { ...GRADING, questions: GRADING.questions.map((q) => ({ ...q, keyPoints: [] })) };
+    expect(missingBarReason('technical', pointless)).toBe('No technical question has key points');
     const unasked = { ...GRADING, questions: GRADING.questions.map((q) => ({ ...q, asked: false })) };
-    expect(missingBarReason('technical', unasked)).toBe('No technical question was asked');
-    expect(missingBarReason('communication', { ...GRADING, communication: { ...GRADING.communication, answered: 0 } })).toBe(
-      'No answer was heard',
+    expect(missingBarReason('technical', unasked)).toBe('No technical question with key points was asked');
+    expect(missingBarReason('communication', { ...GRADING, communication: { ...GRADING.communication, asked: 0, answered: 0 } })).toBe(
+      'No question was asked',
     );
   });
 

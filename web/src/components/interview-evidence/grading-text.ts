@@ -18,18 +18,18 @@ export function scoreText({ asked, score }: Pick<AnswerGrade, 'asked' | 'score'>
 }
 
 /**
- * Why a bar has no value. The server leaves a competency's bar empty when no question is tagged
- * with it or none of those was asked, and communication when no answer was heard; the page says
- * which, so an empty bar is not read as a zero.
+ * Why a bar has no value, by the server's rule (`grading/bars.rs`): a competency's bar is the
+ * mean grade of the asked questions tagged with it that have key points, and communication needs
+ * an asked question. The page says which is missing, so an empty bar is not read as a zero.
  */
 export function missingBarReason(bar: BarKey, grading: Pick<InterviewGrading, 'questions' | 'communication'>): string {
-  if (bar === 'communication') {
-    return grading.communication.answered === 0 ? 'No answer was heard' : 'Not measurable from this interview';
-  }
-  const tagged = grading.questions.filter((grade) => grade.competency === bar);
+  if (bar === 'communication') return grading.communication.asked === 0 ? 'No question was asked' : 'Not measurable from this interview';
   const name = COMPETENCY_LABEL[bar].toLowerCase();
+  const tagged = grading.questions.filter((grade) => grade.competency === bar);
   if (tagged.length === 0) return `No question is tagged ${name}`;
-  if (!tagged.some((grade) => grade.asked)) return `No ${name} question was asked`;
+  const withPoints = tagged.filter((grade) => grade.keyPoints.length > 0);
+  if (withPoints.length === 0) return `No ${name} question has key points`;
+  if (!withPoints.some((grade) => grade.asked)) return `No ${name} question with key points was asked`;
   return 'Not measurable from this interview';
 }
 
