@@ -140,7 +140,7 @@ fn audit_section(state: &AppState, published: Option<&Published>) -> String {
         .date();
     let mut html = format!(
         "<section class=\"card\"><h2>Bias audit</h2><p>Published {}. {} Category set: {}. \
-         Computed with {}.</p><p class=\"small muted\">An impact ratio compares a group's rate \
+         Computed with {}. {}</p><p class=\"small muted\">An impact ratio compares a group's rate \
          with the rate of the group that does best (1.00 is parity; under 0.80 fails the \
          four-fifths rule of thumb). Groups under 2 % of the data, or too small to compare, are \
          shown without a ratio.</p>",
@@ -148,6 +148,16 @@ fn audit_section(state: &AppState, published: Option<&Published>) -> String {
         escape(audit["dataSource"].as_str().unwrap_or_default()),
         escape(audit["categorySet"].as_str().unwrap_or_default()),
         escape(audit["version"].as_str().unwrap_or_default()),
+        escape(
+            &audit["distributionDate"]
+                .as_str()
+                .and_then(|d| d.parse::<jiff::civil::Date>().ok())
+                .map(|d| format!(
+                    "The scoring has been in use here since {}.",
+                    html::long_date(d)
+                ))
+                .unwrap_or_default()
+        ),
     );
     for step in audit["steps"].as_array().into_iter().flatten() {
         html.push_str(&format!(

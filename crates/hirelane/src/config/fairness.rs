@@ -35,6 +35,9 @@ pub struct FairnessSettings {
     /// A group smaller than this shows "not enough data" in the bias audit instead of a ratio:
     /// with a handful of people one decision swings a ratio past any threshold.
     pub min_per_cell: u32,
+    /// The day this deployment began using the automated scoring (an LL144 summary states the
+    /// tool's distribution date); unset, the audit gives the day it first scored a candidate.
+    pub distribution_date: Option<jiff::civil::Date>,
 }
 
 impl Default for FairnessSettings {
@@ -42,6 +45,7 @@ impl Default for FairnessSettings {
         Self {
             self_identification: CategoryChoice::Eeo1,
             min_per_cell: 5,
+            distribution_date: None,
         }
     }
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use hirelane_core::clock::to_iso;
+use hirelane_core::clock::{from_millis, to_iso};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -68,6 +68,11 @@ pub struct BiasAudit {
     pub data_source: &'static str,
     /// The scoring versions of the ATS results counted (the tool's versions in use).
     pub scoring_versions: Vec<String>,
+    /// The day the tool was first used here (YYYY-MM-DD): the configured
+    /// `fairness.distribution_date`, else the day this deployment first scored a candidate;
+    /// null before any was scored.
+    #[schema(format = Date)]
+    pub distribution_date: Option<String>,
     /// Groups smaller than this show no ratio ("not enough data").
     pub min_per_cell: u32,
     pub steps: Vec<StepAudit>,
@@ -157,6 +162,7 @@ pub async fn compute(
         jd_id: job_id,
         data_source: DATA_SOURCE,
         scoring_versions: versions,
+        distribution_date: distribution_date(state).await?,
         min_per_cell: rules.min_per_cell,
         steps: audit_steps(set, &subjects, &rules),
     })
@@ -240,4 +246,19 @@ fn csv_response(report: &BiasAudit) -> Response {
 /// Female" would not, but a set's labels are not ours to promise).
 fn quoted(text: &str) -> String {
     format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// The configured distribution date, else the day (in the organisation's time zone) the first
+/// candidate was scored.
+async fn distribution_date(state: &AppState) -> Result<Option<String>> {
+    if let Some(date) = state.settings.fairness.distribution_date {
+        return Ok(Some(date.to_string()));
+    }
+    let first = sample::first_scored(&state.db).await?;
+    Ok(first.map(|millis| {
+        from_millis(millis)
+            .to_zoned(state.time_zone.clone())
+            .date()
+            .to_string()
+    }))
 }

@@ -78,3 +78,13 @@ pub async fn read(db: &Db, filter: Filter) -> Result<Vec<Subject>> {
         .await
     })?)
 }
+
+/// When the first candidate this deployment scored was added (unix ms), if any was.
+pub async fn first_scored(db: &Db) -> Result<Option<i64>> {
+    let first: (Option<i64>,) = with_db!(db, |pool| {
+        sqlx::query_as("SELECT MIN(created_on) FROM candidates WHERE scoring_version IS NOT NULL")
+            .fetch_one(pool)
+            .await
+    })?;
+    Ok(first.0)
+}

@@ -1736,6 +1736,13 @@ export interface components {
             categorySet: string;
             /** @description Where the data comes from, as an LL144 summary states it. */
             dataSource: string;
+            /**
+             * Format: date
+             * @description The day the tool was first used here (YYYY-MM-DD): the configured
+             *     `fairness.distribution_date`, else the day this deployment first scored a candidate;
+             *     null before any was scored.
+             */
+            distributionDate: string | null;
             from: string | null;
             generatedAt: string;
             /** Format: int64 */

@@ -6,7 +6,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::candidates::create_job;
-use crate::helpers::{TestApp, on_each_db};
+use crate::helpers::{TestApp, on_each_db, on_each_db_configured};
 
 /// People of one group: `count` of them, `positives` of whom passed (or scored high).
 pub(super) struct Group {
@@ -481,6 +481,41 @@ async fn a_jd_under_the_four_fifths_line_is_flagged_and_one_above_it_is_not() {
         assert_eq!(flags[0]["jobDescId"], unfair);
         assert_eq!(flags[0]["groups"], json!(["Female"]));
         assert_eq!(flags[0]["steps"], json!(["atsRecommendation", "atsScore"]));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_tools_distribution_date_is_stated() {
+    // Unset and nobody scored yet: no date is invented.
+    on_each_db(|app: TestApp| async move {
+        let admin = app.token().await;
+        let (status, audit) = app
+            .call(Method::GET, "/api/Reports/BiasAudit", &admin, None)
+            .await;
+        assert_eq!(status, 200, "{audit}");
+        assert_eq!(audit["distributionDate"], Value::Null);
+    })
+    .await;
+    let configured = |settings: &mut hirelane::config::Settings| {
+        settings.fairness.distribution_date = "2026-01-15".parse().ok();
+    };
+    on_each_db_configured(configured, |app: TestApp| async move {
+        let admin = app.token().await;
+        let (_, audit) = app
+            .call(Method::GET, "/api/Reports/BiasAudit", &admin, None)
+            .await;
+        assert_eq!(audit["distributionDate"], "2026-01-15");
+        let (status, body) = app
+            .call(Method::POST, "/api/Settings/FairnessSummary", &admin, None)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (_, page) = crate::careers::get_text(&app, "/how-we-score").await;
+        assert!(
+            page.contains("The scoring has been in use here since"),
+            "{page}"
+        );
+        assert!(page.contains("2026"), "{page}");
     })
     .await;
 }
