@@ -226,7 +226,7 @@ test.describe('candidate interview flow', () => {
     await row.getByRole('link').first().click();
     await expect(page.getByRole('region', { name: 'Interview Analysis' })).toBeVisible();
     await expect(page.getByTestId('interview-status-badge')).toHaveText(/Pass|Fail|Needs Review/);
-    await expect(page.getByRole('progressbar', { name: 'Technical' }).or(page.getByRole('meter', { name: 'Technical' }))).toBeVisible();
+    await expect(page.getByRole('meter', { name: 'Technical', exact: true })).toBeVisible();
     await expect(page.getByText('Interview Recording')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Next Step Details' })).toContainText('Acme Payments');
 

@@ -1,13 +1,7 @@
 import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
-import { advanceSimulator } from './support/control';
+import { advanceSimulator, istIn } from './support/control';
 
 test.use({ storageState: STORAGE_STATE });
-
-/** Date and time in IST (+05:30) `minutes` from now, as the schedule form takes them. */
-function istIn(minutes: number): { date: string; time: string } {
-  const ist = new Date(Date.now() + minutes * 60_000 + (5 * 60 + 30) * 60_000).toISOString();
-  return { date: ist.slice(0, 10), time: ist.slice(11, 16) };
-}
 
 test.describe('voice interviews', () => {
   test('create an assistant, schedule a call, the simulator completes it, history, analysis, recording', async ({ page }) => {
@@ -73,7 +67,7 @@ test.describe('voice interviews', () => {
     await row.getByRole('link', { name: 'View Analysis' }).click();
     await expect(page).toHaveURL(new RegExp(`/analysis/${callId}$`));
     await expect(page.getByTestId('interview-status')).toHaveText('Pass');
-    const technical = page.getByRole('meter', { name: 'Technical' });
+    const technical = page.getByRole('meter', { name: 'Technical', exact: true });
     await expect(technical).toBeVisible();
     expect(Number(await technical.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(70);
     await expect(page.getByText('Interview Recording')).toBeVisible();

@@ -44,6 +44,12 @@ export async function advanceSimulator(seconds: number): Promise<void> {
   expect(response.status).toBe(200);
 }
 
+/** Date and time in IST (+05:30) `minutes` from now, as the schedule form takes them. */
+export function istIn(minutes: number): { date: string; time: string } {
+  const ist = new Date(Date.now() + minutes * 60_000 + (5 * 60 + 30) * 60_000).toISOString();
+  return { date: ist.slice(0, 10), time: ist.slice(11, 16) };
+}
+
 /** Calls the API as the signed-in recruiter (from the page, with its stored token). */
 export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const result = await page.evaluate(

@@ -1,3 +1,5 @@
+import type { InterviewGrading } from '@/components/interview-evidence/types';
+
 /** The evidence part of an interview analysis, for fixtures: a short verified interview. */
 export const EVIDENCE = {
   turns: [
@@ -38,3 +40,55 @@ export const EVIDENCE = {
   },
   integrity: { status: 'verified', detail: null },
 } as const;
+
+/**
+ * Our grader's grading of that interview: question 1 covered twice (one quote with a time in the
+ * recording, one without) and one point missed; question 2 not asked; no question is tagged
+ * problem solving, so that bar is empty.
+ */
+export const GRADING = {
+  version: 'assess-1.1.0+all-MiniLM-L6-v2@3f2a9c1',
+  gradedAt: '2026-11-27T04:10:00Z',
+  questions: [
+    {
+      number: 1,
+      question: 'How do you test a flaky UI?',
+      competency: 'technical',
+      asked: true,
+      score: 3.4,
+      keyPoints: ['Isolate the wait conditions', 'Retry with logging', 'Quarantine flaky tests'],
+      covered: [
+        {
+          point: 'Isolate the wait conditions',
+          strength: 0.82,
+          quote: { turn: 3, start: 0, end: 36, text: 'I isolate the wait conditions first.', seconds: 12.4 },
+        },
+        {
+          point: 'Retry with logging',
+          strength: 0.64,
+          quote: { turn: 3, start: 37, end: 60, text: 'Then I retry with logs.', seconds: null },
+        },
+      ],
+      missing: [{ point: 'Quarantine flaky tests', strength: 0.21 }],
+      contradictions: [],
+      flags: [{ code: 'lexicalOnly', message: 'Matched on shared words only for one point.' }],
+      confidence: { value: 0.74, level: 'high' },
+    },
+    {
+      number: 2,
+      question: 'How do you review a test plan?',
+      competency: 'technical',
+      asked: false,
+      score: null,
+      keyPoints: ['Risk coverage'],
+      covered: [],
+      missing: [{ point: 'Risk coverage', strength: 0 }],
+      contradictions: [],
+      flags: [{ code: 'noAnswerHeard', message: 'No answer was heard for this question.' }],
+      confidence: { value: 0, level: 'low' },
+    },
+  ],
+  bars: { technical: 68, problemSolving: null, communication: 74 },
+  communication: { answered: 1, asked: 1, wordsPerMinute: 128.4, fillerRate: 1.25 },
+  method: 'Each competency bar is the mean of its asked questions’ scores, scaled to 100.',
+} satisfies InterviewGrading;

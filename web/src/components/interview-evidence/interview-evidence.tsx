@@ -1,19 +1,24 @@
 /**
  * The evidence behind an interview's verdict, shared by the call analysis page and the
- * candidate analysis section: why the status is what it is, the recording, every scripted
- * question with its score, and the conversation turn by turn. Clicking a turn (or a question's
- * link to one) seeks the recording there; while it plays, the turn being spoken is marked.
+ * candidate analysis section: why the status is what it is, the recording, our grader's grade of
+ * every answer, every scripted question with its score, and the conversation turn by turn (the
+ * overall scores are `InterviewScores`, which the pages put first). Clicking a turn (or a
+ * question's link to one) seeks the recording there; while it plays, the turn being spoken is
+ * marked. The words the grader quotes are marked in the turns, and clicking a quote goes to them.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 import { AudioPlayer, formatAudioTime } from '@/components/ui/audio-player';
 import { cn } from '@/components/ui/cn';
 import type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
 
+import { QuestionGrades } from './question-grades';
+import type { OnQuote } from './question-grades';
+import { quotedRanges } from './quotes';
+import { TranscriptTurns, turnElementId } from './transcript';
+import type { Seek } from './transcript';
 import type { Integrity, QuestionEvidence, Turn, Verdict } from './types';
 import { activeTurn, coverageText, isHeuristicScore, scoredByHeuristics } from './turns';
-
-const SPEAKER = { interviewer: 'Interviewer', candidate: 'Candidate' } as const;
 
 /**
  * The status's rule in a sentence, the evidence's completeness and what is missing; for an
@@ -83,8 +88,6 @@ function IntegrityNotice({ integrity }: { integrity: Integrity }) {
   );
 }
 
-type Seek = (turn: number) => void;
-
 function TurnLink({ index, turns, label, onSeek }: { index: number | null; turns: Turn[]; label: string; onSeek: Seek }) {
   const turn = index === null ? undefined : turns[index];
   if (index === null || turn?.startSeconds == null) return null;
@@ -143,82 +146,31 @@ export function QuestionBreakdown({ questions, turns, onSeek }: { questions: Que
   );
 }
 
-/** The conversation turn by turn; the plain transcript only when the provider sent no turns. */
-export function TranscriptTurns({
-  turns,
-  current,
-  onSeek,
-  fallback,
-}: {
-  turns: Turn[];
-  current: number | null;
-  onSeek: Seek;
-  fallback: string | null;
-}) {
-  const currentRef = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    currentRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [current]);
-  return (
-    <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-      <h3 className="text-sm font-semibold text-slate-900">Transcript</h3>
-      {turns.length === 0 ? (
-        <p className="mt-2 max-h-96 overflow-y-auto whitespace-pre-line text-sm text-slate-700">{fallback || '-'}</p>
-      ) : (
-        <ol aria-label="Transcript" className="mt-2 max-h-96 space-y-1 overflow-y-auto">
-          {turns.map((turn, i) => {
-            const body = (
-              <>
-                <span className="block text-xs font-semibold text-slate-500">
-                  {SPEAKER[turn.speaker]}
-                  {turn.startSeconds !== null && (
-                    <span className="ml-2 font-normal tabular-nums">{formatAudioTime(turn.startSeconds)}</span>
-                  )}
-                </span>
-                <span className="block text-sm text-slate-800">{turn.text}</span>
-              </>
-            );
-            const isCurrent = i === current;
-            return (
-              <li
-                key={i}
-                ref={isCurrent ? currentRef : undefined}
-                data-testid="turn"
-                aria-current={isCurrent ? 'true' : undefined}
-                className={cn('rounded-lg', turn.speaker === 'candidate' && 'ml-6', isCurrent && 'bg-brand-50 ring-1 ring-brand-200')}
-              >
-                {turn.startSeconds === null ? (
-                  <div className="px-2 py-1.5">{body}</div>
-                ) : (
-                  <button
-                    type="button"
-                    onClick={() => onSeek(i)}
-                    className="w-full rounded-lg px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                  >
-                    {body}
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </div>
-  );
-}
-
-/** The verdict, the recording, the questions and the turns of one interview. */
+/** The verdict, the recording, the answer grades, the questions and the turns of one interview. */
 export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis }) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  const turnIds = useId();
   const [time, setTime] = useState<number | null>(null);
-  const seek: Seek = (index) => {
-    const start = analysis.turns[index]?.startSeconds;
+  // Older analyses and interviews the grader has not reached have no grading.
+  const grading = analysis.grading ?? null;
+  const seekTo = (seconds: number) => {
     const audio = audioRef.current;
-    if (start == null || !audio) return;
-    audio.currentTime = start;
-    setTime(start);
+    if (!audio) return;
+    audio.currentTime = seconds;
+    setTime(seconds);
     // Playing is a convenience: a browser that refuses autoplay still shows the position.
     void Promise.resolve(audio.play()).catch(() => undefined);
+  };
+  const seek: Seek = (index) => {
+    const start = analysis.turns[index]?.startSeconds;
+    if (start != null) seekTo(start);
+  };
+  const showQuote: OnQuote = (quote) => {
+    if (quote.seconds !== null) seekTo(quote.seconds);
+    // Without a recording or a time the quote still leads to its words in the transcript.
+    const turn = document.getElementById(turnElementId(turnIds, quote.turn));
+    turn?.scrollIntoView?.({ block: 'nearest' });
+    turn?.focus({ preventScroll: true });
   };
   return (
     <div className="space-y-4">
@@ -229,8 +181,16 @@ export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis })
       ) : (
         <p className="text-sm text-slate-500">No recording available.</p>
       )}
+      {grading && <QuestionGrades grades={grading.questions} onQuote={showQuote} />}
       <QuestionBreakdown questions={analysis.questions} turns={analysis.turns} onSeek={seek} />
-      <TranscriptTurns turns={analysis.turns} current={activeTurn(analysis.turns, time)} onSeek={seek} fallback={analysis.transcript} />
+      <TranscriptTurns
+        turns={analysis.turns}
+        current={activeTurn(analysis.turns, time)}
+        onSeek={seek}
+        fallback={analysis.transcript}
+        quoted={quotedRanges(grading)}
+        idPrefix={turnIds}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** The interview evidence shapes (server: `voice/evidence.rs`, `verdict.rs`, `integrity.rs`, `interviews/attempts.rs`). */
+/** The interview evidence shapes (server: `voice/evidence.rs`, `verdict.rs`, `integrity.rs`, `interviews/attempts.rs`, and the `assess` grader's grading). */
 import type { ApiSchema } from '@/lib/api/types';
 
 export type Turn = ApiSchema<'Turn'>;
@@ -8,3 +8,7 @@ export type Verdict = ApiSchema<'Verdict'>;
 export type Integrity = ApiSchema<'Integrity'>;
 export type Attempts = ApiSchema<'Attempts'>;
 export type Attempt = ApiSchema<'Attempt'>;
+export type InterviewGrading = ApiSchema<'InterviewGrading'>;
+export type AnswerGrade = ApiSchema<'AnswerGrade'>;
+export type QuoteRef = ApiSchema<'QuoteRef'>;
+export type Competency = AnswerGrade['competency'];

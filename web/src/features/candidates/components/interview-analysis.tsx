@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
 import { InterviewEvidence } from '@/components/interview-evidence/interview-evidence';
+import { InterviewScores } from '@/components/interview-evidence/interview-scores';
 
 import type { InterviewAnalysis } from '../api/types';
-import { ScoreBar } from './score-bar';
 
 /** `keySkills` arrives as one comma-separated string. */
 export function splitSkills(keySkills: string | null | undefined): string[] {
@@ -29,16 +29,16 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 const orDash = (text: string | null | undefined) =>
   text?.trim() ? <p className="whitespace-pre-line">{text}</p> : <p className="text-slate-500">—</p>;
 
-/** The Interview Analysis section's body (SPEC section 2): scores, summary, skills, takeaways, experience, then the evidence: verdict, recording, questions, turns. */
+/**
+ * The Interview Analysis section's body (SPEC section 2): our answer grades beside the provider's
+ * scores, summary, skills, takeaways, experience, then the evidence: verdict, recording, the grades
+ * question by question, questions, turns.
+ */
 export function InterviewAnalysisBody({ analysis }: { analysis: InterviewAnalysis }) {
   const skills = splitSkills(analysis.keySkills);
   return (
     <div data-testid="interview-analysis" className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <ScoreBar label="Technical" value={analysis.technicalScore} />
-        <ScoreBar label="Communication" value={analysis.communicationScore} />
-        <ScoreBar label="Problem Solving" value={analysis.problemSolvingScore} />
-      </div>
+      <InterviewScores analysis={analysis} />
       <Block title="Summary">{orDash(analysis.summary)}</Block>
       <Block title="Key Skills">
         {skills.length === 0 ? (

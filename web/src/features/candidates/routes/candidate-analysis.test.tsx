@@ -108,9 +108,9 @@ describe('CandidateAnalysisRoute: Interview Analysis', () => {
     expect(badge).toHaveTextContent('Pass');
     expect(badge.className).toContain('bg-emerald-50');
 
-    expect(within(body).getByRole('progressbar', { name: 'Technical' })).toHaveAttribute('aria-valuenow', '80');
-    expect(within(body).getByRole('progressbar', { name: 'Communication' })).toHaveAttribute('aria-valuenow', '65');
-    expect(within(body).getByRole('progressbar', { name: 'Problem Solving' })).toHaveAttribute('aria-valuetext', 'Not scored');
+    expect(within(body).getByRole('meter', { name: 'Technical' })).toHaveAttribute('aria-valuenow', '80');
+    expect(within(body).getByRole('meter', { name: 'Communication' })).toHaveAttribute('aria-valuenow', '65');
+    expect(within(body).getByRole('meter', { name: 'Problem Solving' })).toHaveAttribute('aria-valuetext', 'Not scored');
     expect(body).toHaveTextContent('80%');
     expect(within(body).getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(body).toHaveTextContent('Clear about test strategy.');

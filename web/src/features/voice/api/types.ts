@@ -35,8 +35,17 @@ export type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
 /** The Create Interview Assistant form as the server takes it. */
 export type CreateAssistantInput = ApiSchema<'CreateAssistantBody'>;
 
+/** What a strong answer to each of an assistant's questions covers (issue 31 §3). */
+export type AssistantRubric = ApiSchema<'AssistantRubric'>;
+export type RubricQuestion = ApiSchema<'RubricQuestion'>;
+export type RubricBody = ApiSchema<'RubricBody'>;
+export type Competency = RubricQuestion['competency'];
+
 export const voiceKeys = {
   all: ['voice'] as const,
   assistant: (id: string) => [...voiceKeys.all, 'assistant', id] as const,
+  /** Every rubric query of an assistant (with and without a JD's suggestions) starts with this. */
+  rubrics: (id: string) => [...voiceKeys.assistant(id), 'rubric'] as const,
+  rubric: (id: string, jdId: string | null) => [...voiceKeys.rubrics(id), jdId] as const,
   calls: (filters: { createdAtGt?: string; createdAtLt?: string; limit: number }) => [...voiceKeys.all, 'calls', filters] as const,
 };

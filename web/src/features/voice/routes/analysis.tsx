@@ -5,6 +5,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { InterviewEvidence } from '@/components/interview-evidence/interview-evidence';
+import { InterviewScores } from '@/components/interview-evidence/interview-scores';
 
 import { useInterviewAnalysis } from '../api/calls';
 import { structuredDataOf } from '../api/types';
@@ -15,27 +16,6 @@ const tones = {
   red: 'bg-red-100 text-red-800 ring-red-200',
   yellow: 'bg-yellow-100 text-yellow-800 ring-yellow-200',
 };
-
-function ScoreBar({ label, value }: { label: string; value: number | null }) {
-  return (
-    <div>
-      <div className="flex justify-between text-sm">
-        <span className="text-slate-700">{label}</span>
-        <span className="font-semibold text-slate-900">{value === null ? '-' : `${value}%`}</span>
-      </div>
-      <div
-        className="mt-1 h-2 rounded-full bg-slate-100"
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value ?? 0}
-      >
-        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${value ?? 0}%` }} />
-      </div>
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -104,12 +84,7 @@ export function InterviewAnalysisRoute() {
     >
       <title>Interview Analysis · Hirelane</title>
       <div className="mt-6 space-y-4">
-        <div className="grid gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2">
-          <ScoreBar label="Technical" value={a.technicalScore} />
-          <ScoreBar label="Communication" value={a.communicationScore} />
-          <ScoreBar label="Problem Solving" value={a.problemSolvingScore} />
-          <ScoreBar label="Cultural Fit" value={a.culturalFitScore} />
-        </div>
+        <InterviewScores analysis={a} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Section title="Candidate Information">
             <p>{info.fullName ?? a.candidateName ?? '-'}</p>

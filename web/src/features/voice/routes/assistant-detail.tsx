@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/date-time';
 
 import { useAssistant } from '../api/assistants';
 import type { Assistant } from '../api/types';
+import { RubricEditor } from '../components/rubric-editor';
 import { assistantDescription } from '../lib/voice-rules';
 
 function List({ title, items }: { title: string; items?: string[] }) {
@@ -23,7 +24,7 @@ function List({ title, items }: { title: string; items?: string[] }) {
   );
 }
 
-/** One assistant (SPEC section 2), or 'Assistant not found'. */
+/** One assistant (SPEC section 2) with what a strong answer to each question covers, or 'Assistant not found'. */
 export function AssistantDetailRoute() {
   const { id = '' } = useParams();
   const assistant = useAssistant(id);
@@ -90,6 +91,7 @@ export function AssistantDetailRoute() {
             {assistantDescription(a)}
           </p>
         </div>
+        <RubricEditor assistantId={a.id} />
       </div>
     </PageFrame>
   );
