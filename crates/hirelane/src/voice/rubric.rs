@@ -19,6 +19,7 @@ use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::jobs::ids::JdId;
+use crate::jobs::lookup::active_job_id;
 use crate::jobs::repo::{self as jobs, JobKey};
 use crate::jobs::rules::key_skills;
 use crate::state::AppState;
@@ -181,8 +182,8 @@ pub struct RubricParams {
     params(("id" = String, Path, description = "The provider's assistant id"), RubricParams),
     responses(
         (status = 200, body = AssistantRubric, description = "The assistant's questions and their key points"),
-        (status = 400, body = ErrorBody, description = "`jdId` names no JD (`invalid_id`)"),
-        (status = 404, body = ErrorBody, description = "The provider has no such assistant"),
+        (status = 400, body = ErrorBody, description = "`jdId` cannot name a JD (`invalid_id`)"),
+        (status = 404, body = ErrorBody, description = "The provider has no such assistant, or `jdId` names no JD in use (`invalid_id`)"),
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),
         (status = 502, body = ErrorBody, description = "The voice provider failed or cannot be reached (`provider_unavailable`)"),
     )
@@ -194,7 +195,7 @@ pub async fn get_rubric(
     Query(params): Query<RubricParams>,
 ) -> Result<Json<AssistantRubric>> {
     let skills = match params.jd_id {
-        Some(jd) => jd_skills(&state.db, &jd.0).await?,
+        Some(jd) => jd_skills(&state, &jd.0).await?,
         None => Vec::new(),
     };
     rubric_of(&state, &id, &skills).await.map(Json)
@@ -338,14 +339,13 @@ async fn rubric_of(state: &AppState, id: &str, skills: &[String]) -> Result<Assi
     })
 }
 
-/// A JD's key skills, for suggestions.
-async fn jd_skills(db: &Db, raw: &str) -> Result<Vec<String>> {
-    let not_found = || Error::bad_request(ErrorCode::InvalidId, "Invalid JD ID");
-    let key = JobKey::parse(raw).ok_or_else(not_found)?;
-    let job = jobs::find(db, &key)
+/// A JD's key skills, for suggestions: a JD id that cannot name a JD is a bad request, one that
+/// names no JD in use is not found.
+async fn jd_skills(state: &AppState, raw: &str) -> Result<Vec<String>> {
+    let id = active_job_id(state, raw).await?;
+    let job = jobs::find(&state.db, &JobKey::Id(id))
         .await?
-        .filter(|j| j.deleted_at.is_none())
-        .ok_or_else(not_found)?;
+        .ok_or_else(|| Error::not_found(ErrorCode::InvalidId, "Invalid JD ID"))?;
     Ok(key_skills(&job.key_skills)
         .into_iter()
         .map(str::to_owned)

@@ -6834,7 +6834,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssistantRubric"];
                 };
             };
-            /** @description `jdId` names no JD (`invalid_id`) */
+            /** @description `jdId` cannot name a JD (`invalid_id`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6852,7 +6852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The provider has no such assistant */
+            /** @description The provider has no such assistant, or `jdId` names no JD in use (`invalid_id`) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -208,6 +208,15 @@ async fn suggestions_come_from_the_jds_key_skills() {
                 None,
             )
             .await;
+        assert_eq!(status, 404, "{body}");
+        let (status, body) = app
+            .call(
+                Method::GET,
+                &format!("/api/Voice/assistants/{assistant}/rubric?jdId=%20%20"),
+                &token,
+                None,
+            )
+            .await;
         assert_eq!(status, 400, "{body}");
     })
     .await;
