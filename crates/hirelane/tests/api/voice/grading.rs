@@ -221,3 +221,44 @@ async fn suggestions_come_from_the_jds_key_skills() {
     })
     .await;
 }
+
+/// An interview reported before grading existed is graded on its first read; readers racing to
+/// grade it all see the one grading that was kept.
+#[tokio::test]
+async fn readers_racing_to_grade_an_interview_keep_one_grading() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let assistant = create_assistant(&app, &token).await;
+        let path = format!("/api/Voice/assistants/{assistant}/rubric");
+        let (status, _) = app.call(Method::PUT, &path, &token, Some(&rubric())).await;
+        assert_eq!(status, 200);
+        let call = schedule(&app, &token, &assistant, "Jane Pass").await;
+        run_interview(&app).await;
+        let token = app.token().await;
+        let first = analysis(&app, &token, &call).await;
+        // As if reported before grading existed.
+        let db = &app.state.db;
+        hirelane::with_db!(db, |pool| {
+            sqlx::query("DELETE FROM answer_gradings")
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+        .expect("forgotten");
+        let read = || analysis(&app, &token, &call);
+        let (a, b, c) = tokio::join!(read(), read(), read());
+        assert_eq!(a["grading"], b["grading"]);
+        assert_eq!(b["grading"], c["grading"]);
+        // The same grade as before, bar the moment it was made.
+        let questions = |v: &Value| v["grading"]["questions"].clone();
+        assert_eq!(questions(&a), questions(&first));
+        let kept: (i64,) = hirelane::with_db!(db, |pool| {
+            sqlx::query_as("SELECT COUNT(*) FROM answer_gradings")
+                .fetch_one(pool)
+                .await
+        })
+        .expect("count");
+        assert_eq!(kept.0, 1);
+    })
+    .await;
+}
