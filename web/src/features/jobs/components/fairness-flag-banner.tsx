@@ -14,15 +14,35 @@ const STEP_WORDS: Record<string, string> = {
   advancedAfterInterview: 'moving on after the interview',
 };
 
+/** The flag of one JD, for those who may see reports (nothing is asked of the server otherwise). */
+function useFlagOf(jobDescId: number) {
+  const reports = useMe().data?.reports ?? false;
+  const flags = useFairnessFlags({ enabled: reports });
+  return reports ? flags.data?.find((f) => f.jobDescId === jobDescId) : undefined;
+}
+
+/** The four-fifths warning on a JD's card in the JD list: a badge that the JD's page explains. */
+export function FairnessFlagBadge({ jobDescId }: { jobDescId: number }) {
+  const flag = useFlagOf(jobDescId);
+  if (!flag) return null;
+  return (
+    <span
+      data-testid="fairness-badge"
+      className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200"
+    >
+      <AlertIcon width={12} height={12} className="text-amber-600" aria-hidden="true" />
+      Fairness check
+    </span>
+  );
+}
+
 /**
  * The four-fifths warning on a JD: shown to those who may see reports when, among this JD's
  * candidates, a group is selected or scores high at under 0.8 of the best group's rate.
  */
 export function FairnessFlagBanner({ jobDescId }: { jobDescId: number }) {
-  const reports = useMe().data?.reports ?? false;
-  const flags = useFairnessFlags({ enabled: reports });
-  const flag = flags.data?.find((f) => f.jobDescId === jobDescId);
-  if (!reports || !flag) return null;
+  const flag = useFlagOf(jobDescId);
+  if (!flag) return null;
   const steps = flag.steps.map((step) => STEP_WORDS[step] ?? step).join(', ');
   return (
     <div

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/date-time';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useFolders } from '../api/get-folders';
+import { FairnessFlagBadge } from '../components/fairness-flag-banner';
 import type { JdNavigationState } from '../api/types';
 import { splitSkills } from '../lib/jd-rules';
 import { sortFolders } from '../lib/format';
@@ -92,6 +93,9 @@ export function FoldersRoute() {
                       <FolderIcon />
                     </span>
                     <h2 className="min-w-0 flex-1 break-words font-semibold text-slate-900">{folder.jdname}</h2>
+                  </div>
+                  <div className="mt-2 empty:hidden">
+                    <FairnessFlagBadge jobDescId={folder.jobDescId} />
                   </div>
                   {skills.length > 0 && (
                     <ul aria-label="Key skills" className="mt-4 flex flex-wrap gap-1.5">
