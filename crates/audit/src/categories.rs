@@ -28,6 +28,8 @@ pub struct CategorySet {
     pub sex: &'static [Category],
     /// Answers to the race/ethnicity question, in report order; empty when it is not asked.
     pub race: &'static [Category],
+    /// How that question is put to candidates ("Race/ethnicity", "Ethnic group").
+    pub race_question: &'static str,
 }
 
 /// "I prefer not to say": valid for every question asked, and unknown for an audit.
@@ -79,6 +81,7 @@ pub const EEO1: CategorySet = CategorySet {
             label: "Two or More Races (Not Hispanic or Latino)",
         },
     ],
+    race_question: "Race/ethnicity",
 };
 
 /// Employers outside the US, where asking race is unlawful or meaningless: sex only.
@@ -99,11 +102,43 @@ pub const SEX_ONLY: CategorySet = CategorySet {
         },
     ],
     race: &[],
+    race_question: "",
 };
 
-const SETS: [&CategorySet; 2] = [&EEO1, &SEX_ONLY];
+/// Employers in the United Kingdom: sex as [`SEX_ONLY`] asks it, and the five high-level ethnic
+/// groups of the 2021 Census of England and Wales (ONS), the classification UK employers'
+/// equality monitoring uses.
+pub const UK_ONS: CategorySet = CategorySet {
+    id: "uk-ons",
+    sex: SEX_ONLY.sex,
+    race: &[
+        Category {
+            code: "ons_asian",
+            label: "Asian, Asian British or Asian Welsh",
+        },
+        Category {
+            code: "ons_black",
+            label: "Black, Black British, Black Welsh, Caribbean or African",
+        },
+        Category {
+            code: "ons_mixed",
+            label: "Mixed or Multiple ethnic groups",
+        },
+        Category {
+            code: "ons_white",
+            label: "White",
+        },
+        Category {
+            code: "ons_other",
+            label: "Other ethnic group",
+        },
+    ],
+    race_question: "Ethnic group",
+};
 
-/// The category set stored under `id` ("eeo1", "sex-only").
+const SETS: [&CategorySet; 3] = [&EEO1, &SEX_ONLY, &UK_ONS];
+
+/// The category set stored under `id` ("eeo1", "sex-only", "uk-ons").
 pub fn set(id: &str) -> Option<&'static CategorySet> {
     SETS.into_iter().find(|s| s.id == id)
 }
@@ -182,6 +217,7 @@ mod tests {
     fn sets_are_found_by_id() {
         assert_eq!(set("eeo1"), Some(&EEO1));
         assert_eq!(set("sex-only"), Some(&SEX_ONLY));
+        assert_eq!(set("uk-ons"), Some(&UK_ONS));
         assert_eq!(set("EEO1"), None);
         assert_eq!(set(""), None);
     }
@@ -259,6 +295,27 @@ mod tests {
         assert_eq!(
             Invalid::Race("x".into()).to_string(),
             "unknown race/ethnicity code \"x\""
+        );
+    }
+
+    #[test]
+    fn the_uk_set_asks_the_census_ethnic_groups_and_refuses_the_us_codes() {
+        assert_eq!(
+            UK_ONS.validate(Some("non_binary"), Some("ons_mixed")),
+            Ok(())
+        );
+        assert_eq!(UK_ONS.validate(Some("female"), Some("declined")), Ok(()));
+        assert_eq!(
+            UK_ONS.validate(None, Some("hispanic_latino")),
+            Err(Invalid::Race("hispanic_latino".into()))
+        );
+        assert_eq!(UK_ONS.race_question, "Ethnic group");
+        // Codes are unique across the sets that ask race, so a stored code names one category.
+        assert!(
+            UK_ONS
+                .race
+                .iter()
+                .all(|c| EEO1.race.iter().all(|e| e.code != c.code))
         );
     }
 }

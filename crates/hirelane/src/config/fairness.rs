@@ -14,6 +14,8 @@ pub enum CategoryChoice {
     Eeo1,
     /// Sex only (woman, man, non-binary): for employers where asking race is not the custom.
     SexOnly,
+    /// Sex as `sex-only`, and the five ethnic groups of the 2021 Census of England and Wales.
+    UkOns,
 }
 
 impl CategoryChoice {
@@ -23,6 +25,7 @@ impl CategoryChoice {
             CategoryChoice::Off => None,
             CategoryChoice::Eeo1 => Some("eeo1"),
             CategoryChoice::SexOnly => Some("sex-only"),
+            CategoryChoice::UkOns => Some("uk-ons"),
         }
     }
 }
@@ -30,7 +33,7 @@ impl CategoryChoice {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FairnessSettings {
-    /// `eeo1`, `sex-only` or `off`.
+    /// `eeo1`, `sex-only`, `uk-ons` or `off`.
     pub self_identification: CategoryChoice,
     /// A group smaller than this shows "not enough data" in the bias audit instead of a ratio:
     /// with a handful of people one decision swings a ratio past any threshold.

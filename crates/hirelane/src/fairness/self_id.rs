@@ -99,7 +99,7 @@ pub fn questions(set: &CategorySet) -> Vec<Question> {
     if !set.race.is_empty() {
         questions.push(Question {
             key: "race",
-            label: "Race/ethnicity",
+            label: set.race_question,
             options: options(set.race),
         });
     }

@@ -151,6 +151,43 @@ async fn with_self_identification_off_nothing_is_asked_or_taken() {
 }
 
 #[tokio::test]
+async fn a_uk_employer_asks_the_census_ethnic_groups() {
+    on_each_db_configured(
+        |settings| {
+            settings.fairness.self_identification = hirelane::config::CategoryChoice::UkOns;
+        },
+        |app: TestApp| async move {
+            let token = app.token().await;
+            published_job(&app, &token).await;
+            let (_, html) = crate::careers::get_text(&app, &format!("/careers/{SLUG}")).await;
+            assert!(html.contains("Ethnic group"), "{html}");
+            assert!(html.contains("Mixed or Multiple ethnic groups"));
+            // A US category is not one of the set's.
+            let us = priya().answering(&[("race", "hispanic_latino")]);
+            assert_eq!(apply(&app, SLUG, &us).await.0, 400);
+            let form = priya().answering(&[("sex", "non_binary"), ("race", "ons_white")]);
+            assert_eq!(apply(&app, SLUG, &form).await.0, 200);
+            let page = format!(
+                "/api/Application/{}/SelfIdentification",
+                portal_token(&app, "priya@example.com")
+            );
+            let (_, body) = app.call(Method::GET, &page, "", None).await;
+            assert_eq!(
+                body["answers"],
+                json!({"sex": "non_binary", "race": "ons_white"})
+            );
+            assert_eq!(body["questions"][1]["label"], "Ethnic group");
+            let (status, audit) = app
+                .call(Method::GET, "/api/Reports/BiasAudit", &token, None)
+                .await;
+            assert_eq!(status, 200, "{audit}");
+            assert_eq!(audit["categorySet"], "uk-ons");
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn erasure_removes_the_answers() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
