@@ -15,7 +15,7 @@ use crate::candidates::repo::{CandidateRow, assessment_strings};
 use crate::error::{ErrorBody, Result};
 use crate::http::Json;
 use crate::state::AppState;
-use crate::voice::conclusions::reports;
+use crate::voice::conclusions::{grading, reports};
 use crate::voice::repo as calls;
 
 /// What the automated steps concluded about the candidate's application, and why.
@@ -48,6 +48,10 @@ pub(super) struct CoveredQuestion {
     question: String,
     /// The interviewer asked it and the candidate answered.
     covered: bool,
+    /// What the team looks for in an answer to it that the grader found in the candidate's.
+    points_covered: Vec<String>,
+    /// What it looks for and did not find.
+    points_missing: Vec<String>,
 }
 
 const RIGHTS: &str = "A person at the company makes every decision; the automated steps only \
@@ -108,6 +112,23 @@ fn explain(candidate: &CandidateRow, interview_questions: Vec<CoveredQuestion>) 
              answers themselves.",
             interview_questions.len()
         ));
+        let points = |q: &CoveredQuestion| {
+            (
+                q.points_covered.len(),
+                q.points_covered.len() + q.points_missing.len(),
+            )
+        };
+        let (found, sought) = interview_questions
+            .iter()
+            .map(points)
+            .fold((0, 0), |(f, t), (a, b)| (f + a, t + b));
+        if sought > 0 {
+            reasons.push(format!(
+                "An automated grader compared each answer with what the team looks for in it \
+                 (listed under each question): your answers covered {found} of those {sought} \
+                 points. It read only the words of your answers."
+            ));
+        }
     }
     MyAssessment {
         assessed,
@@ -179,12 +200,29 @@ async fn interview_questions(
         .as_deref()
         .and_then(|s| serde_json::from_str(s).ok())
         .unwrap_or_default();
+    let grades = grading::store::ensure(state, &row)
+        .await?
+        .map(|g| g.questions)
+        .unwrap_or_default();
     Ok(reports::evidence(&row, &structured)
         .questions
         .into_iter()
-        .map(|q| CoveredQuestion {
-            covered: q.asked && q.answer_excerpt.is_some() || q.score.is_some_and(|s| s > 1),
-            question: q.question,
+        .map(|q| {
+            let grade = grades.iter().find(|g| g.number == q.number);
+            CoveredQuestion {
+                covered: q.asked && q.answer_excerpt.is_some() || q.score.is_some_and(|s| s > 1),
+                question: q.question,
+                points_covered: grade.map_or_else(Vec::new, |g| {
+                    g.covered.iter().map(|c| c.point.clone()).collect()
+                }),
+                points_missing: grade.map_or_else(Vec::new, |g| {
+                    g.missing
+                        .iter()
+                        .map(|m| m.point.clone())
+                        .chain(g.contradictions.iter().map(|c| c.point.clone()))
+                        .collect()
+                }),
+            }
         })
         .collect())
 }

@@ -1977,6 +1977,10 @@ export interface components {
         CoveredQuestion: {
             /** @description The interviewer asked it and the candidate answered. */
             covered: boolean;
+            /** @description What the team looks for in an answer to it that the grader found in the candidate's. */
+            pointsCovered: string[];
+            /** @description What it looks for and did not find. */
+            pointsMissing: string[];
             question: string;
         };
         /** @description The Create Interview Assistant form. */

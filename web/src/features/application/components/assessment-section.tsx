@@ -61,7 +61,7 @@ function Findings({ assessment }: { assessment: MyAssessment }) {
         <div className="mt-5">
           <h3 className="text-sm font-medium text-slate-900">Interview questions</h3>
           <ul aria-label="Interview questions" className="mt-2 space-y-1.5 text-sm text-slate-700">
-            {interviewQuestions.map(({ question, covered }) => (
+            {interviewQuestions.map(({ question, covered, pointsCovered, pointsMissing }) => (
               <li key={question} data-covered={covered} className="flex items-start gap-2">
                 {covered ? (
                   <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-green-700" />
@@ -73,6 +73,20 @@ function Findings({ assessment }: { assessment: MyAssessment }) {
                 <span>
                   {question}
                   {covered ? <span className="sr-only"> (covered)</span> : <span className="text-slate-500"> (not covered)</span>}
+                  {pointsCovered.length + pointsMissing.length > 0 && (
+                    <ul aria-label={`What the team looks for: ${question}`} className="mt-1 space-y-0.5 text-xs">
+                      {pointsCovered.map((point) => (
+                        <li key={`c-${point}`} className="text-green-800">
+                          Covered: {point}
+                        </li>
+                      ))}
+                      {pointsMissing.map((point) => (
+                        <li key={`m-${point}`} className="text-slate-500">
+                          Not found in your answer: {point}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </span>
               </li>
             ))}

@@ -34,9 +34,13 @@ describe('how the application was assessed', () => {
     const questions = within(section)
       .getAllByRole('listitem')
       .filter((item) => item.hasAttribute('data-covered'));
-    expect(questions).toHaveLength(2);
+    expect(questions).toHaveLength(3);
     expect(questions[0]).toHaveTextContent(/^Tell me about a service you built \(covered\)$/);
-    expect(questions[1]).toHaveTextContent(/How do you test it\? \(not covered\)$/);
+    expect(questions[1]).toHaveTextContent(/^How do you test it\? \(covered\)/);
+    const points = within(section).getByRole('list', { name: 'What the team looks for: How do you test it?' });
+    expect(points).toHaveTextContent('Covered: Unit tests around the parser');
+    expect(points).toHaveTextContent('Not found in your answer: Load tests before a release');
+    expect(questions[2]).toHaveTextContent(/How do you deploy it\? \(not covered\)$/);
     expect(within(section).getByTestId('your-rights')).toHaveTextContent('You can ask for a person to review it.');
     expect(section).toHaveTextContent('Assessment version ats-2026.3');
   });

@@ -40,8 +40,14 @@ export const ASSESSED = {
   experienceYears: 5,
   requiredYears: 3,
   interviewQuestions: [
-    { question: 'Tell me about a service you built', covered: true },
-    { question: 'How do you test it?', covered: false },
+    { question: 'Tell me about a service you built', covered: true, pointsCovered: [], pointsMissing: [] },
+    {
+      question: 'How do you test it?',
+      covered: true,
+      pointsCovered: ['Unit tests around the parser'],
+      pointsMissing: ['Load tests before a release'],
+    },
+    { question: 'How do you deploy it?', covered: false, pointsCovered: [], pointsMissing: [] },
   ],
   scoringVersion: 'ats-2026.3',
 };
