@@ -44,25 +44,42 @@ pub fn follow_up(rubric: &Rubric, grade: &Grade) -> Option<FollowUp> {
     let question_words = words(&rubric.question);
     let asked = content_stems(&question_words);
     let chars: Vec<char> = target.point.chars().collect();
-    let topic: Vec<String> = words(&target.point)
-        .into_iter()
-        .filter(|w| w.is_content() && !said.contains(&w.lower) && !asked.contains(w.stem.as_str()))
-        // The point's own casing (TCP, Redis), except a capital that only starts its sentence.
-        .map(|w| {
-            let word: String = chars[w.start..w.end].iter().collect();
-            let capitalised = word.chars().skip(1).all(|c| !c.is_uppercase());
-            if w.start == 0 && capitalised {
-                w.lower
-            } else {
-                word
-            }
-        })
-        .fold(Vec::new(), |mut acc, w| {
-            if !acc.contains(&w) && acc.len() < TOPIC_WORDS {
-                acc.push(w);
-            }
-            acc
-        });
+    // The point's own casing (TCP, Redis), except a capital that only starts its sentence.
+    let shown = |w: &crate::text::Word| {
+        let word: String = chars[w.start..w.end].iter().collect();
+        let capitalised = word.chars().skip(1).all(|c| !c.is_uppercase());
+        if w.start == 0 && capitalised {
+            w.lower.clone()
+        } else {
+            word
+        }
+    };
+    // Content words next to each other in the point stay one phrase ("error rate", "query
+    // plan"), so the question names things rather than a list of words.
+    let mut topic: Vec<String> = Vec::new();
+    // Where the last phrase's last word ends, while the next word may extend it.
+    let mut extends: Option<usize> = None;
+    for w in words(&target.point) {
+        if !w.is_content() || said.contains(&w.lower) || asked.contains(w.stem.as_str()) {
+            extends = None;
+            continue;
+        }
+        let word = shown(&w);
+        let next_to_last =
+            extends.is_some_and(|end| chars[end..w.start].iter().all(|c| c.is_whitespace()));
+        if next_to_last && let Some(phrase) = topic.last_mut() {
+            phrase.push(' ');
+            phrase.push_str(&word);
+        } else if topic.len() == TOPIC_WORDS {
+            break;
+        } else if topic.contains(&word) {
+            extends = None;
+            continue;
+        } else {
+            topic.push(word);
+        }
+        extends = Some(w.end);
+    }
     let topic = join(&topic)?;
     let mentioned = grade
         .covered
@@ -92,4 +109,27 @@ fn join(items: &[String]) -> Option<String> {
     } else {
         format!("{} and {last}", rest.join(", "))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Grader;
+
+    #[test]
+    fn words_next_to_each_other_in_the_point_are_asked_about_as_one_phrase() {
+        let rubric = Rubric {
+            question: "How do you keep a service reliable?".into(),
+            reference: None,
+            key_points: vec!["Alert on the error rate with dashboards".into()],
+        };
+        let grade = Grader::lexical()
+            .grade(&rubric, "I write clean code and review every pull request.")
+            .expect("graded");
+        let asked = follow_up(&rubric, &grade).expect("a follow-up");
+        assert_eq!(
+            asked.question,
+            "Could you walk me through alert, error rate and dashboards?"
+        );
+    }
 }
