@@ -198,7 +198,8 @@ pub async fn get_rubric(
         Some(jd) => jd_skills(&state, &jd.0).await?,
         None => Vec::new(),
     };
-    rubric_of(&state, &id, &skills).await.map(Json)
+    let questions = questions_of(&state, &id).await?;
+    rubric_of(&state, &id, questions, &skills).await.map(Json)
 }
 
 /// What a strong answer to one question covers, as the recruiter set it.
@@ -256,7 +257,7 @@ pub async fn put_rubric(
         .collect::<Result<Vec<_>>>()?;
     save(&state.db, &id, &rubrics, recruiter.id, state.clock.now()).await?;
     tracing::info!(assistant_id = %id, recruiter_id = recruiter.id, questions = rubrics.len(), "key points saved");
-    rubric_of(&state, &id, &[]).await.map(Json)
+    rubric_of(&state, &id, questions, &[]).await.map(Json)
 }
 
 /// The trimmed, non-blank points, within the grader's caps.
@@ -312,8 +313,13 @@ async fn questions_of(state: &AppState, id: &str) -> Result<Vec<String>> {
         .collect())
 }
 
-async fn rubric_of(state: &AppState, id: &str, skills: &[String]) -> Result<AssistantRubric> {
-    let questions = questions_of(state, id).await?;
+/// The assistant's `questions` with what is kept for them.
+async fn rubric_of(
+    state: &AppState,
+    id: &str,
+    questions: Vec<String>,
+    skills: &[String],
+) -> Result<AssistantRubric> {
     let kept = of_assistant(&state.db, id).await?;
     Ok(AssistantRubric {
         assistant_id: id.to_owned(),
