@@ -8,7 +8,9 @@ uniform paths to child modules (`use engine::Runtime`), `pub use` re-exports fol
 that defines the item, globs (`pub use sections::*`), grouped and aliased imports
 (`use super::{repo as invites, x::{self, Y}}`) and later `invites::…` / `x::…` uses, `mod.rs`
 beside `x.rs`, inline `mod x { … }` blocks, and `#[macro_export]` macros. `#[cfg(test)]` items
-are left out: tests may reach anywhere.
+are left out: tests may reach anywhere. A path into another crate of the check (the kernel crate,
+`hirelane_core::store::Db`, also through a re-export such as the server's
+`pub use hirelane_core::store;` and then `crate::store::Db`) is followed into that crate's files.
 
 Two rules, both from docs/architecture.md:
   1. No cycle among files that crosses a folder: a cycle among one folder's own `mod.rs` and
@@ -16,7 +18,9 @@ Two rules, both from docs/architecture.md:
   2. Layers: every top-level module of the server is `app`, a domain or `kernel` (the table in
      docs/architecture.md). A kernel module imports no domain and no app module; a domain
      imports no app module, and another domain only along an edge the document lists. An edge
-     listed there that the code no longer has fails too, so the list stays true.
+     listed there that the code no longer has fails too, so the list stays true. Another crate
+     of the check is one more name in that table (`hirelane_core`, the kernel crate), and a
+     name the table lists that is neither a module nor such a crate fails as well.
 
     python3 scripts/module-graph.py            # "module graph: …" or every violation; exit 1
     python3 scripts/module-graph.py --edges    # also print every file's imports
@@ -192,6 +196,10 @@ class Scope:
 class Crate:
     def __init__(self, root: Path):
         self.root = root
+        # As code names it: crates/hirelane-core/src is `hirelane_core`.
+        self.name = root.parent.name.replace("-", "_")
+        # The other crates of the check, by name: paths into them are followed (see `link`).
+        self.externs: dict[str, "Crate"] = {}
         self.scopes: dict[Module, Scope] = {}
         self.macros: dict[str, list[Path]] = {}
         self.exported_macros: dict[str, Path] = {}
@@ -239,8 +247,26 @@ class Crate:
             module = module[:-1]
         return self.scopes[module].file
 
-    # Resolution: a path ends at a module ("mod", Module) or at an item's file ("item", Path);
-    # None when it leaves the crate (std, a dependency) or names nothing we know.
+    def link(self, crates: list["Crate"]) -> None:
+        self.externs = {c.name: c for c in crates if c is not self}
+
+    def owns(self, file: Path) -> bool:
+        return file.is_relative_to(self.root)
+
+    # Resolution: a path ends at a module ("mod", Module), at a module of another crate of the
+    # check ("ext", crate name, Module) or at an item's file ("item", Path); None when it leaves
+    # the check (std, a dependency) or names nothing we know.
+
+    def _in(self, name: str, module: Module, segment: str) -> tuple | None:
+        """`segment` in another crate's module, as seen from this crate."""
+        found = self.externs[name].resolve_name(module, segment, frozenset())
+        return ("ext", name, found[1]) if found and found[0] == "mod" else found
+
+    def _lookup(self, module: tuple, segment: str, seen: frozenset) -> tuple | None:
+        """`segment` in a module of this crate ("mod", …) or of another ("ext", …)."""
+        if module[0] == "ext":
+            return self._in(module[1], module[2], segment)
+        return self.resolve_name(module[1], segment, seen)
 
     def resolve_name(self, module: Module, name: str, seen: frozenset) -> tuple | None:
         key = (module, name)
@@ -258,8 +284,8 @@ class Crate:
             return ("item", self.exported_macros[name])
         for glob in scope.globs:
             target = self.resolve_path(glob.path, module, seen)
-            if target and target[0] == "mod":
-                found = self.resolve_name(target[1], name, seen)
+            if target and target[0] in ("mod", "ext"):
+                found = self._lookup(target, name, seen)
                 if found:
                     return found
         return None
@@ -281,18 +307,29 @@ class Crate:
             return None
         else:
             current = self.resolve_name(here, first, seen)
+            if current is None and first in self.externs:
+                current = ("ext", first, ())
         for segment in rest:
             if current is None or current[0] == "item":
                 break
-            found = self.resolve_name(current[1], segment, seen)
+            found = self._lookup(current, segment, seen)
             # An item the module makes some other way (a macro): stop at the module's file.
-            current = found if found else ("item", self.file_of(current[1]))
+            current = found if found else ("item", self.target_file(current))
         return current
 
     def target_file(self, target: tuple | None) -> Path | None:
         if target is None:
             return None
+        if target[0] == "ext":
+            return self.externs[target[1]].file_of(target[2])
         return target[1] if target[0] == "item" else self.file_of(target[1])
+
+    def show(self, file: Path) -> str:
+        """A file of this crate relative to its src/, another crate's as `crate/src/…`."""
+        if self.owns(file):
+            return str(file.relative_to(self.root))
+        owner = next(c for c in self.externs.values() if c.owns(file))
+        return str(file.relative_to(owner.root.parent.parent))
 
     def edges(self) -> dict[Path, set[Path]]:
         graph: dict[Path, set[Path]] = {s.file: set() for s in self.scopes.values()}
@@ -339,7 +376,8 @@ def sccs(graph: dict[Path, set[Path]]) -> list[list[Path]]:
         index[v] = low[v] = len(index)
         stack.append(v)
         on_stack.add(v)
-        for w in sorted(graph[v]):
+        # Another crate's files are leaves here: crates cannot import each other both ways.
+        for w in sorted(graph[v] & graph.keys()):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -428,19 +466,24 @@ def check_layers(crate: Crate, graph: dict[Path, set[Path]], doc: Path) -> list[
     seen_edges: set[tuple[str, str]] = set()
 
     def top(f: Path) -> str:
+        if not crate.owns(f):
+            return next(name for name, c in crate.externs.items() if c.owns(f))
         module = crate._module_of(f)
         return module[0] if module else "lib"
 
-    for module in sorted({top(f) for f in graph}):
+    present = {top(f) for f in graph} | {top(t) for targets in graph.values() for t in targets}
+    for module in sorted(present):
         if module not in layers:
             problems.append(f"{module}: not in the layers table of {doc.name}; give it a layer")
+    for module in sorted(layers.keys() - present):
+        problems.append(f"{module}: listed in the layers table of {doc.name} but no module or crate has that name; remove it")
     for source in sorted(graph):
         for target in sorted(graph[source]):
             a, b = top(source), top(target)
             la, lb = layers.get(a), layers.get(b)
             if a == b or la is None or lb is None or la == "app":
                 continue
-            edge = f"{source.relative_to(crate.root)} -> {target.relative_to(crate.root)}"
+            edge = f"{crate.show(source)} -> {crate.show(target)}"
             if la == "kernel" and lb != "kernel":
                 problems.append(f"kernel module {a} imports {lb} {b}: {edge}")
             elif lb == "app":
@@ -465,14 +508,17 @@ def main() -> int:
 
     problems: list[str] = []
     count = 0
-    for root in roots:
-        crate = Crate(root)
+    crates = [Crate(root) for root in roots]
+    for crate in crates:
+        crate.link(crates)
+    for crate in crates:
+        root = crate.root
         graph = crate.edges()
         count += len(graph)
         if args.edges:
             for f in sorted(graph):
-                names = ", ".join(str(t.relative_to(root)) for t in sorted(graph[f]))
-                print(f"{f.relative_to(root)} -> {names}")
+                names = ", ".join(crate.show(t) for t in sorted(graph[f]))
+                print(f"{crate.show(f)} -> {names}")
         for component in sccs(graph):
             if folder_local(crate, component):
                 continue

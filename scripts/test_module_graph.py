@@ -19,8 +19,8 @@ LAYERS = """
 
 ```layers
 app: app lib
-domain: jobs voice interviews
-kernel: state clock
+domain: jobs voice interviews{domain_crate}
+kernel: state clock{kernel_crate}
 ```
 
 ```domain-edges
@@ -30,19 +30,32 @@ kernel: state clock
 
 
 class ModuleGraphTest(unittest.TestCase):
-    def check(self, files: dict[str, str], edges: str | None = None) -> subprocess.CompletedProcess:
+    def check(
+        self,
+        files: dict[str, str],
+        edges: str | None = None,
+        core: dict[str, str] | None = None,
+        kernel_crate: str = "",
+        domain_crate: str = "",
+        extra: tuple[str, ...] = (),
+    ) -> subprocess.CompletedProcess:
         """Writes `files` under a fresh src/ and runs the checker on it (with a layers
-        document when `edges` is given)."""
+        document when `edges` is given), and `core` as a second crate, `hirelane_core`, when
+        given (`kernel_crate`, `domain_crate` are added to those lines of the layers table)."""
         tmp = Path(self.enterContextTmp())
-        root = tmp / "src"
-        for name, text in files.items():
-            path = root / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(textwrap.dedent(text))
-        args = [sys.executable, str(SCRIPT), "--root", str(root)]
+        roots = {tmp / "src": files}
+        if core is not None:
+            roots[tmp / "hirelane-core" / "src"] = core
+        args = [sys.executable, str(SCRIPT), *extra]
+        for root, tree in roots.items():
+            for name, text in tree.items():
+                path = root / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(textwrap.dedent(text))
+            args += ["--root", str(root)]
         if edges is not None:
             doc = tmp / "architecture.md"
-            doc.write_text(LAYERS.format(edges=edges))
+            doc.write_text(LAYERS.format(edges=edges, kernel_crate=kernel_crate, domain_crate=domain_crate))
             args += ["--doc", str(doc)]
         return subprocess.run(args, capture_output=True, text=True, check=False)
 
@@ -254,6 +267,48 @@ class ModuleGraphTest(unittest.TestCase):
         tree["extra.rs"] = "pub fn e() {}\n"
         self.assertFails(self.check(tree, edges="jobs -> voice"), "extra: not in the layers table")
 
+    def test_a_layer_for_no_module_fails(self):
+        tree = self.layered_tree()
+        del tree["interviews.rs"]
+        tree["lib.rs"] = tree["lib.rs"].replace("pub mod interviews;\n", "")
+        self.assertFails(self.check(tree, edges="jobs -> voice"), "interviews: listed in the layers table")
+
+    # The kernel crate: paths into it, also through the server's re-exports.
+
+    CORE = {
+        "lib.rs": "pub mod store;\npub mod keys;\n",
+        "store/mod.rs": (
+            "pub mod files;\npub enum Db { Sqlite }\n"
+            "#[macro_export]\nmacro_rules! with_db {\n    () => {};\n}\n"
+        ),
+        "store/files.rs": "pub struct FileStore;\npub fn f() { crate::keys::token(); }\n",
+        "keys.rs": "pub fn token() {}\n",
+    }
+
+    def reexported_tree(self) -> dict[str, str]:
+        tree = self.layered_tree(
+            jobs_imports="use crate::store::files::FileStore;\nuse crate::with_db;\nfn s(_: FileStore) { with_db!(); }\n"
+        )
+        tree["lib.rs"] += "pub use hirelane_core::{store, with_db};\n"
+        tree["clock.rs"] = "pub fn c() { hirelane_core::keys::token(); }\n"
+        return tree
+
+    def test_paths_into_the_kernel_crate_are_followed_through_reexports(self):
+        result = self.check(self.reexported_tree(), edges="jobs -> voice", core=self.CORE,
+                            kernel_crate=" hirelane_core", extra=("--edges",))
+        self.assertPasses(result)
+        for edge in ("jobs.rs -> hirelane-core/src/store/files.rs, hirelane-core/src/store/mod.rs",
+                     "clock.rs -> hirelane-core/src/keys.rs"):
+            self.assertIn(edge, result.stdout)
+
+    def test_the_kernel_crate_needs_a_layer(self):
+        result = self.check(self.reexported_tree(), edges="jobs -> voice", core=self.CORE)
+        self.assertFails(result, "hirelane_core: not in the layers table")
+
+    def test_the_kernel_crate_in_the_domain_layer_is_refused_to_the_kernel(self):
+        result = self.check(self.reexported_tree(), edges="jobs -> voice, hirelane_core", core=self.CORE,
+                            domain_crate=" hirelane_core")
+        self.assertFails(result, "kernel module clock imports domain hirelane_core: clock.rs -> hirelane-core/src/keys.rs")
 
 if __name__ == "__main__":
     unittest.main()

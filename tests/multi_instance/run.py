@@ -63,7 +63,7 @@ BUCKET = "hirelane-multi"
 # Production databases get their recruiters from `hirelane user add`, never the built-in one.
 ADMIN = "lead@example.com"
 MIGRATIONS = len(list(
-    (Path(__file__).resolve().parents[2] / "crates/hirelane/migrations/postgres").glob("*.sql")))
+    (Path(__file__).resolve().parents[2] / "crates/hirelane-core/migrations/postgres").glob("*.sql")))
 
 
 def log(message):

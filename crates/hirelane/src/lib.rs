@@ -10,9 +10,7 @@ pub mod app;
 pub mod auth;
 pub mod candidates;
 pub mod careers;
-pub mod config;
 pub mod demo;
-pub mod error;
 pub mod fairness;
 pub mod http;
 pub mod interviews;
@@ -25,10 +23,12 @@ pub mod placeholders;
 pub mod rate_limit;
 pub mod serve;
 pub mod state;
-pub mod store;
 pub mod team;
 pub mod telemetry;
 pub mod voice;
 
 pub use app::Application;
+// The kernel crate's settings, error type and store, under the paths the server's code has
+// always used (`crate::store::Db`, `crate::with_db!`, `hirelane::config::Settings`).
+pub use hirelane_core::{config, error, store, with_db, with_tx};
 pub use state::AppState;

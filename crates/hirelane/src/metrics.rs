@@ -6,13 +6,15 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
+
+/// Kept by the part doing the work; the kernel's, so its mail transport counts too.
+pub use hirelane_core::counter::Counter;
 
 /// Upper bounds (seconds) of the request-latency buckets: from a cached list to a slow upload.
 const BUCKETS: [f64; 11] = [
@@ -105,20 +107,6 @@ impl HttpMetrics {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
-    }
-}
-
-/// A monotonically increasing count shared by clones.
-#[derive(Debug, Default, Clone)]
-pub struct Counter(Arc<AtomicU64>);
-
-impl Counter {
-    pub fn inc(&self) {
-        self.0.fetch_add(1, Ordering::Relaxed);
-    }
-
-    pub fn get(&self) -> u64 {
-        self.0.load(Ordering::Relaxed)
     }
 }
 

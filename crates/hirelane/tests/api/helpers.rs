@@ -547,7 +547,8 @@ async fn drop_stale_databases(admin: &mut PgConnection) {
 
 fn migrations_fingerprint() -> String {
     use std::hash::{Hash, Hasher};
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+    let dir =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../hirelane-core/migrations/postgres");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("migrations dir")
         .filter_map(|e| e.ok().map(|e| e.path()))

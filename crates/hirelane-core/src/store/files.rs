@@ -101,7 +101,7 @@ impl FileStore {
     /// Proves at start-up that files can be written, read back and removed (reachable
     /// endpoint, existing bucket, valid credentials with enough rights).
     pub async fn check(&self) -> Result<(), FileStoreError> {
-        let key = format!("{PROBE_PREFIX}/{}", hirelane_core::keys::random_token(12));
+        let key = format!("{PROBE_PREFIX}/{}", crate::keys::random_token(12));
         let probe = b"hirelane start-up probe".to_vec();
         self.put(&key, probe.clone()).await?;
         let back = self.get(&key).await?;

@@ -272,6 +272,18 @@ mod tests {
         );
     }
 
+    #[test]
+    fn migrations_live_in_this_crate_only() {
+        // They were the server crate's until the store moved here; a file added to that old
+        // folder (a branch from before the move) would never run, so it must not exist.
+        let old = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../hirelane/migrations");
+        assert!(
+            !old.exists(),
+            "{} exists: new migrations go in crates/hirelane-core/migrations/{{sqlite,postgres}}",
+            old.display()
+        );
+    }
+
     #[tokio::test]
     async fn refuses_unknown_schemes() {
         let err = Db::open("mysql://root:pw@localhost/x", 1)
