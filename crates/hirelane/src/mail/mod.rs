@@ -12,10 +12,11 @@ use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
+pub(crate) use templates::parts;
 pub use templates::{
     Email, EmailAttachment, InterviewMail, accommodation_answer, application_received,
-    application_update, escape, interview_invite, interview_reminder, interview_scheduled, layout,
-    otp_code, retention_notice, sign_in_locked, team_invite,
+    application_update, interview_invite, interview_reminder, interview_scheduled, otp_code,
+    retention_notice, sign_in_locked, team_invite,
 };
 
 use crate::config::{MailSettings, MailTransport, SmtpSecurity};

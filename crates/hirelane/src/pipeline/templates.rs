@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use crate::auth::{Admin, Recruiter};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
-use crate::mail::{Email, escape, layout};
+use crate::mail::{Email, parts};
 use crate::state::AppState;
 use crate::store::Db;
 use crate::with_db;
@@ -125,19 +125,24 @@ pub fn render(text: &TemplateText, candidate_name: &str, job_title: &str) -> Ema
     };
     let subject = fill(&text.subject).replace(['\r', '\n'], " ");
     let body = fill(&text.body);
-    let html = layout(
-        &body
-            .split("\n\n")
-            .map(|p| format!("<p>{}</p>", escape(p).replace('\n', "<br>")))
-            .collect::<String>(),
-    );
-    Email {
+    let message = Decision { body: &body };
+    Email::rendered(
         subject,
-        text: format!("{body}\n"),
-        html,
-        attachments: Vec::new(),
-    }
+        &DecisionHtml { message: &message },
+        &DecisionText { message: &message },
+    )
 }
+
+/// A decision e-mail's filled text: paragraphs at blank lines, single line breaks kept.
+struct Decision<'a> {
+    body: &'a str,
+}
+
+parts!(
+    Decision,
+    DecisionHtml = "mail/decision.html",
+    DecisionText = "mail/decision.txt"
+);
 
 #[derive(sqlx::FromRow)]
 struct TemplateRow {
@@ -299,6 +304,6 @@ mod tests {
         assert_eq!(email.subject, "Rust Engineer  Bcc: x");
         assert!(email.text.starts_with("Dear Ana <b>,"));
         assert!(email.text.contains("{{ unclosed"));
-        assert!(email.html.contains("Ana &lt;b&gt;"));
+        assert!(email.html.contains("Ana &#60;b&#62;"));
     }
 }
