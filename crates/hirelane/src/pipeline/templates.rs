@@ -3,8 +3,10 @@
 
 use axum::extract::State;
 use hirelane_core::clock::{from_millis, to_iso, to_millis};
+use hirelane_core::stored_text;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 use crate::auth::{Admin, Recruiter};
@@ -21,8 +23,21 @@ pub const MAX_SUBJECT: usize = 200;
 pub const MAX_BODY: usize = 5000;
 
 /// Which decision a template announces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum TemplateKind {
     /// Sent with a rejection.
     Rejection,
@@ -30,14 +45,9 @@ pub enum TemplateKind {
     Advance,
 }
 
-impl TemplateKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TemplateKind::Rejection => "rejection",
-            TemplateKind::Advance => "advance",
-        }
-    }
+stored_text!(TemplateKind);
 
+impl TemplateKind {
     fn default_text(self) -> (&'static str, &'static str) {
         match self {
             TemplateKind::Rejection => (
@@ -146,7 +156,8 @@ parts!(
 
 #[derive(sqlx::FromRow)]
 struct TemplateRow {
-    kind: String,
+    #[sqlx(try_from = "String")]
+    kind: TemplateKind,
     subject: String,
     body: String,
     updated_at: i64,
@@ -163,9 +174,9 @@ pub async fn all(db: &Db) -> Result<Vec<EmailTemplate>> {
         .fetch_all(pool)
         .await
     })?;
-    Ok([TemplateKind::Rejection, TemplateKind::Advance]
-        .into_iter()
-        .map(|kind| match rows.iter().find(|r| r.kind == kind.as_str()) {
+    Ok(TemplateKind::VARIANTS
+        .iter()
+        .map(|&kind| match rows.iter().find(|r| r.kind == kind) {
             Some(row) => EmailTemplate {
                 kind,
                 subject: row.subject.clone(),
@@ -280,6 +291,17 @@ mod tests {
         TemplateText {
             subject: subject.to_owned(),
             body: body.to_owned(),
+        }
+    }
+
+    #[test]
+    fn kinds_read_back_and_unknown_text_is_refused() {
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<TemplateKind>(),
+            Ok(())
+        );
+        for kind in TemplateKind::VARIANTS {
+            assert_eq!(serde_json::to_value(kind).expect("json"), kind.as_str());
         }
     }
 
