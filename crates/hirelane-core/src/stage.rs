@@ -3,11 +3,29 @@
 //! rules for moving between them are the pipeline domain's (`pipeline/stages.rs`).
 
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
+use crate::stored_text;
+
 /// A candidate's place in the hiring process.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Default,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum Stage {
     #[default]
     New,
@@ -36,27 +54,9 @@ pub const ALL: [Stage; 10] = [
     Stage::Withdrawn,
 ];
 
+stored_text!(Stage);
+
 impl Stage {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stage::New => "new",
-            Stage::Screened => "screened",
-            Stage::Invited => "invited",
-            Stage::Scheduled => "scheduled",
-            Stage::Interviewed => "interviewed",
-            Stage::Shortlisted => "shortlisted",
-            Stage::Offer => "offer",
-            Stage::Hired => "hired",
-            Stage::Rejected => "rejected",
-            Stage::Withdrawn => "withdrawn",
-        }
-    }
-
-    /// The stored value; text we never write reads as `new`, the column's default.
-    pub fn parse(raw: &str) -> Option<Stage> {
-        ALL.into_iter().find(|s| s.as_str() == raw)
-    }
-
     pub fn label(self) -> &'static str {
         match self {
             Stage::New => "New",
@@ -101,13 +101,25 @@ impl Stage {
     }
 }
 
-impl From<String> for Stage {
-    fn from(raw: String) -> Stage {
-        Stage::parse(&raw).unwrap_or(Stage::New)
-    }
+/// The label of a stage text in an activity event's detail (an event from before its candidate
+/// had a stage has none, and reads as New: the detail is history to show, not state to act on).
+pub fn label(raw: &str) -> &'static str {
+    Stage::parse(raw).unwrap_or_default().label()
 }
 
-/// The label of a stored stage text ("" and unknown text read as New).
-pub fn label(raw: &str) -> &'static str {
-    Stage::parse(raw).unwrap_or(Stage::New).label()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stages_read_back_from_their_stored_text_and_unknown_text_is_refused() {
+        assert_eq!(crate::stored::check_round_trip::<Stage>(), Ok(()));
+        assert_eq!(
+            Stage::VARIANTS,
+            ALL.as_slice(),
+            "every stage is in board order"
+        );
+        assert_eq!(Stage::Shortlisted.as_str(), "shortlisted");
+        assert!(Stage::parse("junk").is_err());
+    }
 }

@@ -3,8 +3,10 @@
 
 use axum::extract::State;
 use hirelane_core::clock::{from_millis, to_iso};
+use hirelane_core::stored_text;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::{IntoParams, ToSchema};
 
 use super::log::EventKind;
@@ -51,23 +53,28 @@ pub(super) struct FeedParams {
 }
 
 /// Who made a change, as a feed filters it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum ActorKind {
     Recruiter,
     Candidate,
     System,
 }
 
-impl ActorKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            ActorKind::Recruiter => "recruiter",
-            ActorKind::Candidate => "candidate",
-            ActorKind::System => "system",
-        }
-    }
-}
+stored_text!(ActorKind);
 
 /// Who made a change.
 #[derive(Debug, Serialize, ToSchema)]
@@ -116,7 +123,8 @@ pub struct ActivityFeed {
 struct EventRow {
     id: i64,
     at: i64,
-    kind: String,
+    #[sqlx(try_from = "String")]
+    kind: EventKind,
     candidate_id: Option<i64>,
     job_id: Option<i64>,
     actor_kind: String,
@@ -210,7 +218,7 @@ async fn feed(state: &AppState, filter: &Filter) -> Result<ActivityFeed> {
     let events: Vec<ActivityEvent> = rows
         .into_iter()
         .take(filter.limit as usize)
-        .filter_map(event)
+        .map(event)
         .collect();
     Ok(ActivityFeed {
         next_before: if more {
@@ -222,10 +230,10 @@ async fn feed(state: &AppState, filter: &Filter) -> Result<ActivityFeed> {
     })
 }
 
-fn event(row: EventRow) -> Option<ActivityEvent> {
-    let kind = EventKind::parse(&row.kind)?;
+fn event(row: EventRow) -> ActivityEvent {
+    let kind = row.kind;
     let detail: Value = serde_json::from_str(&row.detail).unwrap_or(Value::Null);
-    Some(ActivityEvent {
+    ActivityEvent {
         id: row.id,
         at: to_iso(from_millis(row.at)),
         summary: summary(kind, &detail),
@@ -241,7 +249,7 @@ fn event(row: EventRow) -> Option<ActivityEvent> {
         jdname: row.jdname,
         candidate_name: row.candidate_name,
         detail,
-    })
+    }
 }
 
 /// The one line a timeline shows for an event.
@@ -310,6 +318,22 @@ pub fn summary(kind: EventKind, detail: &Value) -> String {
         }
         EventKind::AccommodationAnswered => {
             "The request for an alternative process was answered".to_owned()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actor_kinds_read_back_and_unknown_text_is_refused() {
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<ActorKind>(),
+            Ok(())
+        );
+        for kind in ActorKind::VARIANTS {
+            assert_eq!(serde_json::to_value(kind).expect("json"), kind.as_str());
         }
     }
 }

@@ -2,9 +2,11 @@
 //! written on the change's own transaction so the log and the data cannot disagree.
 
 use hirelane_core::clock::to_millis;
+use hirelane_core::stored_text;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 use crate::error::Result;
@@ -12,8 +14,21 @@ use crate::store::Tx;
 use crate::with_tx;
 
 /// What happened. The stored text never changes once released (feeds filter on it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum EventKind {
     /// A resume or CSV row created the candidate, or a newer resume replaced theirs.
     Uploaded,
@@ -45,33 +60,7 @@ pub enum EventKind {
     AccommodationAnswered,
 }
 
-impl EventKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EventKind::Uploaded => "uploaded",
-            EventKind::Analysed => "analysed",
-            EventKind::AnalysisFailed => "analysisFailed",
-            EventKind::Invited => "invited",
-            EventKind::EmailSent => "emailSent",
-            EventKind::Booked => "booked",
-            EventKind::Rescheduled => "rescheduled",
-            EventKind::Joined => "joined",
-            EventKind::AnalysisStored => "analysisStored",
-            EventKind::IntegrityFailed => "integrityFailed",
-            EventKind::AttemptChosen => "attemptChosen",
-            EventKind::Scorecard => "scorecard",
-            EventKind::StageChanged => "stageChanged",
-            EventKind::Erased => "erased",
-            EventKind::ErasureRequested => "erasureRequested",
-            EventKind::AccommodationRequested => "accommodationRequested",
-            EventKind::AccommodationAnswered => "accommodationAnswered",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Option<EventKind> {
-        serde_json::from_value(Value::String(raw.to_owned())).ok()
-    }
-}
+stored_text!(EventKind);
 
 /// Who made the change.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -223,18 +212,15 @@ mod tests {
 
     #[test]
     fn kinds_read_back_as_written() {
-        for kind in [
-            EventKind::Uploaded,
-            EventKind::AnalysisFailed,
-            EventKind::EmailSent,
-            EventKind::StageChanged,
-            EventKind::Erased,
-            EventKind::ErasureRequested,
-            EventKind::AccommodationRequested,
-            EventKind::AccommodationAnswered,
-        ] {
-            assert_eq!(EventKind::parse(kind.as_str()), Some(kind));
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<EventKind>(),
+            Ok(())
+        );
+        for kind in EventKind::VARIANTS {
+            let json = serde_json::to_value(kind).expect("json");
+            assert_eq!(json, kind.as_str(), "feeds filter on the stored text");
         }
-        assert_eq!(EventKind::parse("dropTable"), None);
+        assert_eq!(EventKind::AnalysisFailed.as_str(), "analysisFailed");
+        assert!(EventKind::parse("dropTable").is_err());
     }
 }

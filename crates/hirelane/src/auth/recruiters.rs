@@ -4,8 +4,10 @@
 //! last admin can be neither removed nor demoted.
 
 use hirelane_core::clock::to_millis;
+use hirelane_core::stored_text;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 use crate::error::{Error, ErrorCode, Result};
@@ -13,32 +15,27 @@ use crate::store::{Db, Tx, is_unique_violation};
 use crate::with_db;
 
 /// What a recruiter may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum Role {
     Admin,
     Recruiter,
 }
 
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Admin => "admin",
-            Role::Recruiter => "recruiter",
-        }
-    }
-}
-
-/// Reads the `role` column; anything but `admin` is a recruiter (the safe side).
-impl From<String> for Role {
-    fn from(raw: String) -> Role {
-        if raw == "admin" {
-            Role::Admin
-        } else {
-            Role::Recruiter
-        }
-    }
-}
+stored_text!(Role);
 
 const COLUMNS: &str = "id, email, full_name, created_at, role, can_view_reports";
 
@@ -294,6 +291,14 @@ pub async fn count(db: &Db) -> Result<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn roles_read_back_and_unknown_text_is_refused() {
+        assert_eq!(hirelane_core::stored::check_round_trip::<Role>(), Ok(()));
+        for role in Role::VARIANTS {
+            assert_eq!(serde_json::to_value(role).expect("json"), role.as_str());
+        }
+    }
 
     #[test]
     fn normalises_and_validates_addresses() {

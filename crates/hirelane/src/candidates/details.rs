@@ -8,7 +8,9 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::{next_step_details, summarize};
 use super::repo::{self, CandidateRow, assessment_strings};
-use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
+use super::status::{
+    AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason, shown,
+};
 use crate::auth::Recruiter;
 use crate::careers::applications::{self, ApplicationRow};
 use crate::error::Result;
@@ -165,7 +167,7 @@ fn details(
         recommendation: row
             .recommendation
             .as_deref()
-            .and_then(Recommendation::parse),
+            .and_then(|stored| shown(Recommendation::parse(stored))),
         analysis_summary: assessment["summary"]
             .as_str()
             .unwrap_or_default()
@@ -176,7 +178,10 @@ fn details(
         required_years: assessment["requiredYears"].as_f64(),
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
-        unreadable_reason: UnreadableReason::from_code(row.unreadable_reason.as_deref()),
+        unreadable_reason: row
+            .unreadable_reason
+            .as_deref()
+            .and_then(|stored| shown(UnreadableReason::parse(stored))),
         ocr: row.text_from_ocr,
         name_confidence: row.name_confidence,
         scoring_version: assessment["version"].as_str().map(str::to_owned),

@@ -6,7 +6,7 @@ use hirelane_core::clock::{from_millis, to_iso};
 use serde_json::Value;
 
 use super::repo::CandidateRow;
-use super::status::InviteStatus;
+use super::status::{InviteStatus, shown};
 use crate::error::Result;
 use crate::interviews::repo::find_by_candidate;
 use crate::interviews::rules::{InviteState, Page, bookable_until, page, utc_naive};
@@ -21,7 +21,11 @@ pub struct InviteSummary {
 
 /// The summary from a candidate row's invite columns.
 pub fn summarize(state: &AppState, row: &CandidateRow) -> InviteSummary {
-    let Some(invite_state) = row.invite_state.as_deref() else {
+    let Some(invite_state) = row
+        .invite_state
+        .as_deref()
+        .and_then(|stored| shown(InviteState::parse(stored)))
+    else {
         return InviteSummary::default();
     };
     let until = bookable_until(
@@ -29,12 +33,7 @@ pub fn summarize(state: &AppState, row: &CandidateRow) -> InviteSummary {
         &state.time_zone,
     );
     let at = row.interview_at.map(from_millis);
-    let page = page(
-        InviteState::parse(invite_state),
-        at,
-        until,
-        state.clock.now(),
-    );
+    let page = page(invite_state, at, until, state.clock.now());
     InviteSummary {
         status: Some(invite_status(page)),
         interview_date_time: at.map(utc_naive),

@@ -20,7 +20,9 @@ use super::invites::summarize;
 use super::list_order;
 use super::list_query::{ListQuery, Sort};
 use super::repo::{self, CandidateRow};
-use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
+use super::status::{
+    AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason, shown,
+};
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query, within};
@@ -243,7 +245,7 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         recommendation: row
             .recommendation
             .as_deref()
-            .and_then(Recommendation::parse),
+            .and_then(|stored| shown(Recommendation::parse(stored))),
         resume_id: row.id,
         job_desc_id: row.job_id,
         jdid: row.jdid,
@@ -267,7 +269,10 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         interview_status: row.interview_status,
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
-        unreadable_reason: UnreadableReason::from_code(row.unreadable_reason.as_deref()),
+        unreadable_reason: row
+            .unreadable_reason
+            .as_deref()
+            .and_then(|stored| shown(UnreadableReason::parse(stored))),
         ocr: row.text_from_ocr,
         name_confidence: row.name_confidence,
         stage: row.stage,
@@ -353,7 +358,7 @@ fn all_candidate(state: &AppState, row: CandidateRow) -> AllCandidate {
         recommendation: row
             .recommendation
             .as_deref()
-            .and_then(Recommendation::parse),
+            .and_then(|stored| shown(Recommendation::parse(stored))),
         interview_status: row.interview_status,
         resume_id: row.id,
         call_id: row.call_id,

@@ -132,7 +132,8 @@ async fn people(db: &Db) -> Result<Vec<Person>> {
         .flatten()
         .max()
         .unwrap_or(created);
-        let open = matches!(Stage::from(stage), Stage::Invited | Stage::Scheduled);
+        let stage = Stage::parse(&stage).map_err(anyhow::Error::from)?;
+        let open = matches!(stage, Stage::Invited | Stage::Scheduled);
         if email.is_empty() {
             lone.push(Person {
                 email: None,

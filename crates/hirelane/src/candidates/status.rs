@@ -1,14 +1,31 @@
 //! The fixed string sets of candidate answers, as enums that serialise to the strings the web
 //! app and the database already use.
 
+use hirelane_core::stored::UnknownText;
+use hirelane_core::stored_text;
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 /// How a candidate entered their JD.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum Source {
-    /// A recruiter uploaded their resume.
+    /// A recruiter uploaded their resume (stored as `resume`).
+    #[strum(serialize = "resume")]
     Uploaded,
     /// A row of a recruiter's CSV list.
     Csv,
@@ -16,31 +33,14 @@ pub enum Source {
     Applied,
 }
 
-impl Source {
-    /// The stored value of the `source` column.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Uploaded => "resume",
-            Source::Csv => "csv",
-            Source::Applied => "applied",
-        }
-    }
-}
-
-impl From<String> for Source {
-    /// Reads the stored column (`resume`, `csv`, `applied`).
-    fn from(raw: String) -> Source {
-        match raw.as_str() {
-            "csv" => Source::Csv,
-            "applied" => Source::Applied,
-            _ => Source::Uploaded,
-        }
-    }
-}
+stored_text!(Source);
 
 /// Where a candidate is in analysis (the `analysis_status` column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum AnalysisStatus {
     Queued,
     Analysing,
@@ -52,41 +52,14 @@ pub enum AnalysisStatus {
     NoResume,
 }
 
-impl AnalysisStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AnalysisStatus::Queued => "queued",
-            AnalysisStatus::Analysing => "analysing",
-            AnalysisStatus::Done => "done",
-            AnalysisStatus::Unreadable => "unreadable",
-            AnalysisStatus::Failed => "failed",
-            AnalysisStatus::NoResume => "no_resume",
-        }
-    }
-}
-
-impl TryFrom<String> for AnalysisStatus {
-    type Error = String;
-
-    /// Reads the stored column; any other text is a corrupt row, refused when it is read.
-    fn try_from(raw: String) -> Result<Self, Self::Error> {
-        [
-            AnalysisStatus::Queued,
-            AnalysisStatus::Analysing,
-            AnalysisStatus::Done,
-            AnalysisStatus::Unreadable,
-            AnalysisStatus::Failed,
-            AnalysisStatus::NoResume,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == raw)
-        .ok_or_else(|| format!("unknown analysis status '{raw}'"))
-    }
-}
+stored_text!(AnalysisStatus);
 
 /// Why a resume is `unreadable` (the `unreadable_reason` column, [`ats::ExtractError::code`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum UnreadableReason {
     /// Cut short or broken (a download that stopped half-way): ask for a new copy.
     Damaged,
@@ -97,19 +70,7 @@ pub enum UnreadableReason {
     TimedOut,
 }
 
-impl UnreadableReason {
-    /// The stored code; unknown codes (none are written) read as none.
-    pub fn from_code(code: Option<&str>) -> Option<UnreadableReason> {
-        Some(match code? {
-            "damaged" => UnreadableReason::Damaged,
-            "password_protected" => UnreadableReason::PasswordProtected,
-            "scanned" => UnreadableReason::Scanned,
-            "empty" => UnreadableReason::Empty,
-            "timed_out" => UnreadableReason::TimedOut,
-            _ => return None,
-        })
-    }
-}
+stored_text!(UnreadableReason);
 
 /// What an upload did with one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -122,28 +83,23 @@ pub enum UploadStatus {
 }
 
 /// The analysis's verdict: `Pass` (shown as Selected) or `Fail`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 pub enum Recommendation {
     Pass,
     Fail,
 }
 
-impl Recommendation {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Recommendation::Pass => "Pass",
-            Recommendation::Fail => "Fail",
-        }
-    }
+stored_text!(Recommendation);
 
-    /// Reads the stored column (written only from this enum).
-    pub fn parse(raw: &str) -> Option<Recommendation> {
-        match raw {
-            "Pass" => Some(Recommendation::Pass),
-            "Fail" => Some(Recommendation::Fail),
-            _ => None,
-        }
-    }
+/// A nullable column of stored text as a candidate list or card shows it (the recommendation,
+/// the invite's state, why a resume is unreadable): text no variant has is logged and shown as none, so one corrupt row
+/// does not take down a whole list; nothing acts on what a list shows.
+pub fn shown<T>(parsed: Result<T, UnknownText>) -> Option<T> {
+    parsed
+        .inspect_err(|err| tracing::error!(error = %err, "a list shows none for a stored value"))
+        .ok()
 }
 
 /// Where a candidate's interview invite stands, as the recruiter's lists name it.
@@ -157,34 +113,47 @@ pub enum InviteStatus {
 
 #[cfg(test)]
 mod tests {
+    use hirelane_core::stored::check_round_trip;
+
     use super::*;
 
     #[test]
-    fn statuses_serialise_to_the_stored_strings() {
-        for status in [
-            AnalysisStatus::Queued,
-            AnalysisStatus::NoResume,
-            AnalysisStatus::Unreadable,
-        ] {
+    fn stored_texts_read_back_and_unknown_text_is_refused() {
+        assert_eq!(check_round_trip::<Source>(), Ok(()));
+        assert_eq!(check_round_trip::<AnalysisStatus>(), Ok(()));
+        assert_eq!(check_round_trip::<Recommendation>(), Ok(()));
+        assert_eq!(check_round_trip::<UnreadableReason>(), Ok(()));
+        for reason in UnreadableReason::VARIANTS {
+            assert_eq!(serde_json::to_value(reason).expect("json"), reason.as_str());
+        }
+        assert_eq!(Source::Uploaded.as_str(), "resume");
+        assert_eq!(Source::parse("applied"), Ok(Source::Applied));
+        assert!(
+            Source::parse("uploaded").is_err(),
+            "the API's name is not the stored one"
+        );
+        assert!(AnalysisStatus::try_from("done ".to_owned()).is_err());
+    }
+
+    #[test]
+    fn the_api_names_the_stored_texts_except_an_upload() {
+        for status in AnalysisStatus::VARIANTS {
+            assert_eq!(serde_json::to_value(status).expect("json"), status.as_str());
+        }
+        for verdict in Recommendation::VARIANTS {
             assert_eq!(
-                serde_json::to_value(status).expect("json"),
-                serde_json::json!(status.as_str())
-            );
-            assert_eq!(
-                AnalysisStatus::try_from(status.as_str().to_owned()),
-                Ok(status)
+                serde_json::to_value(verdict).expect("json"),
+                verdict.as_str()
             );
         }
-        assert!(AnalysisStatus::try_from("done ".to_owned()).is_err());
+        assert_eq!(
+            serde_json::to_value(Source::Uploaded).expect("json"),
+            "uploaded"
+        );
         assert_eq!(
             serde_json::to_value(UploadStatus::Updated).expect("json"),
             "updated"
         );
-        assert_eq!(
-            serde_json::to_value(Recommendation::Pass).expect("json"),
-            "Pass"
-        );
-        assert_eq!(Recommendation::parse("Fail"), Some(Recommendation::Fail));
         assert_eq!(
             serde_json::to_value(InviteStatus::Closed).expect("json"),
             "Closed"

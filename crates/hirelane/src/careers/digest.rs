@@ -8,7 +8,7 @@ use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 
 use crate::error::Result;
-use crate::mail::{Email, escape, layout};
+use crate::mail::{Email, parts};
 use crate::state::AppState;
 use crate::store::Db;
 use crate::with_db;
@@ -180,23 +180,30 @@ pub fn email(digest: &Digest, link: &str) -> Email {
         digest.needs_review
     ));
     let subject = format!("Daily digest: {}", digest.job_title);
-    let text = format!("{subject}\n\n{}\n\nOpen the JD: {link}\n", lines.join("\n"));
-    let items: String = lines
-        .iter()
-        .map(|line| format!("<li>{}</li>", escape(line.trim())))
-        .collect();
-    let html = layout(&format!(
-        "<p><strong>{}</strong></p><ul>{items}</ul><p><a href=\"{}\">Open the JD</a></p>",
-        escape(&subject),
-        escape(link)
-    ));
-    Email {
-        subject,
-        text,
-        html,
-        attachments: Vec::new(),
-    }
+    let message = DigestMessage {
+        subject: &subject,
+        lines: &lines,
+        link,
+    };
+    Email::rendered(
+        subject.clone(),
+        &DigestHtml { message: &message },
+        &DigestText { message: &message },
+    )
 }
+
+/// The digest's lines, under its subject and above the JD's link.
+struct DigestMessage<'a> {
+    subject: &'a str,
+    lines: &'a [String],
+    link: &'a str,
+}
+
+parts!(
+    DigestMessage,
+    DigestHtml = "mail/digest.html",
+    DigestText = "mail/digest.txt"
+);
 
 #[cfg(test)]
 mod tests {

@@ -327,12 +327,11 @@ async fn timeline(db: &Db, id: i64) -> Result<Vec<Value>> {
         .fetch_all(pool)
         .await
     })?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(at, kind, actor, detail)| {
-            let kind = EventKind::parse(&kind)?;
+    rows.into_iter()
+        .map(|(at, kind, actor, detail)| {
+            let kind = EventKind::parse(&kind).map_err(anyhow::Error::from)?;
             let detail: Value = serde_json::from_str(&detail).unwrap_or(Value::Null);
-            Some(json!({ "at": iso(at), "what": summary(kind, &detail), "by": actor }))
+            Ok(json!({ "at": iso(at), "what": summary(kind, &detail), "by": actor }))
         })
-        .collect())
+        .collect()
 }

@@ -4,6 +4,7 @@
 //! application. Unknown, unpublished or binned jobs answer 404 with the app's not-found page.
 //! `app.rs` mounts them beside the API: they are pages, not part of the API document.
 
+use askama::Template;
 use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -11,7 +12,7 @@ use serde::Deserialize;
 
 use super::applications::Notice;
 use super::apply::{self, ApplicationForm, MAX_NOTE, Outcome};
-use super::html::{self, Head, Organization};
+use super::html::{self, Head, Organization, Sanitized, ScriptJson};
 use super::postings;
 use super::published::{self, PublishedJob};
 use super::reapply;
@@ -20,8 +21,7 @@ use crate::error::Error;
 use crate::fairness::self_id;
 use crate::http::ClientIp;
 use crate::jobs::rules::key_skills;
-use crate::jobs::sanitize::{plain_text, sanitize};
-use crate::mail::escape;
+use crate::jobs::sanitize::plain_text;
 use crate::state::AppState;
 
 fn careers_url(state: &AppState) -> String {
@@ -39,22 +39,44 @@ fn organization(state: &AppState) -> Organization<'_> {
     }
 }
 
-/// A page of ours, with the site's head.
-pub(super) fn render(
-    state: &AppState,
-    title: &str,
-    description: &str,
-    url: &str,
-    body: &str,
-) -> String {
-    let head = Head {
+/// The head of a page of ours without structured data.
+pub(super) fn head<'a>(
+    state: &'a AppState,
+    title: &'a str,
+    description: &'a str,
+    url: &'a str,
+) -> Head<'a> {
+    Head {
         title,
         description,
         url,
         site_name: &state.settings.careers.organization_name,
         structured_data: None,
-    };
-    html::page(&head, &careers_url(state), body)
+        careers_url: careers_url(state),
+    }
+}
+
+/// A rendered page as the answer; rendering fails only if writing a value does, which is a bug.
+pub(super) fn page(status: StatusCode, template: &impl Template) -> Response {
+    match template.render() {
+        Ok(page) => (status, Html(page)).into_response(),
+        Err(err) => Error::Internal(anyhow::anyhow!("rendering a page: {err}")).into_response(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "careers/jobs.html")]
+struct JobsPage<'a> {
+    head: Head<'a>,
+    jobs: Vec<JobLine<'a>>,
+}
+
+/// A job in the list of open jobs.
+struct JobLine<'a> {
+    slug: &'a str,
+    title: &'a str,
+    place: String,
+    posted: Option<String>,
 }
 
 /// The open jobs, newest first.
@@ -64,44 +86,25 @@ pub async fn jobs_page(State(state): State<AppState>) -> Response {
         Err(err) => return failure(&state, err),
     };
     let today = state.today();
-    let open: Vec<&PublishedJob> = jobs.iter().filter(|job| job.is_open(today)).collect();
+    let lines = jobs
+        .iter()
+        .filter(|job| job.is_open(today))
+        .map(|job| JobLine {
+            slug: &job.slug,
+            title: &job.jdname,
+            place: html::place_line(job),
+            posted: html::posted_on(job, &state.time_zone).map(html::long_date),
+        })
+        .collect();
     let org = &state.settings.careers.organization_name;
-    let mut body = format!("<h1>Jobs at {}</h1>", escape(org));
-    if open.is_empty() {
-        body.push_str(
-            "<p class=\"card\">There are no open jobs right now. Please check back soon.</p>",
-        );
-    } else {
-        body.push_str(&format!(
-            "<p class=\"muted\">{} open {}</p><ul class=\"jobs\">",
-            open.len(),
-            if open.len() == 1 { "job" } else { "jobs" }
-        ));
-        for job in open {
-            let posted = html::posted_on(job, &state.time_zone)
-                .map(|d| format!(" · Posted {}", html::long_date(d)))
-                .unwrap_or_default();
-            body.push_str(&format!(
-                "<li class=\"card\"><a href=\"/careers/{slug}\">{title}</a>\
-                 <p class=\"muted small\">{place}{posted}</p></li>",
-                slug = escape(&job.slug),
-                title = escape(&job.jdname),
-                place = escape(&html::place_line(job)),
-                posted = escape(&posted),
-            ));
-        }
-        body.push_str("</ul>");
-    }
     let title = format!("Jobs at {org}");
     let description = format!("Open jobs at {org}. Apply online in a few minutes.");
-    Html(render(
-        &state,
-        &title,
-        &description,
-        &careers_url(&state),
-        &body,
-    ))
-    .into_response()
+    let url = careers_url(&state);
+    let template = JobsPage {
+        head: head(&state, &title, &description, &url),
+        jobs: lines,
+    };
+    page(StatusCode::OK, &template)
 }
 
 /// What the form shows: the values sent (kept after an error) and the error.
@@ -120,200 +123,139 @@ pub async fn job_page(State(state): State<AppState>, Path(slug): Path<String>) -
     }
 }
 
+#[derive(Template)]
+#[template(path = "careers/job.html")]
+struct JobPage<'a> {
+    head: Head<'a>,
+    job: &'a PublishedJob,
+    place: String,
+    /// "Posted … · Apply by …", or empty.
+    dates: String,
+    /// When applications ended, once they have.
+    closed_on: Option<String>,
+    description: Option<&'a Sanitized>,
+    skills: Vec<&'a str>,
+    experience: Vec<&'a str>,
+    /// The application form, while the job takes applications.
+    form: Option<FormView<'a>>,
+}
+
+/// The application form as the template shows it.
+struct FormView<'a> {
+    values: &'a ApplicationForm,
+    error: Option<&'a str>,
+    max_mb: usize,
+    max_note: usize,
+    privacy: String,
+    ai: String,
+    self_id_explanation: &'static str,
+    /// The voluntary self-identification questions; none when the deployment does not ask.
+    self_id: Vec<QuestionView>,
+}
+
+/// A self-identification question: a select whose first choice is no answer.
+struct QuestionView {
+    key: &'static str,
+    label: &'static str,
+    options: Vec<ChoiceView>,
+}
+
+struct ChoiceView {
+    code: &'static str,
+    label: &'static str,
+    selected: bool,
+}
+
 fn job_response(
     state: &AppState,
     job: &PublishedJob,
     form: &FormState<'_>,
     status: StatusCode,
 ) -> Response {
-    let description_html = sanitize(&job.jddescription);
-    let description_text = plain_text(&description_html);
+    let description = Sanitized::new(&job.jddescription);
+    let description_text = plain_text(description.as_str());
     let url = postings::page_url(state, &job.slug);
     let organization = organization(state);
-    let head = Head {
-        title: &format!("{} at {}", job.jdname, organization.name),
-        description: &html::summary(&description_text, 160),
-        url: &url,
-        site_name: organization.name,
-        structured_data: Some(html::job_posting(
-            job,
-            &description_html,
-            &organization,
-            &state.time_zone,
-        )),
-    };
-    let body = job_body(state, job, &description_html, form);
-    (status, Html(html::page(&head, &careers_url(state), &body))).into_response()
-}
-
-fn job_body(
-    state: &AppState,
-    job: &PublishedJob,
-    description_html: &str,
-    form: &FormState<'_>,
-) -> String {
-    let mut body = format!(
-        "<p class=\"small\"><a href=\"/careers\">All jobs</a></p><h1>{}</h1>\
-         <p class=\"muted\">{}</p>",
-        escape(&job.jdname),
-        escape(&html::place_line(job))
-    );
-    let mut dates = Vec::new();
-    if let Some(posted) = html::posted_on(job, &state.time_zone) {
-        dates.push(format!("Posted {}", html::long_date(posted)));
-    }
+    let title = format!("{} at {}", job.jdname, organization.name);
+    let summary = html::summary(&description_text, 160);
+    let posting = html::job_posting(job, description.as_str(), &organization, &state.time_zone);
     let last = job
         .apply_last_date
         .as_deref()
         .and_then(|d| d.parse::<jiff::civil::Date>().ok());
-    if let Some(last) = last {
-        dates.push(format!("Apply by {}", html::long_date(last)));
-    }
-    if !dates.is_empty() {
-        body.push_str(&format!(
-            "<p class=\"muted small\">{}</p>",
-            escape(&dates.join(" · "))
-        ));
-    }
-    let open = job.is_open(state.today());
-    if !open {
-        body.push_str(&format!(
-            "<p class=\"alert\" role=\"status\">This job is closed: applications ended on {}.</p>",
-            escape(&last.map(html::long_date).unwrap_or_default())
-        ));
-    }
-    if !plain_text(description_html).trim().is_empty() {
-        body.push_str(&format!(
-            "<h2>About the job</h2><div class=\"description\">{description_html}</div>"
-        ));
-    }
-    let skills = key_skills(&job.key_skills);
-    if !skills.is_empty() {
-        body.push_str("<h2>Key skills</h2><ul class=\"chips\">");
-        for skill in skills {
-            body.push_str(&format!("<li>{}</li>", escape(skill)));
-        }
-        body.push_str("</ul>");
-    }
-    let experience: Vec<&str> = job
-        .experience
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
+    let dates: Vec<String> = html::posted_on(job, &state.time_zone)
+        .map(|posted| format!("Posted {}", html::long_date(posted)))
+        .into_iter()
+        .chain(last.map(|last| format!("Apply by {}", html::long_date(last))))
         .collect();
-    if !experience.is_empty() {
-        body.push_str("<h2>Experience</h2><ul>");
-        for line in experience {
-            body.push_str(&format!("<li>{}</li>", escape(line)));
-        }
-        body.push_str("</ul>");
-    }
-    if open {
-        body.push_str(&application_form(state, job, form));
-    }
-    body
+    let open = job.is_open(state.today());
+    let template = JobPage {
+        head: Head {
+            title: &title,
+            description: &summary,
+            url: &url,
+            site_name: organization.name,
+            structured_data: Some(ScriptJson::new(&posting)),
+            careers_url: careers_url(state),
+        },
+        job,
+        place: html::place_line(job),
+        dates: dates.join(" · "),
+        closed_on: (!open).then(|| last.map(html::long_date).unwrap_or_default()),
+        description: (!description_text.trim().is_empty()).then_some(&description),
+        skills: key_skills(&job.key_skills),
+        experience: job
+            .experience
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect(),
+        form: open.then(|| form_view(state, form)),
+    };
+    page(status, &template)
 }
 
-fn application_form(state: &AppState, job: &PublishedJob, state_of_form: &FormState<'_>) -> String {
+fn form_view<'a>(state: &AppState, form: &'a FormState<'a>) -> FormView<'a> {
     let notice = Notice::current(&state.settings.careers);
-    let form = &state_of_form.form;
-    let error = state_of_form
-        .error
-        .map(|message| {
-            format!(
-                "<p class=\"alert\" role=\"alert\" id=\"apply-error\" tabindex=\"-1\">{}</p>",
-                escape(message)
-            )
-        })
-        .unwrap_or_default();
-    let described = if state_of_form.error.is_some() {
-        " aria-describedby=\"apply-error\""
-    } else {
-        ""
-    };
-    let max_mb = state.settings.uploads.max_file_mb;
-    let reattach = if state_of_form.error.is_some() {
-        " Attach it again: browsers do not keep a chosen file after sending."
-    } else {
-        ""
-    };
-    format!(
-        "<section id=\"apply\" class=\"card\" aria-labelledby=\"apply-title\">\
-         <h2 id=\"apply-title\">Apply for this job</h2>{error}\
-         <form method=\"post\" action=\"/careers/{slug}#apply-error\" enctype=\"multipart/form-data\"{described}>\
-         <label for=\"fullName\">Full name</label>\
-         <input type=\"text\" id=\"fullName\" name=\"fullName\" required maxlength=\"200\" autocomplete=\"name\" value=\"{name}\">\
-         <label for=\"email\">E-mail</label>\
-         <input type=\"email\" id=\"email\" name=\"email\" required maxlength=\"254\" autocomplete=\"email\" value=\"{email}\">\
-         <label for=\"phone\">Phone</label>\
-         <input type=\"tel\" id=\"phone\" name=\"phone\" required maxlength=\"40\" autocomplete=\"tel\" value=\"{phone}\">\
-         <label for=\"resume\">Resume <span class=\"hint\">PDF or DOCX, up to {max_mb} MB.{reattach}</span></label>\
-         <input type=\"file\" id=\"resume\" name=\"resume\" required accept=\".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document\">\
-         <label for=\"note\">Note <span class=\"hint\">(optional, up to {MAX_NOTE} characters)</span></label>\
-         <textarea id=\"note\" name=\"note\" maxlength=\"{MAX_NOTE}\">{note}</textarea>\
-         <div class=\"hp\" aria-hidden=\"true\"><label for=\"website\">Website</label>\
-         <input type=\"text\" id=\"website\" name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></div>\
-         {self_id}\
-         <h3 class=\"small\">Privacy notice</h3><p class=\"notice\">{privacy}</p>\
-         <p class=\"notice ai\"><strong>How we screen:</strong> {ai} <a href=\"/how-we-score\">How we score applications</a></p>\
-         <label class=\"check\"><input type=\"checkbox\" name=\"consent\" required{checked}> \
-         <span>I have read the privacy notice and agree to my data being used to consider my application.</span></label>\
-         <button type=\"submit\">Submit application</button>\
-         </form></section>",
-        slug = escape(&job.slug),
-        name = escape(&form.full_name),
-        email = escape(&form.email),
-        phone = escape(&form.phone),
-        note = escape(&form.note),
-        privacy = escape(&notice.privacy),
-        ai = escape(&notice.ai),
-        checked = if form.consent { " checked" } else { "" },
-        self_id = self_id_fields(state, form),
-    )
+    FormView {
+        values: &form.form,
+        error: form.error,
+        max_mb: state.settings.uploads.max_file_mb,
+        max_note: MAX_NOTE,
+        privacy: notice.privacy,
+        ai: notice.ai,
+        self_id_explanation: self_identification::EXPLANATION,
+        self_id: self_id_questions(state, &form.form),
+    }
 }
 
-/// The voluntary self-identification questions, each a select whose first choice is no answer;
-/// nothing when the deployment does not ask.
-fn self_id_fields(state: &AppState, form: &ApplicationForm) -> String {
+fn self_id_questions(state: &AppState, form: &ApplicationForm) -> Vec<QuestionView> {
     let Some(set) = self_id::category_set(state.settings.fairness.self_identification) else {
-        return String::new();
+        return Vec::new();
     };
-    let mut html = format!(
-        "<fieldset class=\"self-id\"><legend>Voluntary self-identification \
-         <span class=\"hint\">(optional)</span></legend><p class=\"notice\">{}</p>",
-        escape(self_identification::EXPLANATION)
-    );
-    for question in self_id::questions(set) {
-        let given = if question.key == "sex" {
-            &form.sex
-        } else {
-            &form.race
-        };
-        let options: String = question
-            .options
-            .iter()
-            .map(|choice| {
-                let selected = if *given == choice.code {
-                    " selected"
-                } else {
-                    ""
-                };
-                format!(
-                    "<option value=\"{}\"{selected}>{}</option>",
-                    escape(choice.code),
-                    escape(choice.label)
-                )
-            })
-            .collect();
-        html.push_str(&format!(
-            "<label for=\"{key}\">{label}</label><select id=\"{key}\" name=\"{key}\">\
-             <option value=\"\">No answer</option>{options}</select>",
-            key = escape(question.key),
-            label = escape(question.label),
-        ));
-    }
-    html.push_str("</fieldset>");
-    html
+    self_id::questions(set)
+        .into_iter()
+        .map(|question| {
+            let given = if question.key == "sex" {
+                &form.sex
+            } else {
+                &form.race
+            };
+            QuestionView {
+                key: question.key,
+                label: question.label,
+                options: question
+                    .options
+                    .iter()
+                    .map(|choice| ChoiceView {
+                        code: choice.code,
+                        label: choice.label,
+                        selected: *given == choice.code,
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// The form's submission: on success the browser is sent to the page after applying (so a
@@ -372,6 +314,15 @@ pub struct AppliedQuery {
     next: String,
 }
 
+#[derive(Template)]
+#[template(path = "careers/applied.html")]
+struct AppliedPage<'a> {
+    head: Head<'a>,
+    job_title: &'a str,
+    /// The application waits for its confirmation e-mail.
+    confirm: bool,
+}
+
 pub async fn applied_page(
     State(state): State<AppState>,
     Path(slug): Path<String>,
@@ -382,29 +333,26 @@ pub async fn applied_page(
         Ok(None) => return not_found(&state).await,
         Err(err) => return failure(&state, err),
     };
-    let message = if query.next == "confirm" {
-        "<h1>Check your e-mail</h1><p class=\"success\" role=\"status\">You have applied for this \
-         job with this e-mail address before. We sent you a link: your new application replaces \
-         the earlier one once you confirm it.</p>"
-    } else {
-        "<h1>Thank you for applying</h1><p class=\"success\" role=\"status\">We received your \
-         application. A confirmation is on its way to your e-mail, with a link where you can \
-         follow your application.</p>"
-    };
-    let body = format!(
-        "{message}<p>You applied for <strong>{title}</strong>.</p>\
-         <p><a href=\"/careers\">See all jobs</a></p>",
-        title = escape(&job.jdname)
-    );
     let url = format!("{}/applied", postings::page_url(&state, &job.slug));
-    let page = render(
-        &state,
-        "Application sent",
-        "Your application was sent.",
-        &url,
-        &body,
-    );
-    (no_index(), Html(page)).into_response()
+    let template = AppliedPage {
+        head: head(
+            &state,
+            "Application sent",
+            "Your application was sent.",
+            &url,
+        ),
+        job_title: &job.jdname,
+        confirm: query.next == "confirm",
+    };
+    (no_index(), page(StatusCode::OK, &template)).into_response()
+}
+
+#[derive(Template)]
+#[template(path = "careers/confirm.html")]
+struct ConfirmPage<'a> {
+    head: Head<'a>,
+    job_title: &'a str,
+    file_name: &'a str,
 }
 
 pub async fn confirm_page(
@@ -416,23 +364,25 @@ pub async fn confirm_page(
         Ok(None) => return link_gone(&state),
         Err(err) => return failure(&state, err),
     };
-    let body = format!(
-        "<h1>Update your application</h1><p>You applied again for <strong>{title}</strong> \
-         with the resume <strong>{file}</strong>. Confirm to replace your earlier application \
-         with it; your earlier resume stays on record.</p>\
-         <form method=\"post\"><button type=\"submit\">Confirm my new application</button></form>",
-        title = escape(&held.jdname),
-        file = escape(&held.file_name),
-    );
     let url = reapply::confirm_link(&state, &slug, &token);
-    let page = render(
-        &state,
-        "Confirm your application",
-        "Confirm your new application.",
-        &url,
-        &body,
-    );
-    (no_index(), Html(page)).into_response()
+    let template = ConfirmPage {
+        head: head(
+            &state,
+            "Confirm your application",
+            "Confirm your new application.",
+            &url,
+        ),
+        job_title: &held.jdname,
+        file_name: &held.file_name,
+    };
+    (no_index(), page(StatusCode::OK, &template)).into_response()
+}
+
+#[derive(Template)]
+#[template(path = "careers/updated.html")]
+struct UpdatedPage<'a> {
+    head: Head<'a>,
+    job_title: &'a str,
 }
 
 pub async fn confirm_submit(
@@ -441,39 +391,35 @@ pub async fn confirm_submit(
 ) -> Response {
     match reapply::confirm(&state, &slug, &token).await {
         Ok(held) => {
-            let body = format!(
-                "<h1>Your application is updated</h1><p class=\"success\" role=\"status\">Your \
-                 new resume for <strong>{}</strong> replaced the earlier one.</p>\
-                 <p><a href=\"/careers\">See all jobs</a></p>",
-                escape(&held.jdname)
-            );
             let url = reapply::confirm_link(&state, &slug, &token);
-            let page = render(
-                &state,
-                "Application updated",
-                "Your application is updated.",
-                &url,
-                &body,
-            );
-            (no_index(), Html(page)).into_response()
+            let template = UpdatedPage {
+                head: head(
+                    &state,
+                    "Application updated",
+                    "Your application is updated.",
+                    &url,
+                ),
+                job_title: &held.jdname,
+            };
+            (no_index(), page(StatusCode::OK, &template)).into_response()
         }
         Err(Error::NotFound { .. }) => link_gone(&state),
         Err(err) => failure(&state, err),
     }
 }
 
+#[derive(Template)]
+#[template(path = "careers/link_gone.html")]
+struct LinkGonePage<'a> {
+    head: Head<'a>,
+}
+
 fn link_gone(state: &AppState) -> Response {
-    let body = "<h1>This link has expired</h1><p>It was already used, or it is more than a week \
-                old. If you want to update your application, apply again from the job's page.</p>\
-                <p><a href=\"/careers\">See all jobs</a></p>";
-    let page = render(
-        state,
-        "Link expired",
-        "This link has expired.",
-        &careers_url(state),
-        body,
-    );
-    (StatusCode::NOT_FOUND, no_index(), Html(page)).into_response()
+    let url = careers_url(state);
+    let template = LinkGonePage {
+        head: head(state, "Link expired", "This link has expired.", &url),
+    };
+    (no_index(), page(StatusCode::NOT_FOUND, &template)).into_response()
 }
 
 /// Pages only one person should land on stay out of search results.
@@ -490,18 +436,19 @@ async fn not_found(state: &AppState) -> Response {
     }
 }
 
+#[derive(Template)]
+#[template(path = "careers/failure.html")]
+struct FailurePage<'a> {
+    head: Head<'a>,
+    message: &'a str,
+}
+
 pub(super) fn failure(state: &AppState, err: Error) -> Response {
     let (status, message) = status_and_message(err);
-    let body = format!(
-        "<h1>Something went wrong</h1><p class=\"alert\" role=\"alert\">{}</p>",
-        escape(&message)
-    );
-    let page = render(
-        state,
-        "Something went wrong",
-        &message,
-        &careers_url(state),
-        &body,
-    );
-    (status, Html(page)).into_response()
+    let url = careers_url(state);
+    let template = FailurePage {
+        head: head(state, "Something went wrong", &message, &url),
+        message: &message,
+    };
+    page(status, &template)
 }

@@ -3,8 +3,10 @@
 
 use axum::extract::State;
 use hirelane_core::clock::{from_millis, to_iso, to_millis};
+use hirelane_core::stored_text;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::activity::log::Actor;
@@ -20,8 +22,22 @@ use crate::with_db;
 
 /// Where the work happens (schema.org: an office, some days at an office, or anywhere in the
 /// applicant's country).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Default,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum WorkType {
     #[default]
     Onsite,
@@ -29,15 +45,9 @@ pub enum WorkType {
     Remote,
 }
 
-impl WorkType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WorkType::Onsite => "onsite",
-            WorkType::Hybrid => "hybrid",
-            WorkType::Remote => "remote",
-        }
-    }
+stored_text!(WorkType);
 
+impl WorkType {
     pub fn label(self) -> &'static str {
         match self {
             WorkType::Onsite => "On-site",
@@ -45,19 +55,25 @@ impl WorkType {
             WorkType::Remote => "Remote",
         }
     }
-
-    pub(super) fn parse(raw: &str) -> WorkType {
-        match raw {
-            "hybrid" => WorkType::Hybrid,
-            "remote" => WorkType::Remote,
-            _ => WorkType::Onsite,
-        }
-    }
 }
 
 /// The kind of contract (schema.org's `employmentType`).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Default,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum EmploymentType {
     #[default]
     FullTime,
@@ -67,17 +83,9 @@ pub enum EmploymentType {
     Internship,
 }
 
-impl EmploymentType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EmploymentType::FullTime => "fullTime",
-            EmploymentType::PartTime => "partTime",
-            EmploymentType::Contract => "contract",
-            EmploymentType::Temporary => "temporary",
-            EmploymentType::Internship => "internship",
-        }
-    }
+stored_text!(EmploymentType);
 
+impl EmploymentType {
     pub fn label(self) -> &'static str {
         match self {
             EmploymentType::FullTime => "Full-time",
@@ -98,16 +106,6 @@ impl EmploymentType {
             EmploymentType::Internship => "INTERN",
         }
     }
-
-    pub(super) fn parse(raw: &str) -> EmploymentType {
-        match raw {
-            "partTime" => EmploymentType::PartTime,
-            "contract" => EmploymentType::Contract,
-            "temporary" => EmploymentType::Temporary,
-            "internship" => EmploymentType::Internship,
-            _ => EmploymentType::FullTime,
-        }
-    }
 }
 
 /// The longest slug, location and country text.
@@ -123,17 +121,19 @@ pub struct PostingRow {
     pub published_at: Option<i64>,
     pub location: String,
     pub country: String,
-    pub work_type: String,
-    pub employment_type: String,
+    #[sqlx(try_from = "String")]
+    pub work_type: WorkType,
+    #[sqlx(try_from = "String")]
+    pub employment_type: EmploymentType,
 }
 
 impl PostingRow {
     pub fn work_type(&self) -> WorkType {
-        WorkType::parse(&self.work_type)
+        self.work_type
     }
 
     pub fn employment_type(&self) -> EmploymentType {
-        EmploymentType::parse(&self.employment_type)
+        self.employment_type
     }
 }
 
@@ -541,6 +541,19 @@ mod tests {
             "rüst",
         ] {
             assert!(check_slug(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn work_and_employment_types_read_back_and_unknown_text_is_refused() {
+        use hirelane_core::stored::check_round_trip;
+        assert_eq!(check_round_trip::<WorkType>(), Ok(()));
+        assert_eq!(check_round_trip::<EmploymentType>(), Ok(()));
+        for work in WorkType::VARIANTS {
+            assert_eq!(serde_json::to_value(work).expect("json"), work.as_str());
+        }
+        for kind in EmploymentType::VARIANTS {
+            assert_eq!(serde_json::to_value(kind).expect("json"), kind.as_str());
         }
     }
 

@@ -21,17 +21,19 @@ pub struct PublishedJob {
     pub published_at: Option<i64>,
     pub location: String,
     pub country: String,
-    pub work_type: String,
-    pub employment_type: String,
+    #[sqlx(try_from = "String")]
+    pub work_type: WorkType,
+    #[sqlx(try_from = "String")]
+    pub employment_type: EmploymentType,
 }
 
 impl PublishedJob {
     pub fn work_type(&self) -> WorkType {
-        WorkType::parse(&self.work_type)
+        self.work_type
     }
 
     pub fn employment_type(&self) -> EmploymentType {
-        EmploymentType::parse(&self.employment_type)
+        self.employment_type
     }
 
     /// Whether it still takes applications on `today` (the organisation's date).

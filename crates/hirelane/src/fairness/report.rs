@@ -3,14 +3,19 @@
 //! The figures come from the `audit` crate; this module chooses the steps and the people.
 
 use audit::{Audit, CategorySet, Dimension, Measure, Person, Rules, Status};
+use hirelane_core::stored_text;
 use serde::Serialize;
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 use super::sample::Subject;
 
 /// An automated step, audited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum Step {
     /// The ATS's Pass/Fail recommendation: selection rate of Pass.
     AtsRecommendation,
@@ -22,16 +27,9 @@ pub enum Step {
     AdvancedAfterInterview,
 }
 
-impl Step {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Step::AtsRecommendation => "atsRecommendation",
-            Step::AtsScore => "atsScore",
-            Step::InterviewGrade => "interviewGrade",
-            Step::AdvancedAfterInterview => "advancedAfterInterview",
-        }
-    }
+stored_text!(Step);
 
+impl Step {
     pub fn label(self) -> &'static str {
         match self {
             Step::AtsRecommendation => "ATS recommendation (Pass)",
@@ -43,8 +41,11 @@ impl Step {
 }
 
 /// What a step's rate counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum AuditMeasure {
     /// The share selected (or classified as Pass).
     Selection,
@@ -53,8 +54,11 @@ pub enum AuditMeasure {
 }
 
 /// Which categories a table compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum AuditDimension {
     Sex,
     Race,
@@ -63,8 +67,11 @@ pub enum AuditDimension {
 }
 
 /// Whether a group is compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, IntoStaticStr, EnumString, VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum RowStatus {
     /// Compared: it has a ratio and a p-value (unless it is the reference).
     Reported,
@@ -74,34 +81,9 @@ pub enum RowStatus {
     NotEnoughData,
 }
 
-impl AuditMeasure {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AuditMeasure::Selection => "selection",
-            AuditMeasure::Scoring => "scoring",
-        }
-    }
-}
-
-impl AuditDimension {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AuditDimension::Sex => "sex",
-            AuditDimension::Race => "race",
-            AuditDimension::Intersection => "intersection",
-        }
-    }
-}
-
-impl RowStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RowStatus::Reported => "reported",
-            RowStatus::Excluded => "excluded",
-            RowStatus::NotEnoughData => "not_enough_data",
-        }
-    }
-}
+stored_text!(AuditMeasure);
+stored_text!(AuditDimension);
+stored_text!(RowStatus);
 
 /// One step's figures.
 #[derive(Debug, Serialize, ToSchema)]
@@ -239,5 +221,24 @@ fn step(step: Step, audit: Audit) -> StepAudit {
                     .collect(),
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use hirelane_core::stored::check_round_trip;
+
+    use super::*;
+
+    #[test]
+    fn texts_read_back_and_unknown_text_is_refused() {
+        assert_eq!(check_round_trip::<Step>(), Ok(()));
+        assert_eq!(check_round_trip::<AuditMeasure>(), Ok(()));
+        assert_eq!(check_round_trip::<AuditDimension>(), Ok(()));
+        assert_eq!(check_round_trip::<RowStatus>(), Ok(()));
+        for status in RowStatus::VARIANTS {
+            assert_eq!(serde_json::to_value(status).expect("json"), status.as_str());
+        }
+        assert_eq!(Step::AtsScore.as_str(), "atsScore");
     }
 }

@@ -5,10 +5,12 @@
 
 use std::borrow::Cow;
 
+use hirelane_core::stored_text;
 use jiff::civil::Date;
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp, Zoned};
 use serde::{Serialize, Serializer};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::{PartialSchema, ToSchema};
@@ -23,7 +25,8 @@ pub const JOIN_CLOSES_AFTER: SignedDuration = SignedDuration::from_mins(30);
 
 /// Where an invite is, as stored. `Cancelled`: the candidate was rejected or withdrew before the
 /// interview; their page shows the window-closed view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, EnumString, VariantArray)]
+#[strum(serialize_all = "lowercase")]
 pub enum InviteState {
     Invited,
     Scheduled,
@@ -31,33 +34,7 @@ pub enum InviteState {
     Cancelled,
 }
 
-impl InviteState {
-    /// The stored value; text we never write reads as `invited`, the column's default.
-    pub fn parse(raw: &str) -> InviteState {
-        match raw {
-            "scheduled" => InviteState::Scheduled,
-            "completed" => InviteState::Completed,
-            "cancelled" => InviteState::Cancelled,
-            _ => InviteState::Invited,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            InviteState::Invited => "invited",
-            InviteState::Scheduled => "scheduled",
-            InviteState::Completed => "completed",
-            InviteState::Cancelled => "cancelled",
-        }
-    }
-}
-
-/// Reads the `state` column as [`InviteState::parse`] does.
-impl From<String> for InviteState {
-    fn from(raw: String) -> InviteState {
-        InviteState::parse(&raw)
-    }
-}
+stored_text!(InviteState);
 
 /// The view of the invite page (SPEC section 2: `showPageId`), sent as its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -315,6 +292,15 @@ pub fn reminder_needed(at: Timestamp, lead: SignedDuration, booked: Timestamp) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invite_states_read_back_and_unknown_text_is_refused() {
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<InviteState>(),
+            Ok(())
+        );
+        assert_eq!(InviteState::Cancelled.as_str(), "cancelled");
+    }
 
     fn ts(s: &str) -> Timestamp {
         s.parse().expect("valid instant")

@@ -3,10 +3,11 @@
 
 mod templates;
 
+pub(crate) use templates::parts;
 pub use templates::{
     Email, EmailAttachment, InterviewMail, accommodation_answer, application_received,
-    application_update, escape, interview_invite, interview_reminder, interview_scheduled, layout,
-    otp_code, retention_notice, sign_in_locked, team_invite,
+    application_update, interview_invite, interview_reminder, interview_scheduled, otp_code,
+    retention_notice, sign_in_locked, team_invite,
 };
 
 pub use hirelane_core::mail::{MailError, Mailer};

@@ -1,4 +1,7 @@
-//! The text of every e-mail the product sends, as plain text and as simple, inline-styled HTML.
+//! The text of every e-mail the product sends, as plain text and as simple, inline-styled HTML,
+//! each from its templates (`templates/mail/`: `.html` escapes every value, `.txt` does not).
+
+use askama::Template;
 
 /// A file attached to a message (e.g. a calendar invitation).
 #[derive(Debug, Clone)]
@@ -18,18 +21,26 @@ pub struct Email {
 }
 
 impl Email {
+    /// A message from its HTML and text templates.
+    pub fn rendered(subject: String, html: &impl Template, text: &impl Template) -> Email {
+        Email {
+            subject,
+            text: rendered(text),
+            html: rendered(html),
+            attachments: Vec::new(),
+        }
+    }
+
     /// After a rejection: where the candidate reads why (the automated steps' principal
     /// reasons), and that they may correct data or ask for a person to review it.
     pub fn with_review_rights(self, link: &str) -> Email {
         let line = "How the automated steps assessed your application is on your application \
                     page. If something we read is wrong, or you would like a person to review \
                     your application without them, reply to this e-mail";
-        let paragraph = format!(
-            "<p>{}. <a href=\"{}\">How your application was assessed</a></p>",
-            escape(line),
-            escape(link)
-        );
-        self.ending_with(&format!("{line}. {link}"), &paragraph)
+        self.ending_with(
+            &format!("{line}. {link}"),
+            &Ending::ReviewRights { line, link },
+        )
     }
 
     /// Adds the candidate's own page at the end of a message to a candidate.
@@ -39,66 +50,120 @@ impl Email {
         let line = "See your application's status and how it was assessed, ask for an \
                     alternative process or an accommodation, answer optional self-identification \
                     questions, withdraw it, download your data or ask us to erase it";
-        let paragraph = format!(
-            "<p style=\"font-size:13px;color:#6b7280;border-top:1px solid #e5e7eb;\
-             padding-top:12px;margin-top:24px\">{}: <a href=\"{}\">your application</a></p>",
-            escape(line),
-            escape(link)
-        );
-        self.ending_with(&format!("{line}: {link}"), &paragraph)
+        self.ending_with(
+            &format!("{line}: {link}"),
+            &Ending::ApplicationLink { line, link },
+        )
     }
 
     /// The notice about the automated steps, with its version, before the candidate's own page
     /// (invitations to the AI interview carry it: the candidate reads it before the interview).
     pub fn with_ai_notice(self, notice: &str, version: &str) -> Email {
         let line = format!("How we use automated tools (notice {version}): {notice}");
-        let paragraph = format!(
-            "<p style=\"font-size:13px;color:#374151\"><strong>How we use automated tools</strong> \
-             (notice {}): {}</p>",
-            escape(version),
-            escape(notice)
-        );
-        self.ending_with(&line, &paragraph)
+        self.ending_with(&line, &Ending::AiNotice { notice, version })
     }
 
     /// Appends a line to the text and a paragraph inside the HTML layout's frame.
-    fn ending_with(mut self, line: &str, paragraph: &str) -> Email {
+    fn ending_with(mut self, line: &str, ending: &Ending<'_>) -> Email {
         self.text.push_str(&format!("\n{line}\n"));
-        match self.html.rfind("</div></body></html>") {
-            Some(end) => self.html.insert_str(end, paragraph),
-            None => self.html.push_str(paragraph),
+        let paragraph = rendered(ending);
+        match self.html.rfind(FRAME_END) {
+            Some(end) => self.html.insert_str(end, &paragraph),
+            None => self.html.push_str(&paragraph),
         }
         self
     }
 }
 
+/// How `templates/mail/layout.html` ends: what comes after a message's last paragraph.
+const FRAME_END: &str = "</div></body></html>";
+
+/// A paragraph at the end of a message to a candidate (`templates/mail/ending.html`).
+#[derive(Template)]
+#[template(path = "mail/ending.html")]
+enum Ending<'a> {
+    ReviewRights { line: &'a str, link: &'a str },
+    ApplicationLink { line: &'a str, link: &'a str },
+    AiNotice { notice: &'a str, version: &'a str },
+}
+
+/// A template's output. Ours write only strings and numbers into a `String`, which cannot fail;
+/// were one to, the message goes out without that part and the cause is logged.
+fn rendered(template: &impl Template) -> String {
+    template.render().unwrap_or_else(|err| {
+        tracing::error!(error = %err, "an e-mail template did not render");
+        String::new()
+    })
+}
+
+/// Declares the HTML and the text template of one kind of message over the same data (a struct
+/// with one lifetime), each holding it as `message`.
+macro_rules! parts {
+    ($data:ident, $html:ident = $html_path:tt, $text:ident = $text_path:tt) => {
+        #[derive(askama::Template)]
+        #[template(path = $html_path)]
+        struct $html<'a> {
+            message: &'a $data<'a>,
+        }
+
+        #[derive(askama::Template)]
+        #[template(path = $text_path)]
+        struct $text<'a> {
+            message: &'a $data<'a>,
+        }
+    };
+}
+pub(crate) use parts;
+
+/// A short note to a colleague, by name.
+struct Note<'a> {
+    full_name: &'a str,
+    body: &'a str,
+    /// A link under the paragraph: its words and address.
+    link: Option<(&'a str, &'a str)>,
+}
+
+parts!(
+    Note,
+    NoteHtml = "mail/note.html",
+    NoteText = "mail/note.txt"
+);
+
+impl Note<'_> {
+    fn email(&self, subject: String) -> Email {
+        Email::rendered(
+            subject,
+            &NoteHtml { message: self },
+            &NoteText { message: self },
+        )
+    }
+}
+
+/// The sign-in code.
+struct Otp<'a> {
+    full_name: &'a str,
+    code: &'a str,
+    valid_minutes: i64,
+}
+
+parts!(Otp, OtpHtml = "mail/otp.html", OtpText = "mail/otp.txt");
+
 /// The sign-in code message.
 pub fn otp_code(full_name: &str, code: &str, valid_minutes: i64) -> Email {
-    let greeting = format!("Hello {full_name},");
-    let text = format!(
-        "{greeting}\n\nYour Hirelane sign-in code is {code}\n\n\
-         It expires in {valid_minutes} minutes and can be used once. \
-         If you did not ask to sign in, you can ignore this message.\n"
-    );
-    let html = layout(&format!(
-        "<p>{}</p><p>Your Hirelane sign-in code is</p>\
-         <p style=\"font-size:28px;font-weight:700;letter-spacing:6px;margin:16px 0\">{}</p>\
-         <p>It expires in {valid_minutes} minutes and can be used once. \
-         If you did not ask to sign in, you can ignore this message.</p>",
-        escape(&greeting),
-        escape(code)
-    ));
-    Email {
-        subject: format!("Your Hirelane sign-in code: {code}"),
-        text,
-        html,
-        attachments: Vec::new(),
-    }
+    let otp = Otp {
+        full_name,
+        code,
+        valid_minutes,
+    };
+    Email::rendered(
+        format!("Your Hirelane sign-in code: {code}"),
+        &OtpHtml { message: &otp },
+        &OtpText { message: &otp },
+    )
 }
 
 /// Tells a recruiter that wrong sign-in codes locked their address.
 pub fn sign_in_locked(full_name: &str, failures: i64, minutes: i64) -> Email {
-    let greeting = format!("Hello {full_name},");
     let body = format!(
         "Wrong sign-in codes were entered for your Hirelane account {failures} times within an hour \
          from one network, so signing in from there is locked for {minutes} minutes; you can \
@@ -106,36 +171,26 @@ pub fn sign_in_locked(full_name: &str, failures: i64, minutes: i64) -> Email {
          code: nothing else is needed, the lock protects the account. If it keeps happening, \
          tell your administrator."
     );
-    Email {
-        subject: "Hirelane sign-in locked after wrong codes".to_owned(),
-        text: format!("{greeting}\n\n{body}\n"),
-        html: layout(&format!(
-            "<p>{}</p><p>{}</p>",
-            escape(&greeting),
-            escape(&body)
-        )),
-        attachments: Vec::new(),
-    }
+    let note = Note {
+        full_name,
+        body: &body,
+        link: None,
+    };
+    note.email("Hirelane sign-in locked after wrong codes".to_owned())
 }
 
 /// Tells a colleague they were added to the hiring team and how to sign in.
 pub fn team_invite(full_name: &str, inviter: &str, login_link: &str) -> Email {
-    let greeting = format!("Hello {full_name},");
     let body = format!(
         "{inviter} added you to the hiring team on Hirelane. To sign in, open {login_link} and \
          enter this e-mail address: we will send you a one-time code. No password is needed."
     );
-    Email {
-        subject: format!("{inviter} added you to Hirelane"),
-        text: format!("{greeting}\n\n{body}\n"),
-        html: layout(&format!(
-            "<p>{}</p><p>{}</p><p><a href=\"{}\">Sign in to Hirelane</a></p>",
-            escape(&greeting),
-            escape(&body),
-            escape(login_link)
-        )),
-        attachments: Vec::new(),
-    }
+    let note = Note {
+        full_name,
+        body: &body,
+        link: Some(("Sign in to Hirelane", login_link)),
+    };
+    note.email(format!("{inviter} added you to Hirelane"))
 }
 
 /// What an interview e-mail says about the interview.
@@ -159,36 +214,31 @@ impl InterviewMail<'_> {
     /// Text and HTML of a message: paragraphs, then a button to the invite page and the
     /// guidelines.
     fn render(&self, subject: String, paragraphs: &[String], button: &str) -> Email {
-        let mut text = format!("{}\n\n", self.greeting());
-        let mut html = format!("<p>{}</p>", escape(&self.greeting()));
-        for p in paragraphs {
-            text.push_str(p);
-            text.push_str("\n\n");
-            html.push_str(&format!("<p>{}</p>", escape(p)));
-        }
-        text.push_str(&format!(
-            "{button}: {}\n\nBefore the interview, please read the guidelines: {}\n",
-            self.link, self.guidelines_link
-        ));
-        html.push_str(&format!(
-            "<p style=\"margin:24px 0\"><a href=\"{}\" style=\"background:#4f46e5;color:#fff;\
-             padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600\">{}</a></p>\
-             <p style=\"font-size:13px;color:#6b7280\">Before the interview, please read the \
-             <a href=\"{}\">interview guidelines</a>. If the button does not work, open \
-             {}</p>",
-            escape(self.link),
-            escape(button),
-            escape(self.guidelines_link),
-            escape(self.link)
-        ));
-        Email {
+        let message = InterviewMessage {
+            interview: self,
+            paragraphs,
+            button,
+        };
+        Email::rendered(
             subject,
-            text,
-            html: layout(&html),
-            attachments: Vec::new(),
-        }
+            &InterviewHtml { message: &message },
+            &InterviewText { message: &message },
+        )
     }
 }
+
+/// An interview message: its paragraphs and the words of its button.
+struct InterviewMessage<'a> {
+    interview: &'a InterviewMail<'a>,
+    paragraphs: &'a [String],
+    button: &'a str,
+}
+
+parts!(
+    InterviewMessage,
+    InterviewHtml = "mail/interview.html",
+    InterviewText = "mail/interview.txt"
+);
 
 /// The invitation to pick an interview slot.
 pub fn interview_invite(mail: &InterviewMail<'_>, apply_last_date: Option<&str>) -> Email {
@@ -339,47 +389,29 @@ pub fn accommodation_answer(job_name: &str, organization: &str, answer: &str) ->
     )
 }
 
+/// A greeting and paragraphs.
+struct Paragraphs<'a> {
+    greeting: &'a str,
+    paragraphs: &'a [String],
+}
+
+parts!(
+    Paragraphs,
+    ParagraphsHtml = "mail/paragraphs.html",
+    ParagraphsText = "mail/paragraphs.txt"
+);
+
 /// A plain message of paragraphs.
 fn paragraphs_email(subject: String, greeting: &str, paragraphs: &[String]) -> Email {
-    let mut text = format!("{greeting}\n\n");
-    let mut html = format!("<p>{}</p>", escape(greeting));
-    for p in paragraphs {
-        text.push_str(p);
-        text.push_str("\n\n");
-        html.push_str(&format!("<p>{}</p>", escape(p)));
-    }
-    Email {
+    let mail = Paragraphs {
+        greeting,
+        paragraphs,
+    };
+    Email::rendered(
         subject,
-        text,
-        html: layout(&html),
-        attachments: Vec::new(),
-    }
-}
-
-pub fn layout(body: &str) -> String {
-    format!(
-        "<!doctype html><html><body style=\"margin:0;background:#f4f5f7;\
-         font-family:Helvetica,Arial,sans-serif;color:#1f2937\">\
-         <div style=\"max-width:520px;margin:24px auto;background:#fff;border-radius:8px;\
-         padding:24px\"><p style=\"font-weight:700;color:#4f46e5;margin-top:0\">Hirelane</p>\
-         {body}</div></body></html>"
+        &ParagraphsHtml { message: &mail },
+        &ParagraphsText { message: &mail },
     )
-}
-
-/// Escapes text for an HTML text node or a quoted attribute.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -398,14 +430,14 @@ mod tests {
             "<a href=\"https://h.example/application/abc\">your application</a></p></div></body></html>"
         ));
         assert!(mail.text.starts_with("Hello,\n\n"));
-        assert!(mail.html.contains("Nurse &lt;b&gt;"));
+        assert!(mail.html.contains("Nurse &#60;b&#62;"));
     }
 
     #[test]
     fn otp_mail_escapes_names() {
         let mail = otp_code("<b>Eve</b>", "012345", 15);
         assert!(mail.text.contains("Your Hirelane sign-in code is 012345"));
-        assert!(mail.html.contains("&lt;b&gt;Eve&lt;/b&gt;"));
+        assert!(mail.html.contains("&#60;b&#62;Eve&#60;/b&#62;"));
         assert!(!mail.html.contains("<b>Eve"));
     }
 }

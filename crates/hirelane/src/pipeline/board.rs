@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
-use crate::candidates::status::{AnalysisStatus, Recommendation, Source};
+use crate::candidates::status::{AnalysisStatus, Recommendation, Source, shown};
 use crate::error::{ErrorBody, Result};
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
@@ -164,7 +164,8 @@ async fn stage_counts(state: &AppState, job_id: i64) -> Result<HashMap<Stage, i6
     })?;
     let mut counts = HashMap::new();
     for (stage, count) in rows {
-        *counts.entry(Stage::from(stage)).or_insert(0) += count;
+        let stage = Stage::parse(&stage).map_err(anyhow::Error::from)?;
+        *counts.entry(stage).or_insert(0) += count;
     }
     Ok(counts)
 }
@@ -199,7 +200,7 @@ async fn cards(
             recommendation: row
                 .recommendation
                 .as_deref()
-                .and_then(Recommendation::parse),
+                .and_then(|stored| shown(Recommendation::parse(stored))),
             interview_status: row
                 .interview_status
                 .as_deref()
@@ -272,7 +273,8 @@ struct FunnelRow {
     jdname: String,
     #[sqlx(try_from = "String")]
     source: Source,
-    stage: String,
+    #[sqlx(try_from = "String")]
+    stage: Stage,
     furthest_stage: i64,
     candidates: i64,
 }
@@ -339,7 +341,7 @@ fn funnels(rows: Vec<FunnelRow>) -> Vec<Funnel> {
             Source::Uploaded => funnel.sources.uploaded += row.candidates,
             Source::Csv => funnel.sources.csv += row.candidates,
         }
-        let stage = Stage::from(row.stage);
+        let stage = row.stage;
         match stage {
             Stage::Rejected => funnel.rejected += row.candidates,
             Stage::Withdrawn => funnel.withdrawn += row.candidates,
@@ -386,7 +388,7 @@ mod tests {
             } else {
                 Source::Uploaded
             },
-            stage: stage.into(),
+            stage: Stage::parse(stage).expect("a stage"),
             furthest_stage: furthest,
             candidates,
         }

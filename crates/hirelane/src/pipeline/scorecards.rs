@@ -5,9 +5,11 @@
 
 use axum::extract::State;
 use hirelane_core::clock::{from_millis, to_iso, to_millis};
+use hirelane_core::stored_text;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
@@ -23,8 +25,21 @@ use crate::{with_db, with_tx};
 pub const MAX_NOTES: usize = 5000;
 
 /// A recruiter's overall recommendation (named apart from the ATS's Pass / Fail).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum HireRecommendation {
     StrongYes,
     Yes,
@@ -32,29 +47,17 @@ pub enum HireRecommendation {
     StrongNo,
 }
 
-impl HireRecommendation {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HireRecommendation::StrongYes => "strongYes",
-            HireRecommendation::Yes => "yes",
-            HireRecommendation::No => "no",
-            HireRecommendation::StrongNo => "strongNo",
-        }
-    }
+stored_text!(HireRecommendation);
 
-    fn parse(raw: &str) -> Option<HireRecommendation> {
-        serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
-    }
-}
-
-/// "Strong yes" for `strongYes`, as timelines show it.
+/// "Strong yes" for `strongYes`, as timelines and exports show an event's detail (history to
+/// show, not state: text no variant has reads as none).
 pub fn recommendation_label(raw: &str) -> &'static str {
     match HireRecommendation::parse(raw) {
-        Some(HireRecommendation::StrongYes) => "Strong yes",
-        Some(HireRecommendation::Yes) => "Yes",
-        Some(HireRecommendation::No) => "No",
-        Some(HireRecommendation::StrongNo) => "Strong no",
-        None => "No recommendation",
+        Ok(HireRecommendation::StrongYes) => "Strong yes",
+        Ok(HireRecommendation::Yes) => "Yes",
+        Ok(HireRecommendation::No) => "No",
+        Ok(HireRecommendation::StrongNo) => "Strong no",
+        Err(_) => "No recommendation",
     }
 }
 
@@ -121,7 +124,8 @@ struct ScorecardRow {
     communication: i64,
     problem_solving: i64,
     culture: i64,
-    recommendation: String,
+    #[sqlx(try_from = "String")]
+    recommendation: HireRecommendation,
     notes: String,
     created_at: i64,
     updated_at: i64,
@@ -201,21 +205,19 @@ async fn scorecards_of(state: &AppState, row: &CandidateRow, me: i64) -> Result<
         ai,
         scorecards: rows
             .into_iter()
-            .filter_map(|r| {
-                Some(Scorecard {
-                    recommendation: HireRecommendation::parse(&r.recommendation)?,
-                    mine: r.recruiter_id == me,
-                    id: r.id,
-                    recruiter_id: r.recruiter_id,
-                    recruiter_name: r.recruiter_name,
-                    technical: r.technical,
-                    communication: r.communication,
-                    problem_solving: r.problem_solving,
-                    culture: r.culture,
-                    notes: r.notes,
-                    created_at: to_iso(from_millis(r.created_at)),
-                    updated_at: to_iso(from_millis(r.updated_at)),
-                })
+            .map(|r| Scorecard {
+                recommendation: r.recommendation,
+                mine: r.recruiter_id == me,
+                id: r.id,
+                recruiter_id: r.recruiter_id,
+                recruiter_name: r.recruiter_name,
+                technical: r.technical,
+                communication: r.communication,
+                problem_solving: r.problem_solving,
+                culture: r.culture,
+                notes: r.notes,
+                created_at: to_iso(from_millis(r.created_at)),
+                updated_at: to_iso(from_millis(r.updated_at)),
             })
             .collect(),
     })
@@ -344,4 +346,26 @@ async fn save(
     activity::record(&mut tx, EventKind::Scorecard, subject, actor, detail, now).await?;
     tx.commit().await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recommendations_read_back_and_unknown_text_is_refused() {
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<HireRecommendation>(),
+            Ok(())
+        );
+        for recommendation in HireRecommendation::VARIANTS {
+            let json = serde_json::to_value(recommendation).expect("json");
+            assert_eq!(
+                json,
+                recommendation.as_str(),
+                "the API names the stored text"
+            );
+        }
+        assert_eq!(recommendation_label("strongNo"), "Strong no");
+    }
 }

@@ -3,14 +3,16 @@
 
 use axum::extract::State;
 use hirelane_core::clock::{from_millis, to_iso, to_millis};
+use hirelane_core::stored_text;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 use crate::auth::{Admin, Recruiter};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
-use crate::mail::{Email, escape, layout};
+use crate::mail::{Email, parts};
 use crate::state::AppState;
 use crate::store::Db;
 use crate::with_db;
@@ -21,8 +23,21 @@ pub const MAX_SUBJECT: usize = 200;
 pub const MAX_BODY: usize = 5000;
 
 /// Which decision a template announces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "camelCase")]
+#[strum(serialize_all = "camelCase")]
 pub enum TemplateKind {
     /// Sent with a rejection.
     Rejection,
@@ -30,14 +45,9 @@ pub enum TemplateKind {
     Advance,
 }
 
-impl TemplateKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TemplateKind::Rejection => "rejection",
-            TemplateKind::Advance => "advance",
-        }
-    }
+stored_text!(TemplateKind);
 
+impl TemplateKind {
     fn default_text(self) -> (&'static str, &'static str) {
         match self {
             TemplateKind::Rejection => (
@@ -125,23 +135,29 @@ pub fn render(text: &TemplateText, candidate_name: &str, job_title: &str) -> Ema
     };
     let subject = fill(&text.subject).replace(['\r', '\n'], " ");
     let body = fill(&text.body);
-    let html = layout(
-        &body
-            .split("\n\n")
-            .map(|p| format!("<p>{}</p>", escape(p).replace('\n', "<br>")))
-            .collect::<String>(),
-    );
-    Email {
+    let message = Decision { body: &body };
+    Email::rendered(
         subject,
-        text: format!("{body}\n"),
-        html,
-        attachments: Vec::new(),
-    }
+        &DecisionHtml { message: &message },
+        &DecisionText { message: &message },
+    )
 }
+
+/// A decision e-mail's filled text: paragraphs at blank lines, single line breaks kept.
+struct Decision<'a> {
+    body: &'a str,
+}
+
+parts!(
+    Decision,
+    DecisionHtml = "mail/decision.html",
+    DecisionText = "mail/decision.txt"
+);
 
 #[derive(sqlx::FromRow)]
 struct TemplateRow {
-    kind: String,
+    #[sqlx(try_from = "String")]
+    kind: TemplateKind,
     subject: String,
     body: String,
     updated_at: i64,
@@ -158,9 +174,9 @@ pub async fn all(db: &Db) -> Result<Vec<EmailTemplate>> {
         .fetch_all(pool)
         .await
     })?;
-    Ok([TemplateKind::Rejection, TemplateKind::Advance]
-        .into_iter()
-        .map(|kind| match rows.iter().find(|r| r.kind == kind.as_str()) {
+    Ok(TemplateKind::VARIANTS
+        .iter()
+        .map(|&kind| match rows.iter().find(|r| r.kind == kind) {
             Some(row) => EmailTemplate {
                 kind,
                 subject: row.subject.clone(),
@@ -279,6 +295,17 @@ mod tests {
     }
 
     #[test]
+    fn kinds_read_back_and_unknown_text_is_refused() {
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<TemplateKind>(),
+            Ok(())
+        );
+        for kind in TemplateKind::VARIANTS {
+            assert_eq!(serde_json::to_value(kind).expect("json"), kind.as_str());
+        }
+    }
+
+    #[test]
     fn only_known_variables_are_accepted() {
         assert!(validate(&text("Hi {{ candidateName }}", "{{jobTitle}}")).is_ok());
         let err = validate(&text("Hi", "Salary {{salary}}")).expect_err("unknown");
@@ -299,6 +326,6 @@ mod tests {
         assert_eq!(email.subject, "Rust Engineer  Bcc: x");
         assert!(email.text.starts_with("Dear Ana <b>,"));
         assert!(email.text.contains("{{ unclosed"));
-        assert!(email.html.contains("Ana &lt;b&gt;"));
+        assert!(email.html.contains("Ana &#60;b&#62;"));
     }
 }

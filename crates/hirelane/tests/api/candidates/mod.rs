@@ -8,6 +8,7 @@ mod intake;
 mod lists;
 mod preview;
 mod retention;
+mod stored_values;
 
 use std::path::PathBuf;
 use std::time::Duration;

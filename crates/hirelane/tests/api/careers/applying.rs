@@ -358,7 +358,7 @@ async fn the_job_page_form_applies_without_any_script() {
         let page = response.text().await.expect("page");
         assert!(page.contains("<p class=\"alert\" role=\"alert\" id=\"apply-error\" tabindex=\"-1\">Please agree to the privacy notice to apply.</p>"));
         assert!(page.contains("value=\"mia@example.com\""), "the values sent are kept");
-        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(page.contains("&#60;script&#62;alert(1)&#60;/script&#62;"));
         assert!(!page.contains("<script>alert(1)"));
         assert!(candidates_of(&app, &token, jd).await.is_empty());
 

@@ -2,13 +2,15 @@
 //! structured data, and the job board API), applying (consent stored, limits, the honeypot,
 //! confirmed re-applications), the autopilot (one invite per qualifying applicant, across two
 //! instances; never a rejection), the candidate's own page (status, withdrawal, data export,
-//! erasure requests an admin decides) and the daily digest.
+//! erasure requests an admin decides), the daily digest, and hostile text kept inert on every
+//! page and in every mail.
 
 mod accommodation;
 mod applying;
 mod autopilot;
 mod explanation;
 mod portal;
+mod xss;
 
 use std::io::Read;
 use std::time::Duration;
