@@ -43,6 +43,8 @@ pub enum EventKind {
     AccommodationRequested,
     /// A recruiter answered the candidate's request for an alternative process.
     AccommodationAnswered,
+    /// The JD's autopilot qualified the candidate but could not invite them (`reason`).
+    AutopilotSkipped,
 }
 
 impl EventKind {
@@ -65,6 +67,7 @@ impl EventKind {
             EventKind::ErasureRequested => "erasureRequested",
             EventKind::AccommodationRequested => "accommodationRequested",
             EventKind::AccommodationAnswered => "accommodationAnswered",
+            EventKind::AutopilotSkipped => "autopilotSkipped",
         }
     }
 
