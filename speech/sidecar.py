@@ -534,6 +534,29 @@ def prepare_socket_path(path: str) -> None:
     raise SystemExit(f"speech sidecar: another process is listening on {path}")
 
 
+def exit_when_stdin_closes(socket_path: str) -> None:
+    """Waits on standard input in a thread; its end means the parent died (or let go of us).
+
+    Nobody is left to read an answer, so there is nothing to finish: remove our socket and exit
+    at once, without the graceful stop's wait for requests in flight.
+    """
+
+    def watch() -> None:
+        try:
+            while sys.stdin.buffer.read(65536):
+                pass
+        except (OSError, ValueError):
+            pass
+        LOG.info("the parent process is gone: exiting")
+        try:
+            os.unlink(socket_path)
+        except FileNotFoundError:
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Hirelane's speech sidecar: JSON lines over a Unix socket (speech/README.md)."
@@ -551,6 +574,11 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
         help="CTranslate2 compute type (default int8 on cpu, float16 on cuda)",
     )
     parser.add_argument("--beam-size", type=int, default=5, help="Whisper beam size (1 is greedy, faster)")
+    parser.add_argument(
+        "--exit-with-parent", action="store_true",
+        help="exit as soon as standard input closes: the server holds its write end, so the "
+             "sidecar ends with it even when it is killed (no orphan keeps the models in memory)",
+    )
     args = parser.parse_args(argv)
     if args.threads < 1:
         parser.error("--threads must be at least 1")
@@ -582,6 +610,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     signal.signal(signal.SIGINT, lambda *_: stop.set())
 
     started = time.monotonic()
+    if args.exit_with_parent:
+        exit_when_stdin_closes(args.socket)
     prepare_socket_path(args.socket)  # fail before the seconds of loading, not after
     try:
         engines = Engines.load(args)

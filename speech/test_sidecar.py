@@ -135,6 +135,16 @@ class Client:
         self.sock.close()
 
 
+def process_alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie waiting for a reaper counts as gone: it holds no memory)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat_file:
+            state = stat_file.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
 class Sidecar:
     """The real sidecar in a child process, on a socket in a temporary directory."""
 
@@ -483,6 +493,43 @@ class LifecycleTest(unittest.TestCase):
         finally:
             sidecar.stop()
             sidecar.cleanup()
+
+    def test_it_exits_when_its_parent_is_killed(self) -> None:
+        """kill -9 of the server must not leave a sidecar holding the models (issue 29 §6)."""
+        with tempfile.TemporaryDirectory(prefix="speech-test-") as directory:
+            path = os.path.join(directory, "speech.sock")
+            # A stand-in for the server: it starts the sidecar as the server does (standard input a
+            # pipe only it holds), prints the sidecar's pid, then waits to be killed.
+            parent_code = (
+                "import subprocess, sys, time\n"
+                "child = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE)\n"
+                "print(child.pid, flush=True)\n"
+                "time.sleep(3600)\n"
+            )
+            command = [sys.executable, "-c", parent_code, sys.executable, str(SIDECAR), "--socket", path,
+                       "--stt-model", STT_MODEL, "--tts-voice", TTS_VOICE, "--threads", str(THREADS),
+                       "--exit-with-parent"]
+            parent = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+            try:
+                assert parent.stdout is not None
+                child = int(parent.stdout.readline())
+                deadline = time.monotonic() + 300
+                while time.monotonic() < deadline and not os.path.exists(path):
+                    time.sleep(0.05)
+                client = Client(path)
+                self.assertTrue(client.call({"op": "health"})["ok"])
+                client.close()
+                parent.kill()
+                parent.wait()
+                deadline = time.monotonic() + 60
+                while time.monotonic() < deadline and process_alive(child):
+                    time.sleep(0.05)
+                self.assertFalse(process_alive(child), "the sidecar outlived its killed parent")
+                self.assertFalse(os.path.exists(path), "its socket is removed")
+            finally:
+                if parent.poll() is None:
+                    parent.kill()
+                    parent.wait()
 
     def test_a_stale_socket_is_replaced(self) -> None:
         """A socket file left by a crashed sidecar does not stop the next one."""

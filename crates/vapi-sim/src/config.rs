@@ -1,5 +1,7 @@
 //! How a simulator is set up, and the faults it can be told to inject.
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
 use crate::clock::SimClock;
@@ -26,6 +28,9 @@ pub struct SimConfig {
     /// `recordingUrl`, `summary`) and accept a top-level `metadata` on `POST /call`, as the
     /// provider the product was first written against did.
     pub legacy_call_fields: bool,
+    /// A file the simulator keeps its assistants and calls in, so a restart (the quick start's
+    /// bundled simulator, a long-running standalone one) forgets nothing. None: memory only.
+    pub state_file: Option<PathBuf>,
 }
 
 impl SimConfig {
@@ -40,12 +45,19 @@ impl SimConfig {
             clock: SimClock::real(),
             faults: Faults::default(),
             legacy_call_fields: false,
+            state_file: None,
         }
     }
 
     /// The same settings with a fixed seed.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+
+    /// The same settings, keeping assistants and calls in `path` between runs.
+    pub fn with_state_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.state_file = Some(path.into());
         self
     }
 

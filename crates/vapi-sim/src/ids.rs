@@ -4,6 +4,8 @@
 //! sees the same ids (and therefore the same generated interviews) on every run, while the
 //! default random seed keeps ids unique across restarts of a long-running simulator.
 
+use serde::{Deserialize, Serialize};
+
 /// SplitMix64: tiny, fast and good enough to spread bits; nothing here needs cryptography.
 pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -28,7 +30,7 @@ pub(crate) fn pick(h: u64, lo: u64, hi: u64) -> u64 {
 }
 
 /// Hands out UUID-shaped ids (version 4 layout) from a seeded sequence.
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct IdGen {
     seed: u64,
     counter: u64,

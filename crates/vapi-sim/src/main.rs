@@ -35,6 +35,9 @@ struct Cli {
     /// Also write the mid-2024 top-level call fields (metadata, transcript, recordingUrl, summary).
     #[arg(long)]
     legacy_call_fields: bool,
+    /// Keep assistants and calls in this file between runs (default: memory only).
+    #[arg(long)]
+    state_file: Option<std::path::PathBuf>,
 }
 
 #[tokio::main]
@@ -53,6 +56,7 @@ async fn main() -> ExitCode {
     config.public_api_key = cli.public_api_key;
     config.public_base_url = cli.public_base_url;
     config.legacy_call_fields = cli.legacy_call_fields;
+    config.state_file = cli.state_file;
     if let Some(seed) = cli.seed {
         config.seed = seed;
     }

@@ -4,6 +4,7 @@
 //! plan), the call's template variables, the candidate's name and a per-call hash, so a call
 //! with the same inputs and seed always produces the same transcript, scores and recording.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::ids::{hash, pick};
@@ -11,7 +12,7 @@ use crate::ids::{hash, pick};
 mod analysis;
 
 /// How a simulated call turns out. Chosen when the call is created (see [`Outcome::steer`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Outcome {
     /// Strong answers, `successEvaluation` "true", scores 7-9.
     Pass,
@@ -75,7 +76,7 @@ impl Outcome {
 }
 
 /// One utterance of the conversation.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Line {
     pub bot: bool,
     pub text: String,
@@ -85,7 +86,7 @@ pub(crate) struct Line {
 }
 
 /// What the interview is about, read from the assistant and the call.
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct Interview {
     pub call_hash: u64,
     pub candidate: String,

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tokio::sync::{Notify, mpsc, watch};
 
@@ -20,6 +20,7 @@ use crate::ids::IdGen;
 use crate::script::{Interview, Outcome};
 
 mod calls;
+mod persist;
 mod render;
 mod webhooks;
 
@@ -54,6 +55,8 @@ pub(crate) struct Store {
     /// carries the call as it was then), sent when the lock is released.
     outgoing: Vec<Outgoing>,
     ctx: RenderCtx,
+    /// A digest of what was last written to the state file (nothing is rewritten unchanged).
+    saved_digest: Option<u64>,
 }
 
 /// What rendering resources needs from the configuration.
@@ -65,7 +68,7 @@ struct RenderCtx {
 }
 
 /// A saved assistant: the fields the client sent, plus what Vapi adds.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct AssistantRec {
     pub id: String,
     pub seq: u64,
@@ -74,13 +77,13 @@ pub(crate) struct AssistantRec {
     pub fields: Map<String, Value>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Kind {
     Phone,
     Web,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Status {
     Scheduled,
     Queued,
@@ -102,7 +105,7 @@ impl Status {
 }
 
 /// A call and where it is in its life.
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct CallRec {
     pub id: String,
     pub seq: u64,
@@ -125,7 +128,9 @@ pub(crate) struct CallRec {
     artifact: Option<Value>,
     analysis: Option<Value>,
     cost: Option<f64>,
-    /// The generated recording, served at `/recordings/{id}.wav`.
+    /// The generated recording, served at `/recordings/{id}.wav`; rendered again from the
+    /// interview when a saved call is loaded.
+    #[serde(skip)]
     pub recording: Option<Arc<Vec<u8>>>,
 }
 
@@ -177,11 +182,25 @@ impl Sim {
         base_url: String,
     ) -> (Arc<Self>, mpsc::UnboundedReceiver<Outgoing>) {
         let (outbox, rx) = mpsc::unbounded_channel();
+        let mut saved = cfg.state_file.as_deref().and_then(persist::load);
+        if let Some(saved) = &saved {
+            tracing::info!(
+                assistants = saved.assistants.len(),
+                calls = saved.calls.len(),
+                "vapi-sim: saved state loaded"
+            );
+        }
         let store = Store {
-            ids: IdGen::new(cfg.seed),
-            seq: 0,
-            assistants: HashMap::new(),
-            calls: HashMap::new(),
+            assistants: saved
+                .as_mut()
+                .map(persist::Saved::assistants)
+                .unwrap_or_default(),
+            calls: saved
+                .as_mut()
+                .map(persist::Saved::calls)
+                .unwrap_or_default(),
+            seq: saved.as_ref().map_or(0, |s| s.seq),
+            ids: saved.map_or_else(|| IdGen::new(cfg.seed), |s| s.ids),
             faults: cfg.faults.clone(),
             held: Vec::new(),
             log: Vec::new(),
@@ -191,6 +210,7 @@ impl Sim {
                 base_url: base_url.clone(),
                 legacy: cfg.legacy_call_fields,
             },
+            saved_digest: None,
         };
         let sim = Arc::new(Self {
             cfg,
@@ -216,6 +236,11 @@ impl Sim {
         store.tick(now);
         let result = f(&mut store, now);
         self.flush(&mut store, now);
+        if let Some(path) = &self.cfg.state_file
+            && let Err(e) = store.save(path)
+        {
+            tracing::error!(path = %path.display(), error = %e, "vapi-sim: cannot save its state");
+        }
         result
     }
 

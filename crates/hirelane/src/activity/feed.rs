@@ -319,6 +319,9 @@ pub fn summary(kind: EventKind, detail: &Value) -> String {
         EventKind::AccommodationAnswered => {
             "The request for an alternative process was answered".to_owned()
         }
+        EventKind::AutopilotSkipped => {
+            format!("The autopilot did not invite them: {}", text("reason"))
+        }
     }
 }
 

@@ -58,6 +58,8 @@ pub enum EventKind {
     AccommodationRequested,
     /// A recruiter answered the candidate's request for an alternative process.
     AccommodationAnswered,
+    /// The JD's autopilot qualified the candidate but could not invite them (`reason`).
+    AutopilotSkipped,
 }
 
 stored_text!(EventKind);

@@ -13,9 +13,10 @@ use axum::extract::State;
 use hirelane_core::clock::to_millis;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::activity::log::Actor;
+use crate::activity::log::{self, Actor, EventKind, Subject};
 use crate::auth::Recruiter;
 use crate::candidates::accommodations;
 use crate::candidates::repo as candidates;
@@ -26,8 +27,8 @@ use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::jobs::repo::{self as jobs, JobKey};
 use crate::state::AppState;
-use crate::store::Db;
-use crate::with_db;
+use crate::store::{Db, Tx};
+use crate::{with_db, with_tx};
 
 /// A JD's autopilot.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -45,6 +46,21 @@ pub(super) struct Autopilot {
     digest: bool,
     /// Applicants the autopilot invited so far.
     invited: i64,
+    /// Applicants it qualified but did not invite, each with the reason in their activity log.
+    not_invited: i64,
+    /// Why it last did not invite someone, and when: a recruiter sees here that it could not
+    /// act (its assistant gone, the provider refusing), not only in the server's log.
+    last_not_invited: Option<NotInvited>,
+}
+
+/// An applicant the autopilot qualified but did not invite.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct NotInvited {
+    candidate_id: i64,
+    reason: String,
+    /// Unix milliseconds.
+    at: i64,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -73,12 +89,24 @@ async fn autopilot_of(db: &Db, job_id: i64) -> Result<Autopilot> {
         min_score: None,
         digest: false,
     });
-    let invited: i64 = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM autopilot_invites WHERE job_id = $1 AND state = 'done'",
+    let (invited, not_invited): (i64, i64) = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = 'skipped')
+             FROM autopilot_invites WHERE job_id = $1",
         )
         .bind(job_id)
         .fetch_one(pool)
+        .await
+    })?;
+    let last_not_invited: Option<NotInvited> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT candidate_id, outcome AS reason, done_at AS at FROM autopilot_invites
+             WHERE job_id = $1 AND state = 'skipped' AND outcome IS NOT NULL
+               AND done_at IS NOT NULL
+             ORDER BY done_at DESC, candidate_id DESC LIMIT 1",
+        )
+        .bind(job_id)
+        .fetch_optional(pool)
         .await
     })?;
     Ok(Autopilot {
@@ -88,6 +116,8 @@ async fn autopilot_of(db: &Db, job_id: i64) -> Result<Autopilot> {
         min_score: row.min_score,
         digest: row.digest,
         invited,
+        not_invited,
+        last_not_invited,
     })
 }
 
@@ -249,13 +279,13 @@ async fn claim_next(db: &Db, now: Timestamp) -> Result<Option<Claimed>> {
 
 /// Records what became of a claimed invite.
 async fn settle(
-    db: &Db,
+    tx: &mut Tx,
     candidate_id: i64,
     state: &str,
     outcome: &str,
     now: Timestamp,
 ) -> Result<()> {
-    with_db!(db, |pool| {
+    with_tx!(tx, |conn| {
         sqlx::query(
             "UPDATE autopilot_invites SET state = $2, outcome = $3, done_at = $4, lease_until = NULL
              WHERE candidate_id = $1",
@@ -264,10 +294,28 @@ async fn settle(
         .bind(state)
         .bind(outcome)
         .bind(to_millis(now))
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(drop)
     })?;
+    Ok(())
+}
+
+/// Gives up on inviting a candidate, for good: the reason goes in their activity log, where
+/// the recruiter looks, on the same transaction (and the JD's autopilot counts it).
+async fn not_invited(db: &Db, candidate_id: i64, reason: &str, now: Timestamp) -> Result<()> {
+    let mut tx = db.begin_write().await?;
+    settle(&mut tx, candidate_id, "skipped", reason, now).await?;
+    log::record(
+        &mut tx,
+        EventKind::AutopilotSkipped,
+        Subject::Candidate(candidate_id),
+        &Actor::System,
+        json!({ "reason": reason }),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -293,7 +341,9 @@ pub async fn invite_due(state: &AppState) -> Result<usize> {
         let now = state.clock.now();
         match attempt {
             Attempt::Sent => {
-                settle(&state.db, claimed.candidate_id, "done", "invited", now).await?
+                let mut tx = state.db.begin_write().await?;
+                settle(&mut tx, claimed.candidate_id, "done", "invited", now).await?;
+                tx.commit().await?;
             }
             Attempt::Skipped(reason) => {
                 tracing::info!(
@@ -301,7 +351,7 @@ pub async fn invite_due(state: &AppState) -> Result<usize> {
                     reason,
                     "autopilot: not invited"
                 );
-                settle(&state.db, claimed.candidate_id, "skipped", &reason, now).await?;
+                not_invited(&state.db, claimed.candidate_id, &reason, now).await?;
             }
             Attempt::Later(reason) => {
                 // The lease stays: the row comes back when it runs out, not in this loop.

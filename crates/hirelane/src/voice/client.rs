@@ -55,6 +55,8 @@ pub const WEBHOOK_PATH: &str = "/webhooks/vapi";
 /// Written to the data directory when the simulator starts in-process, so local tools and the
 /// browser tests can reach its control endpoints. Nothing else writes it.
 pub const SIM_INFO_FILE: &str = "vapi-sim.json";
+/// The bundled simulator's assistants and calls, in the data directory (see `vapi_sim::SimConfig::state_file`).
+pub const SIM_STATE_FILE: &str = "vapi-sim-state.json";
 /// How long a recording link stays valid.
 const RECORDING_LINK_LIFETIME: SignedDuration = SignedDuration::from_hours(6);
 
@@ -139,12 +141,7 @@ impl Voice {
                     .api_key
                     .clone()
                     .unwrap_or_else(|| Secret::new(random_token(24)));
-                let sim = vapi_sim::Simulator::start(
-                    vapi_sim::SimConfig::new(api_key.expose()),
-                    "127.0.0.1:0",
-                )
-                .await
-                .context("voice: the bundled simulator cannot start")?;
+                let sim = start_simulator(&settings.data_dir, api_key.expose()).await?;
                 let base_url = sim.base_url().to_owned();
                 write_sim_info(&settings.data_dir, &base_url, api_key.expose())
                     .context("voice: cannot record the simulator's address")?;
@@ -308,6 +305,37 @@ pub fn recording_link(keys: &Keys, call_id: &str, now: Timestamp) -> String {
 
 pub(crate) fn recording_resource(call_id: &str) -> String {
     format!("recording:{call_id}")
+}
+
+/// Starts the bundled simulator with its state kept in the data directory, so a restart of the
+/// quick start forgets no assistant or call, on the port it had before if that is free (the
+/// links it handed out, in reports we stored, keep working), else on a new one.
+#[cfg(feature = "simulator")]
+async fn start_simulator(
+    data_dir: &std::path::Path,
+    api_key: &str,
+) -> anyhow::Result<vapi_sim::SimHandle> {
+    let config = vapi_sim::SimConfig::new(api_key).with_state_file(data_dir.join(SIM_STATE_FILE));
+    let previous_port = std::fs::read_to_string(data_dir.join(SIM_INFO_FILE))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|info| info["baseUrl"].as_str().and_then(origin_port));
+    if let Some(port) = previous_port {
+        match vapi_sim::Simulator::start(config.clone(), ("127.0.0.1", port)).await {
+            Ok(sim) => return Ok(sim),
+            Err(e) => {
+                tracing::info!(port, error = %e, "voice: the simulator's previous port is taken")
+            }
+        }
+    }
+    vapi_sim::Simulator::start(config, "127.0.0.1:0")
+        .await
+        .context("voice: the bundled simulator cannot start")
+}
+
+#[cfg(feature = "simulator")]
+fn origin_port(base_url: &str) -> Option<u16> {
+    reqwest::Url::parse(base_url).ok()?.port()
 }
 
 #[cfg(feature = "simulator")]

@@ -26,7 +26,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use self::calls::{WebCall, create_web_call, web_call_of};
-pub use self::client::{SIM_INFO_FILE, Voice, WEBHOOK_PATH, recording_link};
+pub use self::client::{SIM_INFO_FILE, SIM_STATE_FILE, Voice, WEBHOOK_PATH, recording_link};
 pub use self::provider_errors::provider_error;
 pub use self::reconciler::{reconcile, run_reconciler};
 use crate::state::AppState;

@@ -204,28 +204,13 @@ impl Store {
         }
         call.ended_at = Some(at);
         call.ended_reason = Some(reason.into());
-        let (artifact, analysis, recording, cost) = match (&call.interview, call.started_at) {
-            (Some(interview), Some(started)) => {
+        let (artifact, analysis, recording, cost) = match (call.heard(), call.started_at) {
+            (Some((interview, heard)), Some(started)) => {
                 let elapsed = at.duration_since(started).as_secs_f64();
-                let heard: Vec<Line> = interview
-                    .conversation()
-                    .into_iter()
-                    .filter(|l| l.start < elapsed)
-                    .collect();
                 // The prompt as the model saw it, its template variables filled in.
                 let system = Some(interview.system.clone()).filter(|s| !s.is_empty());
                 let artifact = artifact(&heard, system.as_deref(), started, &base, id);
-                let wav = crate::wav::synthesize(
-                    &heard
-                        .iter()
-                        .map(|l| crate::wav::Utterance {
-                            bot: l.bot,
-                            pitch: hash(call.call_hash, &l.text),
-                            start: l.start,
-                            duration: l.duration,
-                        })
-                        .collect::<Vec<_>>(),
-                );
+                let wav = recording(call.call_hash, &heard);
                 let minutes = elapsed / 60.0;
                 (
                     artifact,
@@ -351,4 +336,37 @@ fn candidate_name(request: &Map<String, Value>) -> String {
     .find_map(|v| v.as_str().filter(|s| !s.trim().is_empty()))
     .unwrap_or("Candidate")
     .to_string()
+}
+
+impl CallRec {
+    /// The interview and what was said in it before the call ended (none before it began).
+    pub(super) fn heard(&self) -> Option<(&Interview, Vec<Line>)> {
+        let interview = self.interview.as_ref()?;
+        let elapsed = self
+            .ended_at?
+            .duration_since(self.started_at?)
+            .as_secs_f64();
+        let heard = interview
+            .conversation()
+            .into_iter()
+            .filter(|l| l.start < elapsed)
+            .collect();
+        Some((interview, heard))
+    }
+}
+
+/// The call's recording: every utterance heard, each voice at its own pitch. Deterministic, so
+/// a restarted simulator renders the same bytes again from the saved call.
+pub(super) fn recording(call_hash: u64, heard: &[Line]) -> Vec<u8> {
+    crate::wav::synthesize(
+        &heard
+            .iter()
+            .map(|l| crate::wav::Utterance {
+                bot: l.bot,
+                pitch: hash(call_hash, &l.text),
+                start: l.start,
+                duration: l.duration,
+            })
+            .collect::<Vec<_>>(),
+    )
 }

@@ -6,4 +6,5 @@
 mod assistants;
 mod calls;
 mod helpers;
+mod restart;
 mod webhooks;

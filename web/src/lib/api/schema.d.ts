@@ -1700,11 +1700,17 @@ export interface components {
             invited: number;
             /** Format: int64 */
             jobDescId: number;
+            lastNotInvited: components["schemas"]["NotInvited"] | null;
             /**
              * Format: int64
              * @description Invite from this ATS score up; none means the Pass recommendation.
              */
             minScore: number | null;
+            /**
+             * Format: int64
+             * @description Applicants it qualified but did not invite, each with the reason in their activity log.
+             */
+            notInvited: number;
         };
         AutopilotBody: {
             /** @description Required when enabled. */
@@ -2203,7 +2209,7 @@ export interface components {
          * @description What happened. The stored text never changes once released (feeds filter on it).
          * @enum {string}
          */
-        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered";
+        EventKind: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered" | "autopilotSkipped";
         /** @description A JD with a group under the four-fifths line. */
         FairnessFlag: {
             /**
@@ -2624,6 +2630,17 @@ export interface components {
             reason: string;
             /** Format: int64 */
             resumeId: number;
+        };
+        /** @description An applicant the autopilot qualified but did not invite. */
+        NotInvited: {
+            /**
+             * Format: int64
+             * @description Unix milliseconds.
+             */
+            at: number;
+            /** Format: int64 */
+            candidateId: number;
+            reason: string;
         };
         /** @description A number from 0 to 100000, as a JSON number or numeric text */
         NumberOrText: number | string;
@@ -3214,7 +3231,7 @@ export interface operations {
                 /** @description Only the events of this JD (integer id or folder id). */
                 jdId?: string;
                 /** @description Only events of this kind. */
-                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered";
+                kind?: "uploaded" | "analysed" | "analysisFailed" | "invited" | "emailSent" | "booked" | "rescheduled" | "joined" | "analysisStored" | "integrityFailed" | "attemptChosen" | "scorecard" | "stageChanged" | "erased" | "erasureRequested" | "accommodationRequested" | "accommodationAnswered" | "autopilotSkipped";
                 /** @description Only events made by recruiters, candidates or the system. */
                 actor?: "recruiter" | "candidate" | "system";
                 /** @description Only events made by this recruiter. */

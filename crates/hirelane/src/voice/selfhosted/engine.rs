@@ -9,7 +9,9 @@
 //! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"topic"|"closing",
 //! "question":n|null}` (what the interviewer says), `{"type":"audio-end","samples":N}` after the
 //! turn's last audio (none when no voice could be made: the caption stands alone),
-//! `{"type":"heard","text":…}` (the answer as transcribed) and `{"type":"ended"}`.
+//! `{"type":"heard","text":…}` (the answer as transcribed), `{"type":"ended"}`, and
+//! `{"type":"warning","code":"audio_too_fast"}` once per answer whose audio arrives more than
+//! ten seconds ahead of real time (the excess is not accepted: [`super::pacing`]).
 //!
 //! The interview follows its [`Plan`] one step at a time: speak, wait for the page to play it,
 //! listen until the answer ends ([`TurnDetector`]), transcribe it. The session outlives its
@@ -32,6 +34,7 @@ use utoipa::IntoParams;
 
 use super::follow_up;
 use super::grading::{self, Answered};
+use super::pacing::Pacing;
 use super::plan::{Plan, StepKind};
 use super::provider::recording_key;
 use super::recording::Recording;
@@ -274,6 +277,10 @@ impl Runtime {
         generation: u64,
         socket: &mut WebSocket,
     ) -> Stopped {
+        let call_id = session.lock().await.call["id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
         loop {
             let (step, number, steps) = {
                 let mut s = session.lock().await;
@@ -289,6 +296,9 @@ impl Runtime {
                 }
                 (s.plan.steps[s.step].clone(), s.step + 1, s.plan.steps.len())
             };
+            if let Err(err) = self.provider.still_running(&call_id).await {
+                tracing::warn!(error = %err, "self-hosted interview: cannot mark a step");
+            }
             let (kind, question) = match &step.kind {
                 StepKind::Greeting => ("greeting", None),
                 StepKind::Question(n) => ("question", Some(*n)),
@@ -379,15 +389,35 @@ impl Runtime {
             Duration::from_secs(self.timing.answer_wait_seconds),
         );
         let start = session.lock().await.recording.seconds();
+        // The detector counts audio received; this counts time, so a page that keeps its socket
+        // open and sends nothing (or trickles) cannot hold the interview in this step for ever.
+        let listening = tokio::time::Instant::now();
+        let deadline = listening
+            + Duration::from_secs(self.timing.answer_wait_seconds + self.timing.max_answer_seconds);
+        let mut pacing = Pacing::default();
         let mut pending: Vec<i16> = Vec::with_capacity(FRAME * 2);
         'answer: loop {
-            let Some(Ok(message)) = socket.recv().await else {
-                return Err(Cut::Disconnected);
+            let message = match tokio::time::timeout_at(deadline, socket.recv()).await {
+                Ok(Some(Ok(message))) => message,
+                Ok(_) => return Err(Cut::Disconnected),
+                Err(_) => {
+                    tracing::info!("self-hosted interview: the answer's time ran out");
+                    break 'answer;
+                }
             };
             match message {
                 Message::Binary(bytes) => {
+                    let admitted = pacing.admit(listening.elapsed(), bytes.len() / 2);
+                    if admitted.first_refusal {
+                        send_json(
+                            socket,
+                            json!({ "type": "warning", "code": "audio_too_fast" }),
+                        )
+                        .await
+                        .map_err(gone)?;
+                    }
                     pending.extend(
-                        bytes
+                        bytes[..admitted.samples * 2]
                             .chunks_exact(2)
                             .map(|pair| i16::from_le_bytes([pair[0], pair[1]])),
                     );

@@ -10,6 +10,7 @@ pub mod engine;
 mod follow_up;
 pub mod grading;
 pub mod llm;
+pub mod pacing;
 pub mod plan;
 pub mod provider;
 pub mod recording;

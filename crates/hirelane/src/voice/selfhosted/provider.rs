@@ -23,6 +23,13 @@ use crate::with_db;
 
 /// How long the socket secret of a web call works: enough to join late and reconnect.
 const TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(2);
+/// An interview in progress whose session marked no step for this long has no instance running
+/// it any more. Longer than any one step can take (a listening step ends on the wall clock
+/// after `answer_wait_seconds` + `max_answer_seconds`, 140 s by default) plus the minute a
+/// dropped page has to come back.
+const ABANDONED_AFTER: SignedDuration = SignedDuration::from_mins(10);
+/// The `endedReason` of an interview whose instance stopped while it ran.
+pub const INTERVIEWER_STOPPED: &str = "pipeline-error-interviewer-stopped";
 
 /// The self-hosted provider's storage.
 #[derive(Clone)]
@@ -82,10 +89,61 @@ impl SelfHostedProvider {
     }
 
     async fn call(&self, id: &str) -> ProviderResult<Call> {
-        let body = self
-            .stored("SELECT body FROM selfhosted_calls WHERE id = $1", id)
-            .await?;
+        let row: Option<(String, String, i64)> = with_db!(&self.db, |pool| {
+            sqlx::query_as("SELECT body, status, updated_at FROM selfhosted_calls WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })
+        .map_err(unavailable)?;
+        let (body, status, updated_at) = row.ok_or(ProviderError::NotFound)?;
+        let mut body: Value =
+            serde_json::from_str(&body).map_err(|e| ProviderError::Invalid(e.to_string()))?;
+        let last_sign_of_life = from_millis(updated_at);
+        if status == "in-progress" && last_sign_of_life + ABANDONED_AFTER < self.now() {
+            // The instance running it died (a live session marks every step): end it with
+            // what was stored, so it is reported, can be retried, and is not polled for ever.
+            body["status"] = json!("ended");
+            body["endedReason"] = json!(INTERVIEWER_STOPPED);
+            body["endedAt"] = json!(to_iso(last_sign_of_life));
+            self.end_abandoned(id, &body).await?;
+            tracing::warn!(call_id = %id, "self-hosted interview ended: its interviewer stopped");
+        }
         serde_json::from_value(body).map_err(|e| ProviderError::Invalid(e.to_string()))
+    }
+
+    /// Ends an abandoned call unless its session marked a step meanwhile (then it lives).
+    async fn end_abandoned(&self, id: &str, body: &Value) -> ProviderResult<()> {
+        let stale_before = to_millis(self.now() - ABANDONED_AFTER);
+        with_db!(&self.db, |pool| {
+            sqlx::query(
+                "UPDATE selfhosted_calls SET body = $2, status = 'ended', updated_at = $3
+                 WHERE id = $1 AND status = 'in-progress' AND updated_at < $4",
+            )
+            .bind(id)
+            .bind(body.to_string())
+            .bind(to_millis(self.now()))
+            .bind(stale_before)
+            .execute(pool)
+            .await
+            .map(drop)
+        })
+        .map_err(unavailable)
+    }
+
+    /// Marks that the session of call `id` is alive (each step of the interview does).
+    pub async fn still_running(&self, id: &str) -> ProviderResult<()> {
+        with_db!(&self.db, |pool| {
+            sqlx::query(
+                "UPDATE selfhosted_calls SET updated_at = $2 WHERE id = $1 AND status = 'in-progress'",
+            )
+            .bind(id)
+            .bind(to_millis(self.now()))
+            .execute(pool)
+            .await
+            .map(drop)
+        })
+        .map_err(unavailable)
     }
 
     /// The stored JSON body the one-parameter `sql` finds for `id`.

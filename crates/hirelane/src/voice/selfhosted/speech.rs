@@ -95,10 +95,13 @@ impl Speech {
                 settings.python.display()
             );
         }
+        remove_stale_sockets(&dir).await;
         let launch = Launch {
             python: settings.python.clone(),
             script,
-            socket: dir.join("sidecar.sock"),
+            // One socket per server process: a sidecar still ending after its server was killed
+            // can never be the one this server's readiness check reaches.
+            socket: dir.join(format!("sidecar-{}.sock", std::process::id())),
             stt_model: settings.stt_model.clone(),
             tts_voice: settings.tts_voice.clone(),
             threads: settings.threads,
@@ -218,7 +221,10 @@ impl Launch {
             .arg(&self.stt_model)
             .arg("--tts-voice")
             .arg(&self.tts_voice)
-            .stdin(Stdio::null())
+            // Its standard input is a pipe only we hold: when this process dies, even by
+            // SIGKILL, the pipe closes and the sidecar exits instead of living on as an orphan.
+            .arg("--exit-with-parent")
+            .stdin(Stdio::piped())
             .kill_on_drop(true);
         if self.threads > 0 {
             command.arg("--threads").arg(self.threads.to_string());
@@ -238,6 +244,29 @@ impl Launch {
                 bail!("speech: the sidecar did not become ready within {START_TIMEOUT:?}");
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// Removes the sockets of sidecars that are gone (a server killed before its sidecar removed
+/// its own); a socket something still listens on is left alone.
+async fn remove_stale_sockets(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let is_socket = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with("sidecar") && n.ends_with(".sock"));
+        if is_socket && UnixStream::connect(&path).await.is_err() {
+            match std::fs::remove_file(&path) {
+                Ok(()) => tracing::info!(path = %path.display(), "speech: removed a stale socket"),
+                Err(e) => {
+                    tracing::warn!(path = %path.display(), error = %e, "speech: stale socket not removed")
+                }
+            }
         }
     }
 }

@@ -94,6 +94,71 @@ async fn the_autopilot_invites_qualifying_applicants_once_and_never_rejects() {
 }
 
 #[tokio::test]
+async fn an_applicant_the_autopilot_cannot_invite_is_named_where_the_recruiter_looks() {
+    on_each_db(|app: TestApp| async move {
+        let token = app.token().await;
+        let jd = published_job(&app, &token).await;
+        let assistant = create_assistant(&app, &token).await;
+        enable_autopilot(&app, &token, jd, &assistant, false).await;
+        // The assistant goes at the provider (before issue 29, a restarted quick start lost
+        // every assistant this way): nothing can invite with it any more.
+        hirelane::voice::client::of(&app.state)
+            .expect("voice")
+            .provider
+            .delete_assistant(&assistant)
+            .await
+            .expect("deleted at the provider");
+
+        let priya = Applicant::new(
+            "Priya Sharma",
+            "priya@example.com",
+            "priya_chromium_2col.pdf",
+        );
+        assert_eq!(apply(&app, "backend-engineer", &priya).await.0, 200);
+        analysed(&app, &token, jd).await;
+        hirelane::careers::autopilot::invite_due(&app.state)
+            .await
+            .expect("autopilot runs");
+        assert!(mails(&app, "priya@example.com", "Interview invitation").is_empty());
+
+        let reason = "The autopilot's assistant no longer exists.";
+        let (_, autopilot) = app
+            .call(
+                Method::GET,
+                &format!("/api/Careers/Autopilot?jdId={jd}"),
+                &token,
+                None,
+            )
+            .await;
+        assert_eq!(autopilot["invited"], 0, "{autopilot}");
+        assert_eq!(autopilot["notInvited"], 1, "{autopilot}");
+        assert_eq!(autopilot["lastNotInvited"]["reason"], reason, "{autopilot}");
+        let rows = candidates_of(&app, &token, jd).await;
+        let priya_id = rows[0]["resumeId"].as_i64().expect("id");
+        assert_eq!(autopilot["lastNotInvited"]["candidateId"], priya_id);
+        let (_, activity) = app
+            .call(
+                Method::GET,
+                &format!("/api/Activity?resumeId={priya_id}"),
+                &token,
+                None,
+            )
+            .await;
+        let skipped = activity["events"]
+            .as_array()
+            .and_then(|e| e.iter().find(|e| e["kind"] == "autopilotSkipped"))
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(skipped["actor"]["kind"], "system", "{activity}");
+        assert_eq!(
+            skipped["summary"],
+            format!("The autopilot did not invite them: {reason}")
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn two_instances_send_each_autopilot_invite_once() {
     for backend in backends() {
         let (app, teardown) = TestApp::spawn(&backend).await;

@@ -438,4 +438,26 @@ async fn the_quick_start_runs_the_simulator_in_process() {
             .expect("reachable")
             .is_empty()
     );
+
+    // A restart forgets nothing the recruiter made (issue 29 §7: before, every assistant was
+    // gone and the autopilot silently stopped inviting).
+    let created = voice
+        .provider
+        .create_assistant(&serde_json::json!({"name": "Kept across restarts"}))
+        .await
+        .expect("assistant created");
+    let id = created["id"].as_str().expect("id");
+    let restarted = hirelane::voice::Voice::start(&settings, 8080, true, stores())
+        .await
+        .expect("voice after a restart");
+    let kept = restarted
+        .provider
+        .get_assistant(id)
+        .await
+        .expect("still there");
+    assert_eq!(kept["name"], "Kept across restarts");
+    assert!(
+        dir.path().join(hirelane::voice::SIM_STATE_FILE).exists(),
+        "kept in the data directory"
+    );
 }

@@ -19,6 +19,7 @@ const KIND_LABELS: Record<EventKind, string> = {
   erasureRequested: 'Erasure requested',
   accommodationRequested: 'Alternative process requested',
   accommodationAnswered: 'Alternative process answered',
+  autopilotSkipped: 'Autopilot did not invite',
   erased: 'Personal data erased',
 };
 

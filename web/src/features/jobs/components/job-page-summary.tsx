@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/date-time';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useAutopilot } from '../api/get-autopilot';
@@ -49,6 +50,11 @@ export function JobPageSummary({ detail }: { detail: JdDetail }) {
           <span className="font-medium text-slate-900">Autopilot:</span>{' '}
           {pilot.enabled ? `on, inviting ${inviteRuleText(pilot.minScore)}` : 'off'}
           {pilot.invited > 0 && ` · ${applicantCount(pilot.invited)} invited so far`}
+        </p>
+      )}
+      {pilot?.lastNotInvited && (
+        <p data-testid="autopilot-not-invited" className="text-amber-900">
+          {`${applicantCount(pilot.notInvited)} not invited. Last: ${pilot.lastNotInvited.reason} (${formatDateTime(pilot.lastNotInvited.at)}); each reason is in the applicant’s activity.`}
         </p>
       )}
     </div>

@@ -36,7 +36,16 @@ const UNPUBLISHED = {
   applications: 0,
 };
 
-const AUTOPILOT_OFF = { jobDescId: 7, enabled: false, assistantId: null, minScore: null, digest: false, invited: 0 };
+const AUTOPILOT_OFF = {
+  jobDescId: 7,
+  enabled: false,
+  assistantId: null,
+  minScore: null,
+  digest: false,
+  invited: 0,
+  notInvited: 0,
+  lastNotInvited: null,
+};
 const ASSISTANTS = [
   { id: 'a-1', name: 'Go interviewer' },
   { id: 'a-2', name: 'SRE interviewer' },
@@ -44,13 +53,14 @@ const ASSISTANTS = [
 
 type Answers = {
   jd?: typeof JD;
+  autopilotNow?: Record<string, unknown>;
   putPosting?: (call: RecordedCall) => { status: number; body?: unknown };
   assistants?: unknown[];
 };
 
-function server({ jd = JD, putPosting, assistants = ASSISTANTS }: Answers = {}) {
+function server({ jd = JD, putPosting, assistants = ASSISTANTS, autopilotNow = AUTOPILOT_OFF }: Answers = {}) {
   let posting: Record<string, unknown> = { ...UNPUBLISHED };
-  let autopilot: Record<string, unknown> = { ...AUTOPILOT_OFF };
+  let autopilot: Record<string, unknown> = { ...autopilotNow };
   return mockFetch((call) => {
     if (call.path === '/Drive/GetJDByID') return json(200, jd);
     if (call.path === '/Careers/Posting' && call.method === 'GET') return json(200, posting);
@@ -193,6 +203,23 @@ describe('JD detail: autopilot', () => {
     });
     expect(await screen.findByText('The autopilot is on.')).toBeInTheDocument();
     expect(screen.getByTestId('autopilot-status')).toHaveTextContent('Autopilot: on, inviting applicants with an ATS score of 75 or more');
+  });
+
+  it('says whom the autopilot could not invite, and why', async () => {
+    seedSession();
+    server({
+      autopilotNow: {
+        ...AUTOPILOT_OFF,
+        enabled: true,
+        assistantId: 'asst-1',
+        notInvited: 2,
+        lastNotInvited: { candidateId: 9, reason: 'The autopilot’s assistant no longer exists.', at: Date.UTC(2026, 10, 26, 9, 30) },
+      },
+    });
+    renderJd();
+    const line = await screen.findByTestId('autopilot-not-invited');
+    expect(line).toHaveTextContent('2 applicants not invited. Last: The autopilot’s assistant no longer exists.');
+    expect(line).toHaveTextContent('each reason is in the applicant’s activity');
   });
 
   it('offers to create an assistant when there is none', async () => {
