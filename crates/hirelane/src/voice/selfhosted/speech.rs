@@ -29,6 +29,10 @@ pub const SAMPLE_RATE: u32 = 16_000;
 const START_TIMEOUT: Duration = Duration::from_secs(180);
 /// The longest answer line we read (a synthesized sentence is well under it).
 const MAX_ANSWER_BYTES: usize = 32 * 1024 * 1024;
+/// A sidecar that ran this long before it stopped is restarted at once; sooner, after a wait
+/// that doubles up to [`MAX_BACKOFF`].
+const STABLE_AFTER: Duration = Duration::from_secs(60);
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
 /// Longest wait for one request: a long answer on a busy machine, with room to spare.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(90);
 
@@ -290,22 +294,35 @@ fn exit_message(code: Option<i32>) -> String {
 async fn supervise(launch: Launch, mut child: Child, ready: Arc<AtomicBool>) {
     let mut backoff = Duration::from_secs(1);
     loop {
+        // Held while it runs: `Child::wait` closes a stdin it still owns, and a closed stdin is
+        // how the sidecar learns that its parent is gone.
+        let _stdin = child.stdin.take();
+        let started = tokio::time::Instant::now();
         let status = child.wait().await;
         ready.store(false, Ordering::Relaxed);
-        tracing::error!(?status, "speech: the sidecar stopped; starting it again");
+        // A sidecar that dies soon after starting is not helped by starting it at once again.
+        backoff = if started.elapsed() >= STABLE_AFTER {
+            Duration::from_secs(1)
+        } else {
+            (backoff * 2).min(MAX_BACKOFF)
+        };
+        tracing::error!(
+            ?status,
+            ?backoff,
+            "speech: the sidecar stopped; starting it again"
+        );
         loop {
             tokio::time::sleep(backoff).await;
             match launch.spawn_ready().await {
-                Ok(started) => {
-                    child = started;
+                Ok(next) => {
+                    child = next;
                     ready.store(true, Ordering::Relaxed);
-                    backoff = Duration::from_secs(1);
                     tracing::info!("speech: the sidecar is back");
                     break;
                 }
                 Err(err) => {
                     tracing::error!(error = %err, "speech: the sidecar cannot start");
-                    backoff = (backoff * 2).min(Duration::from_secs(30));
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
                 }
             }
         }
