@@ -1,5 +1,6 @@
 //! Criterion benchmarks: extraction per page, the full extract+parse+score pipeline per
-//! resume, and scoring throughput on pre-parsed input.
+//! resume, scoring throughput on pre-parsed input, and the embedding step of semantic fit per
+//! resume (when the model is installed).
 //! `cargo bench -p ats` (figures in docs/benchmarks.md).
 
 use std::hint::black_box;
@@ -101,5 +102,29 @@ fn scoring(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, extraction, pipeline, scoring);
+/// The embedding step one resume adds when semantic fit counts: its work text embedded (the
+/// JD is embedded once per ranking, not per resume).
+fn semantic(c: &mut Criterion) {
+    let model = match ats::semantic::Model::locate() {
+        Ok(model) => model,
+        Err(e) => {
+            eprintln!("semantic/embed_resume skipped: {e}");
+            return;
+        }
+    };
+    let mut group = c.benchmark_group("semantic");
+    group.sample_size(20);
+    for name in PDFS {
+        let text = ats::extract(&fixture(name))
+            .map(|d| d.text)
+            .unwrap_or_default();
+        let input = ats::ScorerInput::new(&ats::parse_resume(&text));
+        group.bench_function(format!("embed_resume/{name}"), |b| {
+            b.iter(|| model.resume(black_box(&input)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, extraction, pipeline, scoring, semantic);
 criterion_main!(benches);

@@ -17,6 +17,7 @@ pub mod extract;
 pub mod jd;
 pub mod resume;
 pub mod score;
+pub mod semantic;
 pub mod skills;
 mod text;
 
@@ -30,8 +31,8 @@ pub use resume::{
     parse_resume_with,
 };
 pub use score::{
-    Assessment, Recommendation, Reranker, ScorerInput, ScoringConfig, VERSION, score, score_input,
-    score_with_reranker,
+    Assessment, Recommendation, Reranker, SEMANTIC_VERSION, ScorerInput, ScoringConfig, Similarity,
+    VERSION, score, score_input, score_input_with, score_with_reranker,
 };
 
 #[cfg(test)]

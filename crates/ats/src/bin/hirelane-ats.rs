@@ -2,8 +2,11 @@
 //!
 //! ```text
 //! hirelane-ats extract FILE
-//! hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json]
+//! hirelane-ats rank --jd JD.json FILE_OR_DIR... [--json] [--lexical]
 //! ```
+//!
+//! `rank` adds semantic fit when the embedding model is installed (`scripts/models.sh`); without
+//! it, or with `--lexical`, scores are lexical, and each result's `version` says which.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,11 +44,15 @@ enum Command {
         /// when the resume names no place; without it such numbers are kept as written.
         #[arg(long, value_name = "XX", value_parser = region)]
         default_region: Option<ats::Region>,
+        /// Score without the embedding model even when it is installed.
+        #[arg(long)]
+        lexical: bool,
         #[arg(required = true, value_name = "FILE_OR_DIR")]
         inputs: Vec<PathBuf>,
     },
-    /// For benchmarking: median in-process milliseconds to extract, and to
-    /// extract+parse+score, each file (JSON lines).
+    /// For benchmarking: median in-process milliseconds to extract, to extract+parse+score
+    /// (lexical), and to embed the resume's work text when the model is installed, each file
+    /// (JSON lines).
     Bench {
         #[arg(long, default_value_t = 30)]
         runs: usize,
@@ -73,8 +80,9 @@ fn main() -> ExitCode {
             jd,
             json,
             default_region,
+            lexical,
             inputs,
-        } => rank(&jd, json, default_region, &inputs),
+        } => rank(&jd, json, default_region, lexical, &inputs),
         Command::Bench { runs, files } => bench(runs.max(1), &files),
     }
 }
@@ -136,6 +144,8 @@ struct Ranked {
     ats_score: Option<u8>,
     skills_match_score: Option<u8>,
     recommendation: Option<ats::Recommendation>,
+    /// The scoring version: with the embedding model's name when semantic fit counted.
+    version: Option<&'static str>,
     matched_skills: Vec<String>,
     missing_skills: Vec<String>,
     analysis_summary: Option<String>,
@@ -146,6 +156,7 @@ fn rank(
     jd_path: &Path,
     json: bool,
     default_region: Option<ats::Region>,
+    lexical: bool,
     inputs: &[PathBuf],
 ) -> ExitCode {
     let jd: JdFile = match std::fs::read(jd_path)
@@ -166,6 +177,8 @@ fn rank(
         &jd.additional_notes,
     );
     let files = collect_files(inputs);
+    let semantic = if lexical { None } else { semantic_model(&job) };
+    let semantic = semantic.as_ref().map(|(model, duties)| (model, duties));
     let config = ats::ScoringConfig::default();
     let options = ats::ParseOptions {
         default_region,
@@ -183,7 +196,7 @@ fn rank(
             .map(|part| {
                 scope.spawn(|| {
                     part.iter()
-                        .map(|f| rank_one(f, &job, &config, &options))
+                        .map(|f| rank_one(f, &job, &config, &options, semantic))
                         .collect::<Vec<_>>()
                 })
             })
@@ -242,11 +255,29 @@ fn looks_like_resume_name(path: &Path) -> bool {
     matches!(ext.as_deref(), Some("pdf" | "docx" | "doc" | "txt"))
 }
 
+/// The embedding model and the JD's vector, or `None` with a note on stderr: scores are then
+/// lexical, as a server without the model makes them.
+fn semantic_model(job: &ats::JobSpec) -> Option<(ats::semantic::Model, ats::semantic::Vector)> {
+    let loaded = ats::semantic::Model::locate().and_then(|model| {
+        let duties = model.job(job)?;
+        Ok((model, duties))
+    });
+    loaded
+        .inspect_err(|e| {
+            eprintln!(
+                "hirelane-ats: no semantic fit ({e}); scores are lexical ({})",
+                ats::VERSION
+            );
+        })
+        .ok()
+}
+
 fn rank_one(
     path: &Path,
     job: &ats::JobSpec,
     config: &ats::ScoringConfig,
     options: &ats::ParseOptions,
+    semantic: Option<(&ats::semantic::Model, &ats::semantic::Vector)>,
 ) -> Ranked {
     let mut out = Ranked {
         file: path.display().to_string(),
@@ -256,6 +287,7 @@ fn rank_one(
         ats_score: None,
         skills_match_score: None,
         recommendation: None,
+        version: None,
         matched_skills: Vec::new(),
         missing_skills: Vec::new(),
         analysis_summary: None,
@@ -268,7 +300,17 @@ fn rank_one(
     match doc {
         Ok(doc) => {
             let resume = ats::parse_document(&doc, options);
-            let a = ats::score(&resume, job, config);
+            let input = ats::ScorerInput::new(&resume);
+            // A resume the model fails on is scored lexically; its version says so.
+            let similarity = semantic.and_then(|(model, duties)| {
+                model
+                    .resume(&input)
+                    .inspect_err(|e| eprintln!("{}: no semantic fit ({e})", path.display()))
+                    .ok()
+                    .map(|v| v.similarity(duties))
+            });
+            let a = ats::score_input_with(&input, job, config, similarity);
+            out.version = Some(a.version);
             out.candidate_name = resume.name;
             out.candidate_email = resume.email;
             out.candidate_phone = resume.phone;
@@ -334,6 +376,9 @@ fn bench(runs: usize, files: &[PathBuf]) -> ExitCode {
     );
     let config = ats::ScoringConfig::default();
     let options = ats::ParseOptions::default();
+    let model = ats::semantic::Model::locate()
+        .inspect_err(|e| eprintln!("embed_ms not measured: {e}"))
+        .ok();
     for file in files {
         let Ok(bytes) = std::fs::read(file) else {
             eprintln!("{}: unreadable", file.display());
@@ -360,9 +405,20 @@ fn bench(runs: usize, files: &[PathBuf]) -> ExitCode {
                 std::hint::black_box(ats::score(&r, &job, &config));
             }
         });
-        let pages = ats::extract(&bytes).map_or(0, |d| d.pages);
+        let doc = ats::extract(&bytes).ok();
+        let pages = doc.as_ref().map_or(0, |d| d.pages);
+        let input = doc.map(|d| ats::ScorerInput::new(&ats::parse_document(&d, &options)));
+        let embed_ms = match (&model, &input) {
+            (Some(model), Some(input)) => format!(
+                "{:.3}",
+                median(&|| {
+                    let _ = std::hint::black_box(model.resume(input));
+                })
+            ),
+            _ => "null".into(),
+        };
         println!(
-            "{{\"file\": {:?}, \"pages\": {pages}, \"extract_ms\": {extract_ms:.3}, \"full_ms\": {full_ms:.3}}}",
+            "{{\"file\": {:?}, \"pages\": {pages}, \"extract_ms\": {extract_ms:.3}, \"full_ms\": {full_ms:.3}, \"embed_ms\": {embed_ms}}}",
             file.display().to_string()
         );
     }

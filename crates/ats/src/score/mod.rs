@@ -1,9 +1,11 @@
 //! Explainable ATS scoring: skills coverage (in the JD's words, in other words, or through a
-//! related skill), occupation fit, experience fit and text relevance.
+//! related skill), occupation fit, experience fit, text relevance and, when the caller measured
+//! it with the embedding model, semantic fit.
 
 mod input;
 mod occupation;
 mod relevance;
+mod semantic;
 mod skills_fit;
 mod summary;
 mod taxonomy;
@@ -11,6 +13,7 @@ mod taxonomy;
 use serde::Serialize;
 
 pub use input::ScorerInput;
+pub use semantic::Similarity;
 pub(crate) use taxonomy::taxonomy;
 
 use crate::jd::JobSpec;
@@ -18,7 +21,11 @@ use crate::resume::Resume;
 
 /// The scoring version, stored with every score. Any change that can move a score (weights,
 /// dictionary, parsing) bumps it; see docs/ats.md for the policy.
-pub const VERSION: &str = "ats-2.0.0";
+pub const VERSION: &str = "ats-2.1.0";
+
+/// The version of a score with semantic fit: [`VERSION`] and the pinned embedding model and
+/// runtime that measured the similarity (`crate::semantic` refuses any other).
+pub const SEMANTIC_VERSION: &str = "ats-2.1.0+all-MiniLM-L6-v2-int8@8199be6f+onnxruntime-1.32.0";
 
 /// Pass or fail against the threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -45,6 +52,8 @@ pub struct ScoringConfig {
     pub experience_weight: f32,
     /// Weight of text relevance.
     pub relevance_weight: f32,
+    /// Weight of semantic fit, when a similarity was measured (otherwise it has none).
+    pub semantic_weight: f32,
     /// Weight of a required skill relative to a preferred one (1).
     pub required_skill_weight: f32,
     /// Credit for a skill named only in a skills list or summary, not in experience or projects.
@@ -62,6 +71,7 @@ impl Default for ScoringConfig {
             occupation_weight: 0.30,
             experience_weight: 0.15,
             relevance_weight: 0.15,
+            semantic_weight: 0.20,
             required_skill_weight: 2.0,
             listed_only_credit: 0.8,
             stuffed_credit: 0.25,
@@ -86,6 +96,10 @@ pub struct Assessment {
     pub experience_fit: u8,
     /// How much of the JD's language (title first) the resume shares, 0-100.
     pub relevance: u8,
+    /// How close the resume's work reads to the JD's duties by the embedding model, 0-100;
+    /// absent when the score was made without the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub semantic_fit: Option<u8>,
     /// Pass or Fail.
     pub recommendation: Recommendation,
     /// JD skills found in the resume (required first).
@@ -121,6 +135,17 @@ pub fn score(resume: &Resume, job: &JobSpec, config: &ScoringConfig) -> Assessme
 
 /// Scores the scorer's view of a resume against a JD.
 pub fn score_input(input: &ScorerInput, job: &JobSpec, config: &ScoringConfig) -> Assessment {
+    score_input_with(input, job, config, None)
+}
+
+/// Scores the scorer's view of a resume against a JD, with semantic fit when `similarity` (the
+/// embedding model's, see `crate::semantic`) is given; the version then says so.
+pub fn score_input_with(
+    input: &ScorerInput,
+    job: &JobSpec,
+    config: &ScoringConfig,
+    similarity: Option<Similarity>,
+) -> Assessment {
     let skills = skills_fit::skills_fit(input, job, config);
     // Stuffed keywords are exactly what inflates term relevance, so a stuffed resume keeps
     // only the role-title half of it.
@@ -131,15 +156,19 @@ pub fn score_input(input: &ScorerInput, job: &JobSpec, config: &ScoringConfig) -
     let occupation_score = occupation.as_ref().map_or(skills_match, |o| o.score);
     let years = input.experience_years();
     let experience_fit = experience_fit(years, job);
+    let semantic_fit = similarity.map(|s| s.fit());
+    let semantic_weight = semantic_fit.map_or(0.0, |_| config.semantic_weight);
     let weights = config.skills_weight
         + config.occupation_weight
         + config.experience_weight
-        + config.relevance_weight;
+        + config.relevance_weight
+        + semantic_weight;
     let overall = if weights > 0.0 {
         (config.skills_weight * skills_match
             + config.occupation_weight * occupation_score
             + config.experience_weight * experience_fit
-            + config.relevance_weight * relevance)
+            + config.relevance_weight * relevance
+            + semantic_weight * semantic_fit.unwrap_or(0.0))
             / weights
     } else {
         0.0
@@ -152,6 +181,7 @@ pub fn score_input(input: &ScorerInput, job: &JobSpec, config: &ScoringConfig) -
         occupation: occupation.as_ref().map(|o| o.name.clone()),
         experience_fit: to_u8(experience_fit),
         relevance: to_u8(relevance),
+        semantic_fit: semantic_fit.map(to_u8),
         recommendation: Recommendation::Fail,
         matched_skills: skills.matched,
         missing_skills: skills.missing,
@@ -160,7 +190,11 @@ pub fn score_input(input: &ScorerInput, job: &JobSpec, config: &ScoringConfig) -
         required_years: job.experience.min_years,
         keyword_stuffing: skills.keyword_stuffing,
         summary: String::new(),
-        version: VERSION,
+        version: if similarity.is_some() {
+            SEMANTIC_VERSION
+        } else {
+            VERSION
+        },
     };
     assessment.recommendation = recommend(&assessment, config);
     assessment.summary = summary::summarise(
@@ -168,6 +202,7 @@ pub fn score_input(input: &ScorerInput, job: &JobSpec, config: &ScoringConfig) -
         job,
         skills.required_found,
         occupation.as_ref(),
+        similarity.as_ref(),
         config,
     );
     assessment

@@ -16,6 +16,8 @@ pub(crate) struct OccupationFit {
     pub name: String,
     /// A job title of the occupation in the headline, summary or experience.
     pub title_found: bool,
+    /// Without such a title, the occupation's field of study or work named anywhere.
+    pub field_found: bool,
     pub concepts_found: usize,
     pub concepts_total: usize,
     /// The occupation the resume fits better, when it is another one.
@@ -25,6 +27,7 @@ pub(crate) struct OccupationFit {
 struct Evidence {
     score: f32,
     title_found: bool,
+    field_found: bool,
     concepts_found: usize,
 }
 
@@ -49,6 +52,7 @@ pub(crate) fn occupation_fit(input: &ScorerInput, job: &JobSpec) -> Option<Occup
         score: own.score * factor,
         name: occupation.name.clone(),
         title_found: own.title_found,
+        field_found: own.field_found,
         concepts_found: own.concepts_found,
         concepts_total: occupation.concepts.len(),
         closer_to,
@@ -56,19 +60,23 @@ pub(crate) fn occupation_fit(input: &ScorerInput, job: &JobSpec) -> Option<Occup
 }
 
 /// 0-100: half a job title of the occupation (full in the headline, summary or experience,
-/// 0.6 elsewhere), half how many of its concepts show (a related one counts half).
+/// 0.6 elsewhere or for its field of study or work named anywhere: a degree in mechanical
+/// engineering says what a resume without job titles is about), half how many of its concepts
+/// show (a related one counts half).
 fn evidence(input: &ScorerInput, id: usize) -> Evidence {
     let t = taxonomy();
     let Some(occupation) = t.occupations.get(id) else {
         return Evidence {
             score: 0.0,
             title_found: false,
+            field_found: false,
             concepts_found: 0,
         };
     };
+    let field_found = input.mentions.fields.contains_key(&id);
     let title = if input.role_mentions.titles.contains_key(&id) {
         1.0
-    } else if input.mentions.titles.contains_key(&id) {
+    } else if input.mentions.titles.contains_key(&id) || field_found {
         0.6
     } else {
         0.0
@@ -91,6 +99,7 @@ fn evidence(input: &ScorerInput, id: usize) -> Evidence {
     Evidence {
         score: 100.0 * (0.5 * title + 0.5 * coverage),
         title_found: title >= 1.0,
+        field_found: title < 1.0 && field_found,
         concepts_found: found,
     }
 }

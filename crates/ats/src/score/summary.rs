@@ -2,6 +2,7 @@
 //! found and the verdict.
 
 use super::occupation::OccupationFit;
+use super::semantic::Similarity;
 use super::{Assessment, Recommendation, ScoringConfig};
 use crate::jd::JobSpec;
 
@@ -18,6 +19,7 @@ pub(crate) fn summarise(
     job: &JobSpec,
     required_found: usize,
     occupation: Option<&OccupationFit>,
+    similarity: Option<&Similarity>,
     config: &ScoringConfig,
 ) -> String {
     let mut parts = Vec::new();
@@ -68,6 +70,8 @@ pub(crate) fn summarise(
             o.name,
             if o.title_found {
                 "a job title of it in the experience"
+            } else if o.field_found {
+                "its field named, no job title of it in the experience"
             } else {
                 "no job title of it in the experience"
             },
@@ -78,6 +82,7 @@ pub(crate) fn summarise(
             parts.push(format!("The resume reads more like {other}."));
         }
     }
+    parts.extend(similarity.map(Similarity::sentence));
     if a.keyword_stuffing {
         parts.push("The JD's keywords are repeated without work experience that uses them.".into());
     }

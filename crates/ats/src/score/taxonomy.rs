@@ -27,11 +27,13 @@ pub(crate) struct Occupation {
     pub concepts: Vec<usize>,
 }
 
-/// Which concepts and occupation titles a text mentions, and how often.
+/// Which concepts, occupation titles and occupations' fields a text mentions, and how often.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Mentions {
     pub concepts: HashMap<usize, u32>,
     pub titles: HashMap<usize, u32>,
+    /// An occupation's field of study or work ("mechanical engineering", "nursing").
+    pub fields: HashMap<usize, u32>,
 }
 
 impl Mentions {
@@ -46,6 +48,9 @@ impl Mentions {
         for (k, v) in &other.titles {
             *self.titles.entry(*k).or_insert(0) += v;
         }
+        for (k, v) in &other.fields {
+            *self.fields.entry(*k).or_insert(0) += v;
+        }
     }
 }
 
@@ -55,6 +60,7 @@ pub(crate) struct Taxonomy {
     pub occupations: Vec<Occupation>,
     concept_labels: Labels,
     title_labels: Labels,
+    field_labels: Labels,
 }
 
 /// Labels matched as whole terms, leftmost-longest, each pointing at one concept or occupation.
@@ -146,7 +152,7 @@ impl Taxonomy {
             }
         }
         let mut occupations = Vec::new();
-        let mut title_labels = Vec::new();
+        let (mut title_labels, mut field_labels) = (Vec::new(), Vec::new());
         for row in rows.iter().filter(|r| r.first() == Some(&"O")) {
             let (Some(name), Some(titles), Some(members)) = (row.get(1), row.get(2), row.get(3))
             else {
@@ -154,6 +160,13 @@ impl Taxonomy {
             };
             let id = occupations.len();
             title_labels.extend(titles.split('|').map(|t| (t.to_string(), id)));
+            field_labels.extend(
+                row.get(4)
+                    .into_iter()
+                    .flat_map(|f| f.split('|'))
+                    .filter(|f| !f.is_empty())
+                    .map(|f| (f.to_string(), id)),
+            );
             let concepts = members
                 .split('|')
                 .map(|m| define(m, &mut concepts, &mut concept_labels))
@@ -181,6 +194,7 @@ impl Taxonomy {
             occupations,
             concept_labels: Labels::new(concept_labels),
             title_labels: Labels::new(title_labels),
+            field_labels: Labels::new(field_labels),
         }
     }
 
@@ -189,6 +203,7 @@ impl Taxonomy {
         let mut m = Mentions::default();
         self.concept_labels.count(text, &mut m.concepts);
         self.title_labels.count(text, &mut m.titles);
+        self.field_labels.count(text, &mut m.fields);
         m
     }
 

@@ -62,3 +62,71 @@ fn rank_json_covers_every_file_best_first() {
     assert!(rows[0]["atsScore"].as_u64().unwrap() > rows[1]["atsScore"].as_u64().unwrap());
     assert!(rows[2]["error"].as_str().unwrap().contains("scanned"));
 }
+
+/// Ranks two fixtures against a DevOps JD with `extra` arguments and `models_dir` as the models
+/// directory; returns the JSON rows and stderr.
+fn rank_devops(extra: &[&str], models_dir: Option<&str>) -> (Vec<serde_json::Value>, String) {
+    let jd = std::env::temp_dir().join(format!(
+        "ats-cli-jd-{}-{}.json",
+        std::process::id(),
+        extra.len() + usize::from(models_dir.is_some())
+    ));
+    std::fs::write(
+        &jd,
+        r#"{"jdname": "DevOps Engineer", "jddescription": "<p>Run our Kubernetes clusters</p>",
+            "keySkills": "Kubernetes, Terraform, AWS", "experience": "3+ years"}"#,
+    )
+    .unwrap();
+    let mut cmd = exe();
+    cmd.args(["rank", "--json", "--jd"])
+        .arg(&jd)
+        .args(extra)
+        .arg(fixtures().join("zoe_fpdf.pdf"))
+        .arg(fixtures().join("mei_fpdf.pdf"));
+    if let Some(dir) = models_dir {
+        cmd.env("HIRELANE_MODELS_DIR", dir);
+    }
+    let out = cmd.output().unwrap();
+    let _ = std::fs::remove_file(&jd);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    (rows.as_array().unwrap().clone(), stderr)
+}
+
+#[test]
+fn rank_without_the_embedding_model_scores_lexically_and_says_so() {
+    let missing = std::env::temp_dir().join("ats-cli-no-models-here");
+    let (rows, stderr) = rank_devops(&[], missing.to_str());
+    assert!(stderr.contains("scores are lexical"), "{stderr}");
+    let (forced, _) = rank_devops(&["--lexical"], None);
+    for (a, b) in rows.iter().zip(&forced) {
+        assert_eq!(a["version"], ats::VERSION);
+        assert_eq!(a["atsScore"], b["atsScore"]);
+        assert!(
+            !a["analysisSummary"]
+                .as_str()
+                .unwrap()
+                .contains("similarity")
+        );
+    }
+}
+
+#[test]
+fn rank_with_the_embedding_model_names_the_similarity() {
+    if let Err(e) = ats::semantic::Model::locate() {
+        eprintln!("no embedding model ({e}): semantic ranking not checked");
+        return;
+    }
+    let (rows, _) = rank_devops(&[], None);
+    for row in &rows {
+        assert_eq!(row["version"], ats::SEMANTIC_VERSION);
+        assert!(
+            row["analysisSummary"]
+                .as_str()
+                .unwrap()
+                .contains("JD's duties (similarity 0."),
+            "{row}"
+        );
+    }
+}

@@ -98,3 +98,48 @@ fn assessment_serialises_for_storage() {
     assert!(json["atsScore"].is_u64());
     assert!(json["matchedSkills"].is_array());
 }
+
+#[test]
+fn semantic_fit_moves_the_score_within_its_weight_and_is_explained() {
+    let input = ats::ScorerInput::new(&resume(GOOD));
+    let config = ScoringConfig::default();
+    let lexical = ats::score_input(&input, &job(), &config);
+    let close = ats::score_input_with(
+        &input,
+        &job(),
+        &config,
+        Some(ats::Similarity::from_cosine(0.7)),
+    );
+    let far = ats::score_input_with(
+        &input,
+        &job(),
+        &config,
+        Some(ats::Similarity::from_cosine(0.05)),
+    );
+    assert_eq!(lexical.semantic_fit, None);
+    assert_eq!((close.semantic_fit, far.semantic_fit), (Some(100), Some(0)));
+    assert_eq!(close.version, ats::SEMANTIC_VERSION);
+    assert!(
+        close
+            .summary
+            .contains("The resume's work reads close to the JD's duties (similarity 0.70)."),
+        "{}",
+        close.summary
+    );
+    assert!(
+        far.summary.contains("reads unlike the JD's duties"),
+        "{}",
+        far.summary
+    );
+    // The other components keep their share: semantic fit can move the score by at most its
+    // weight over the total, whichever way.
+    let share = 100.0 * config.semantic_weight
+        / (config.skills_weight
+            + config.occupation_weight
+            + config.experience_weight
+            + config.relevance_weight
+            + config.semantic_weight);
+    let spread = f32::from(close.ats_score) - f32::from(far.ats_score);
+    assert!((spread - share).abs() <= 1.0, "{spread} vs {share}");
+    assert!(far.ats_score < lexical.ats_score && lexical.ats_score <= close.ats_score);
+}

@@ -1,5 +1,7 @@
 //! `ats-eval`: prints contact-field accuracy and ranking quality on the labelled set.
-//! `cargo run -p ats --release --bin ats-eval [-- --verbose]`; exits 1 when a target is missed.
+//! `cargo run -p ats --release --bin ats-eval [-- --verbose] [--lexical]`; exits 1 when a
+//! target is missed. Job fit includes semantic fit when the embedding model is installed
+//! (`scripts/models.sh`), unless `--lexical`.
 
 mod data_root;
 mod metrics;
@@ -11,6 +13,17 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let verbose = std::env::args().any(|a| a == "--verbose" || a == "-v");
+    let model = if std::env::args().any(|a| a == "--lexical") {
+        None
+    } else {
+        ats::semantic::Model::locate()
+            .inspect_err(|e| println!("embedding model not used, scores are lexical: {e}"))
+            .ok()
+    };
+    let scorer = ranking::Scorer {
+        model: model.as_ref(),
+        config: ats::ScoringConfig::default(),
+    };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (eval_dir, fixtures) = (root.join("eval"), root.join("tests/fixtures"));
     let contacts = match metrics::contacts(&eval_dir, &fixtures) {
@@ -20,7 +33,7 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let ranking = match metrics::ranking(&eval_dir) {
+    let ranking = match metrics::ranking(&eval_dir, &scorer) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -28,7 +41,14 @@ fn main() -> ExitCode {
         }
     };
 
-    println!("scoring version {}", ats::VERSION);
+    println!(
+        "scoring version {}",
+        if model.is_some() {
+            ats::SEMANTIC_VERSION
+        } else {
+            ats::VERSION
+        }
+    );
     println!(
         "\nContacts ({} resumes: 80 evaluation texts + fixtures through extraction)",
         contacts.total
@@ -141,7 +161,12 @@ fn main() -> ExitCode {
     };
     let real = match ranking::real_set_dir() {
         Some(dir) => {
-            match ranking::real(&eval_dir.join("real/ranking/jds"), &dir, metrics::AS_OF) {
+            match ranking::real(
+                &eval_dir.join("real/ranking/jds"),
+                &dir,
+                metrics::AS_OF,
+                &scorer,
+            ) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     eprintln!("{e}");

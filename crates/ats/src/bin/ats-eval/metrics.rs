@@ -128,8 +128,7 @@ pub fn contacts(eval_dir: &Path, fixtures_dir: &Path) -> Result<Contacts, String
 }
 
 /// Scores every labelled resume against its JD and measures ranking quality.
-pub fn ranking(eval_dir: &Path) -> Result<Vec<JdResult>, String> {
-    let config = ats::ScoringConfig::default();
+pub fn ranking(eval_dir: &Path, scorer: &super::ranking::Scorer) -> Result<Vec<JdResult>, String> {
     let mut by_jd: BTreeMap<String, Vec<(String, String, String)>> = BTreeMap::new();
     for row in tsv(&eval_dir.join("labels.tsv"))? {
         let [jd, file, label, persona] = row.as_slice() else {
@@ -159,12 +158,13 @@ pub fn ranking(eval_dir: &Path) -> Result<Vec<JdResult>, String> {
             &field("experience"),
             &field("additionalNotes"),
         );
+        let job_vector = scorer.job(&job)?;
         let mut rows = Vec::new();
         for (file, label, persona) in items {
             let text = std::fs::read_to_string(eval_dir.join("resumes").join(&file))
                 .map_err(|e| e.to_string())?;
             let r = ats::parse_resume_with(&ats::extract::normalize(&text), &options());
-            let a = ats::score(&r, &job, &config);
+            let a = scorer.score(&scorer.resume(&r)?, &job, job_vector.as_ref());
             rows.push((file, label, persona, a.ats_score, a.recommendation));
         }
         let (mut correct, mut pairs) = (0.0, 0.0);

@@ -67,13 +67,54 @@ pub fn load_job(path: &Path) -> Result<ats::JobSpec, String> {
     ))
 }
 
+/// Scores resumes against JDs, with semantic fit when an embedding model is given.
+pub struct Scorer<'m> {
+    pub model: Option<&'m ats::semantic::Model>,
+    pub config: ats::ScoringConfig,
+}
+
+impl Scorer<'_> {
+    /// The JD's vector, when there is a model.
+    pub fn job(&self, job: &ats::JobSpec) -> Result<Option<ats::semantic::Vector>, String> {
+        self.model.map(|m| m.job(job)).transpose()
+    }
+
+    /// The scorer's view of a resume, and its vector when there is a model.
+    pub fn resume(
+        &self,
+        resume: &ats::Resume,
+    ) -> Result<(ats::ScorerInput, Option<ats::semantic::Vector>), String> {
+        let input = ats::ScorerInput::new(resume);
+        let vector = self.model.map(|m| m.resume(&input)).transpose()?;
+        Ok((input, vector))
+    }
+
+    pub fn score(
+        &self,
+        (input, vector): &(ats::ScorerInput, Option<ats::semantic::Vector>),
+        job: &ats::JobSpec,
+        job_vector: Option<&ats::semantic::Vector>,
+    ) -> ats::Assessment {
+        let similarity = vector
+            .as_ref()
+            .zip(job_vector)
+            .map(|(r, j)| r.similarity(j));
+        ats::score_input_with(input, job, &self.config, similarity)
+    }
+}
+
 /// Scores every resume of `resumes_dir/<profession>/*.txt` against each `jds_dir/<profession>.json`.
-pub fn real(jds_dir: &Path, resumes_dir: &Path, as_of: ats::YearMonth) -> Result<Summary, String> {
+pub fn real(
+    jds_dir: &Path,
+    resumes_dir: &Path,
+    as_of: ats::YearMonth,
+    scorer: &Scorer,
+) -> Result<Summary, String> {
     let options = ats::ParseOptions {
         as_of,
         ..ats::ParseOptions::default()
     };
-    let mut pool: Vec<(String, String, ats::Resume)> = Vec::new();
+    let mut pool = Vec::new();
     let mut names = sorted_entries(resumes_dir)?;
     names.retain(|p| p.is_dir());
     for dir in &names {
@@ -84,19 +125,19 @@ pub fn real(jds_dir: &Path, resumes_dir: &Path, as_of: ats::YearMonth) -> Result
             pool.push((
                 profession.clone(),
                 format!("{profession}/{}", file_name(&file)),
-                resume,
+                scorer.resume(&resume)?,
             ));
         }
     }
-    let config = ats::ScoringConfig::default();
     let mut professions = Vec::new();
     for dir in &names {
         let name = file_name(dir);
         let job = load_job(&jds_dir.join(format!("{name}.json")))?;
+        let job_vector = scorer.job(&job)?;
         let scored = pool
             .iter()
             .map(|(p, file, r)| {
-                let a = ats::score(r, &job, &config);
+                let a = scorer.score(r, &job, job_vector.as_ref());
                 (a.ats_score, *p == name, file.clone(), a.summary)
             })
             .collect();
