@@ -4,15 +4,15 @@ import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { InterviewStatusBadge } from '@/components/ui/interview-status-badge';
 import { paths } from '@/config/paths';
+import { formatDateTime, formatElapsed } from '@/lib/date-time';
 import { endsCandidacy } from '@/lib/stages';
 
 import type { BoardCard } from '../api/types';
+import { cardName } from '../lib/decision';
 import { allowedTargets } from '../lib/moves';
+import { nextStep } from '../lib/next-step';
 import { MoveMenu } from './move-menu';
 import type { MoveChoice } from './move-menu';
-
-/** The name a card shows (a CSV row may have only an e-mail). */
-export const cardName = (card: BoardCard) => card.candidateName || card.candidateEmail || 'Unnamed candidate';
 
 export type BoardCardViewProps = {
   card: BoardCard;
@@ -23,9 +23,14 @@ export type BoardCardViewProps = {
   onChoose: (card: BoardCard, choice: MoveChoice) => void;
 };
 
-/** One candidate on the board: name (to their analysis), ATS score, interview outcome and the "Move to…" menu. */
+/**
+ * One candidate on the board: name (to their analysis), ATS score, how long they have been in
+ * the stage, the next step, the interview outcome and the "Move to…" menu.
+ */
 export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, onChoose }: BoardCardViewProps) {
   const name = cardName(card);
+  const age = formatElapsed(card.stageChangedAt);
+  const next = nextStep(card);
   const startDrag = (event: DragEvent<HTMLLIElement>) => {
     event.dataTransfer.setData('text/plain', String(card.resumeId));
     event.dataTransfer.effectAllowed = 'move';
@@ -48,7 +53,8 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
         <Link
           to={paths.candidateAnalysis(String(card.resumeId), card.callId || '0')}
           draggable={false}
-          className="min-w-0 break-words text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          title={name}
+          className="min-w-0 truncate text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {name}
         </Link>
@@ -57,6 +63,26 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
           {card.atsScore === null ? '—' : `${card.atsScore}%`}
         </span>
       </div>
+      {(age || next) && (
+        <p className="mt-1 flex min-w-0 gap-1 text-xs text-slate-600">
+          {age && (
+            <span
+              data-testid="card-age"
+              className="shrink-0"
+              title={`In this stage since ${formatDateTime(card.stageChangedAt, { withZone: true })}`}
+            >
+              {age} here
+            </span>
+          )}
+          {age && next && <span aria-hidden="true">·</span>}
+          {next && (
+            <span data-testid="card-next" className="truncate" title={`Next: ${next}`}>
+              <span className="sr-only">Next: </span>
+              {next}
+            </span>
+          )}
+        </p>
+      )}
       {endsCandidacy(card.stage) && card.stageReason && (
         <p className="mt-1 line-clamp-2 text-xs text-slate-600" title={card.stageReason}>
           {card.stageReason}
