@@ -88,11 +88,18 @@ function ScoreOrState({ row }: { row: CandidateRow }) {
 }
 
 /** The invite state and the interview outcome, stacked in one cell to keep the table narrow. */
+/**
+ * The invite state and the interview outcome: stacked on a card; in a table's one-line row the
+ * outcome once there is one (the invite's state, then Completed, stays for screen readers).
+ */
 function Interview({ row, hideEmpty = false, compact = false }: { row: CandidateRow; hideEmpty?: boolean; compact?: boolean }) {
   if (!row.inviteStatus && !row.interviewStatus) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
+  const outcomeOnly = compact && Boolean(row.interviewStatus);
   return (
-    <span className={cn('inline-flex items-start gap-1', compact ? 'flex-row whitespace-nowrap' : 'flex-col')}>
-      <InviteStatusBadge status={row.inviteStatus} interviewDateTime={row.interviewDateTime} compact={compact} />
+    <span className={cn('inline-flex items-start gap-1', compact ? 'whitespace-nowrap' : 'flex-col')}>
+      <span className={outcomeOnly ? 'sr-only' : 'contents'}>
+        <InviteStatusBadge status={row.inviteStatus} interviewDateTime={row.interviewDateTime} compact={compact} />
+      </span>
       <InterviewStatusBadge value={row.interviewStatus} hideEmpty />
     </span>
   );
@@ -170,7 +177,7 @@ function SortableHeader({
   const state = columnSort(column, sort);
   const arrow = state === 'descending' ? '↓' : state === 'ascending' ? '↑' : '↕';
   return (
-    <th scope="col" className={cn('px-3 py-2', className)} aria-sort={state}>
+    <th scope="col" className={cn('px-2.5 py-2', className)} aria-sort={state}>
       <button
         type="button"
         onClick={() => onSort(nextSort(column, sort))}
@@ -184,10 +191,10 @@ function SortableHeader({
 
 /**
  * The candidates table from 640 px up, cards below it (SPEC section 9's mobile breakpoint). Each
- * candidate links to its analysis page. One candidate a row of two short lines at most (name,
- * then e-mail), every value on one line, a long name or job cut short with the whole of it as
- * its tooltip: at 1280 × 800, ten candidates and more fit on the screen next to the sidebar.
- * The upload date has its column where the width allows (the name's tooltip has it too).
+ * candidate links to its analysis page. One line a candidate (the e-mail under the name from
+ * 1536 px up), a long name or job cut short with the whole of it as its tooltip: at 1280 × 800,
+ * ten candidates and more fit on the screen next to the sidebar, every column in view. The
+ * upload date has its column where the width allows (the name's tooltip has it too).
  */
 export function CandidateTable({ rows, showJob = false, sort, onSort, linkState, selection }: CandidateTableProps) {
   const uploadedClass = showJob ? 'hidden 2xl:table-cell' : 'hidden xl:table-cell';
@@ -204,18 +211,18 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
               )}
               <SortableHeader column="name" label="Candidate" sort={sort} onSort={onSort} />
               {showJob && (
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2.5 py-2">
                   Job
                 </th>
               )}
               <SortableHeader column="score" label="ATS Score" sort={sort} onSort={onSort} />
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-2.5 py-2">
                 {ATS_RECOMMENDATION}
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-2.5 py-2">
                 Interview
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-2.5 py-2">
                 Stage
               </th>
               <SortableHeader column="uploaded" label="Uploaded" sort={sort} onSort={onSort} className={uploadedClass} />
@@ -234,42 +241,45 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                     <RowCheckbox row={row} selection={selection} />
                   </td>
                 )}
-                <td className="px-3 py-1.5">
-                  <div className="flex max-w-[17rem] items-center gap-1.5">
+                <td className="px-2.5 py-1.5">
+                  <div className="flex max-w-[13rem] items-center gap-1.5 2xl:max-w-[17rem]">
                     <Link
                       to={analysisHref(row)}
                       state={linkState}
-                      title={`${displayName(row)} · Uploaded ${formatDateTime(row.createdOn)}`}
+                      title={[displayName(row), row.email, row.phone, `Uploaded ${formatDateTime(row.createdOn)}`]
+                        .filter(Boolean)
+                        .join(' · ')}
                       className="min-w-0 truncate font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                     >
                       {displayName(row)}
                     </Link>
                     <RowNotes row={row} />
                   </div>
-                  <div className="max-w-[17rem] truncate text-xs text-slate-600" title={[row.email, row.phone].filter(Boolean).join(' · ')}>
+                  {/* Under the name from 1536 px up; narrower, the name's tooltip and screen readers have it. */}
+                  <div className="sr-only max-w-[17rem] truncate text-xs text-slate-600 2xl:not-sr-only">
                     {[row.email, row.phone].filter(Boolean).join(' · ')}
                   </div>
                 </td>
                 {showJob && (
-                  <td className="px-3 py-1.5 text-slate-700">
-                    <span data-testid="row-job" className="block max-w-[10rem] truncate" title={row.jdname}>
+                  <td className="px-2.5 py-1.5 text-slate-700">
+                    <span data-testid="row-job" className="block max-w-[9rem] truncate" title={row.jdname}>
                       {row.jdname}
                     </span>
                   </td>
                 )}
-                <td className="px-3 py-1.5">
+                <td className="px-2.5 py-1.5">
                   <ScoreOrState row={row} />
                 </td>
-                <td className="px-3 py-1.5">
+                <td className="px-2.5 py-1.5">
                   <RecommendationBadge value={row.recommendation} />
                 </td>
-                <td className="px-3 py-1.5">
+                <td className="px-2.5 py-1.5">
                   <Interview row={row} compact />
                 </td>
-                <td className="px-3 py-1.5">
+                <td className="px-2.5 py-1.5">
                   <StageCell row={row} />
                 </td>
-                <td className={cn('px-3 py-1.5 text-slate-600', uploadedClass)}>
+                <td className={cn('px-2.5 py-1.5 text-slate-600', uploadedClass)}>
                   <time dateTime={row.createdOn} title={formatDateTime(row.createdOn)}>
                     {formatDate(row.createdOn)}
                   </time>
@@ -299,10 +309,12 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                     </span>
                   )}
                   <div className="min-w-0">
-                    <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
-                      {displayName(row)}
-                    </Link>
-                    <RowNotes row={row} />
+                    <div className="flex flex-wrap items-center gap-1">
+                      <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
+                        {displayName(row)}
+                      </Link>
+                      <RowNotes row={row} />
+                    </div>
                     <p className="break-all text-xs text-slate-600">{row.email}</p>
                     <p className="text-xs text-slate-600">{row.phone}</p>
                     {showJob && (

@@ -104,12 +104,13 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
 
   return (
     <div className="space-y-3" role="search" aria-label="Candidate filters">
-      <div className="flex items-end gap-2">
+      <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor={textId} className="text-sm font-medium text-slate-700">
+          {/* Named for screen readers; the placeholder says it on screen, so the list starts higher. */}
+          <label htmlFor={textId} className="sr-only">
             Filter candidates
           </label>
-          <div className="relative mt-1">
+          <div className="relative">
             <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" width={16} height={16} />
             <input
               id={textId}

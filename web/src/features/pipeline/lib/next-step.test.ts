@@ -4,7 +4,7 @@ import { nextStep } from './next-step';
 
 describe('nextStep', () => {
   it('names the next step of each open stage', () => {
-    expect(nextStep({ stage: 'new', recommendation: null, interviewStatus: null })).toBe('Awaiting the ATS analysis');
+    expect(nextStep({ stage: 'new', recommendation: null, interviewStatus: null })).toBe('Review, then invite');
     expect(nextStep({ stage: 'screened', recommendation: 'Pass', interviewStatus: null })).toBe('Invite to interview');
     expect(nextStep({ stage: 'screened', recommendation: 'Fail', interviewStatus: null })).toBe('Review the resume');
     expect(nextStep({ stage: 'invited', recommendation: 'Pass', interviewStatus: null })).toBe('Candidate to book a slot');

@@ -7,7 +7,7 @@ import type { BoardCard } from '../api/types';
 export function nextStep(card: Pick<BoardCard, 'stage' | 'recommendation' | 'interviewStatus'>): string | null {
   switch (card.stage) {
     case 'new':
-      return 'Awaiting the ATS analysis';
+      return 'Review, then invite';
     case 'screened':
       return (card.recommendation ?? '').toLowerCase() === 'pass' ? 'Invite to interview' : 'Review the resume';
     case 'invited':
