@@ -7,11 +7,13 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import type { Stage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useBoard } from '../api/get-board';
 import type { BoardCard } from '../api/types';
 import { BoardColumnView } from '../components/board-column';
+import { DropTargets } from '../components/drop-targets';
 import { useMoveChoice } from '../hooks/use-move-choice';
 import { canMove } from '../lib/moves';
 
@@ -35,6 +37,13 @@ export function BoardRoute() {
   useLogError(invalid ? null : board.error, 'Failed to load the board');
 
   const name = board.data?.jdname ?? navState?.jdname ?? '';
+
+  // A drop (on a column or a floating target) is the quick way: no e-mail; Rejected and
+  // Withdrawn still ask for the reason.
+  const drop = (stage: Stage) => {
+    if (dragged) choose(dragged, { stage, withEmail: false });
+    setDragged(null);
+  };
 
   const breadcrumbs = [
     { label: 'JD Folders', to: paths.folders },
@@ -92,11 +101,7 @@ export function BoardRoute() {
                 busyIds={busyIds}
                 onDragStart={setDragged}
                 onDragEnd={() => setDragged(null)}
-                onDrop={(stage) => {
-                  // A drop is the quick way: no e-mail; Rejected and Withdrawn still ask for the reason.
-                  if (dragged) choose(dragged, { stage, withEmail: false });
-                  setDragged(null);
-                }}
+                onDrop={drop}
                 onChoose={choose}
               />
             ))}
@@ -104,6 +109,7 @@ export function BoardRoute() {
         </div>
       </ListState>
 
+      <DropTargets dragged={dragged} onDrop={drop} />
       {dialog}
     </PageFrame>
   );
