@@ -210,7 +210,7 @@ test.describe('recruiter and candidate experience, round two', () => {
       jdid: '',
       jdname: `Backend Engineer ${Date.now().toString(36)}`,
       jddescription: '<p>Services in Rust.</p>',
-      keySkills: 'Rust, PostgreSQL',
+      keySkills: 'Rust, PostgreSQL, Kubernetes',
       experience: '3+ years',
       additionalNotes: '',
       resumeRequired: true,
