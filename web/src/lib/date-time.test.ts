@@ -93,7 +93,7 @@ describe('formatElapsed', () => {
   const now = Date.parse('2026-11-27T12:00:00Z');
 
   it('says how long ago in the largest whole unit', () => {
-    expect(formatElapsed('2026-11-27T11:30:00Z', now)).toBe('under an hour');
+    expect(formatElapsed('2026-11-27T11:30:00Z', now)).toBe('<1 hour');
     expect(formatElapsed('2026-11-27T09:00:00Z', now)).toBe('3 hours');
     expect(formatElapsed('2026-11-26T11:00:00Z', now)).toBe('1 day');
     expect(formatElapsed('2026-11-20T12:00:00Z', now)).toBe('7 days');
@@ -102,7 +102,7 @@ describe('formatElapsed', () => {
 
   it('is empty for nothing and counts a time ahead as now', () => {
     expect(formatElapsed(null, now)).toBe('');
-    expect(formatElapsed('2026-11-27T13:00:00Z', now)).toBe('under an hour');
+    expect(formatElapsed('2026-11-27T13:00:00Z', now)).toBe('<1 hour');
   });
 });
 

@@ -112,14 +112,14 @@ const DAY = 24 * HOUR;
 const count = (value: number, unit: string) => `${value} ${unit}${value === 1 ? '' : 's'}`;
 
 /**
- * How long ago `value` was, in the largest whole unit: "under an hour", "3 hours", "2 days",
+ * How long ago `value` was, in the largest whole unit: "<1 hour", "3 hours", "2 days",
  * "5 weeks". Empty for a missing value; a time ahead of `now` (clocks apart) counts as now.
  */
 export function formatElapsed(value: DateInput, now: number = Date.now()): string {
   const date = parseInstant(value);
   if (!date) return '';
   const elapsed = Math.max(0, now - date.getTime());
-  if (elapsed < HOUR) return 'under an hour';
+  if (elapsed < HOUR) return '<1 hour';
   if (elapsed < DAY) return count(Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < 14 * DAY) return count(Math.floor(elapsed / DAY), 'day');
   return count(Math.floor(elapsed / (7 * DAY)), 'week');

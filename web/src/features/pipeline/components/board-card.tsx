@@ -58,39 +58,34 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
         >
           {name}
         </Link>
-        <span data-testid="card-score" className="shrink-0 text-xs tabular-nums text-slate-600">
-          <span className="sr-only">ATS score </span>
-          {card.atsScore === null ? '—' : `${card.atsScore}%`}
+        <span className="flex shrink-0 items-baseline gap-1 text-xs text-slate-600">
+          {age && (
+            <span data-testid="card-age" title={`In this stage since ${formatDateTime(card.stageChangedAt, { withZone: true })}`}>
+              <span className="sr-only">In this stage for </span>
+              {age}
+              <span aria-hidden="true"> ·</span>
+            </span>
+          )}
+          <span data-testid="card-score" className="tabular-nums">
+            <span className="sr-only">ATS score </span>
+            {card.atsScore === null ? '—' : `${card.atsScore}%`}
+          </span>
         </span>
       </div>
-      {(age || next) && (
-        <p className="mt-1 flex min-w-0 gap-1 text-xs text-slate-600">
-          {age && (
-            <span
-              data-testid="card-age"
-              className="shrink-0"
-              title={`In this stage since ${formatDateTime(card.stageChangedAt, { withZone: true })}`}
-            >
-              {age} here
-            </span>
-          )}
-          {age && next && <span aria-hidden="true">·</span>}
-          {next && (
-            <span data-testid="card-next" className="truncate" title={`Next: ${next}`}>
-              <span className="sr-only">Next: </span>
-              {next}
-            </span>
-          )}
-        </p>
-      )}
       {endsCandidacy(card.stage) && card.stageReason && (
         <p className="mt-1 line-clamp-2 text-xs text-slate-600" title={card.stageReason}>
           {card.stageReason}
         </p>
       )}
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-1.5 flex items-center gap-2">
         <InterviewStatusBadge value={card.interviewStatus} hideEmpty />
-        <span className="ml-auto">
+        {next && (
+          <span data-testid="card-next" className="min-w-0 flex-1 truncate text-xs text-slate-600" title={`Next: ${next}`}>
+            <span className="sr-only">Next: </span>
+            {next}
+          </span>
+        )}
+        <span className="ml-auto shrink-0">
           <MoveMenu
             candidateName={name}
             targets={allowedTargets(card.stage, card.systemStage)}

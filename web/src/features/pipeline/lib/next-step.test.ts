@@ -7,7 +7,7 @@ describe('nextStep', () => {
     expect(nextStep({ stage: 'new', recommendation: null, interviewStatus: null })).toBe('Review, then invite');
     expect(nextStep({ stage: 'screened', recommendation: 'Pass', interviewStatus: null })).toBe('Invite to interview');
     expect(nextStep({ stage: 'screened', recommendation: 'Fail', interviewStatus: null })).toBe('Review the resume');
-    expect(nextStep({ stage: 'invited', recommendation: 'Pass', interviewStatus: null })).toBe('Candidate to book a slot');
+    expect(nextStep({ stage: 'invited', recommendation: 'Pass', interviewStatus: null })).toBe('Awaiting booking');
     expect(nextStep({ stage: 'interviewed', recommendation: 'Pass', interviewStatus: 'Pass' })).toBe('Review the interview');
     expect(nextStep({ stage: 'interviewed', recommendation: 'Pass', interviewStatus: null })).toBe('Awaiting the interview analysis');
     expect(nextStep({ stage: 'offer', recommendation: 'Pass', interviewStatus: 'Pass' })).toBe('Awaiting the answer to the offer');

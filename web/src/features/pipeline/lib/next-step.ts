@@ -11,7 +11,7 @@ export function nextStep(card: Pick<BoardCard, 'stage' | 'recommendation' | 'int
     case 'screened':
       return (card.recommendation ?? '').toLowerCase() === 'pass' ? 'Invite to interview' : 'Review the resume';
     case 'invited':
-      return 'Candidate to book a slot';
+      return 'Awaiting booking';
     case 'scheduled':
       return 'Interview booked';
     case 'interviewed':

@@ -186,7 +186,7 @@ describe('BoardRoute', () => {
     liveServer([{ ...BEA, stageChangedAt: inStage }]);
     renderBoard();
     const bea = await screen.findByTestId('board-card');
-    expect(within(bea).getByTestId('card-age')).toHaveTextContent('3 days here');
+    expect(within(bea).getByTestId('card-age')).toHaveTextContent('In this stage for 3 days');
     expect(within(bea).getByTestId('card-next')).toHaveTextContent('Next: Invite to interview');
   });
 
