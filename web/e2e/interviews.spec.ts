@@ -105,7 +105,8 @@ test.describe('candidate interview flow', () => {
     await expect(page).toHaveURL(new RegExp(`/candidate-details/${jd.jdid}$`));
     await expect(page.getByTestId('analysis-count')).toContainText('1 / 1 analysed', { timeout: 30_000 });
     const row = page.getByTestId('candidate-row').first();
-    await expect(row).toContainText('Pass');
+    // The ATS's Pass, in the words the candidate page uses.
+    await expect(row.getByTestId('recommendation')).toHaveText('Selected');
     const [resume] = await api<Array<{ candidateName: string; candidateEmail: string }>>(
       page,
       'GET',

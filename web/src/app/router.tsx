@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { RequireAuth } from './require-auth';
+import { PageError } from './routes/page-error';
 import { RouteError } from './routes/route-error';
 
 /** Loads a component from a lazily imported module, so every page is its own chunk. */
@@ -73,7 +74,8 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         Component: RequireAuth,
-        children: [{ lazy: () => import('./layout/app-shell'), children: protectedRoutes }],
+        // A page that fails says so inside the shell, which keeps its sidebar and top bar.
+        children: [{ lazy: () => import('./layout/app-shell'), children: [{ ErrorBoundary: PageError, children: protectedRoutes }] }],
       },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],

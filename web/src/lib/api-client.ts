@@ -9,6 +9,7 @@
 import createClient from 'openapi-fetch';
 
 import { env } from '@/config/env';
+import { reportAnswer } from '@/lib/connection';
 import { clearSession, getRefreshToken, getToken, hasValidSession, saveRefreshedTokens } from '@/lib/session';
 import type { ApiParams, ApiPath, ApiSchema, MethodsOf, paths } from './api/types';
 
@@ -143,12 +144,18 @@ function apiBase(): string {
   return `${window.location.origin}${env.apiBaseUrl}`;
 }
 
-/** The network edge: a failed connection becomes an `ApiError` with status 0, an abort stays an abort. */
+/**
+ * The network edge: a failed connection becomes an `ApiError` with status 0, an abort stays an
+ * abort. Each outcome tells the connection store whether the server answered.
+ */
 async function send(request: Request): Promise<Response> {
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    reportAnswer(response.status);
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportAnswer(null);
     throw new ApiError({ status: 0, body: null, message: 'Network error. Please check your connection.' });
   }
 }

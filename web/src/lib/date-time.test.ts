@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatDateTime, formatLongDate, formatMonth, formatTime, parseInstant, viewerZone } from './date-time';
+import {
+  formatDate,
+  formatDateTime,
+  formatElapsed,
+  formatLongDate,
+  formatMonth,
+  formatTime,
+  humanizeInstants,
+  parseInstant,
+  viewerZone,
+} from './date-time';
 
 // Some ICU versions put a narrow no-break space before AM/PM; the tests read any space as one.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -76,5 +86,37 @@ describe('formatTime', () => {
   it('gives the time alone, with the zone when asked', () => {
     expect(plain(formatTime('2026-11-25T09:30:00Z', { timeZone: 'Asia/Kolkata' }))).toBe('3:00 PM');
     expect(plain(formatTime('2026-11-25T09:30:00Z', { timeZone: 'Asia/Tokyo', withZone: true }))).toBe('6:30 PM GMT+9');
+  });
+});
+
+describe('formatElapsed', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+
+  it('says how long ago in the largest whole unit', () => {
+    expect(formatElapsed('2026-11-27T11:30:00Z', now)).toBe('<1 hour');
+    expect(formatElapsed('2026-11-27T09:00:00Z', now)).toBe('3 hours');
+    expect(formatElapsed('2026-11-26T11:00:00Z', now)).toBe('1 day');
+    expect(formatElapsed('2026-11-20T12:00:00Z', now)).toBe('7 days');
+    expect(formatElapsed('2026-10-30T12:00:00Z', now)).toBe('4 weeks');
+  });
+
+  it('is empty for nothing and counts a time ahead as now', () => {
+    expect(formatElapsed(null, now)).toBe('');
+    expect(formatElapsed('2026-11-27T13:00:00Z', now)).toBe('<1 hour');
+  });
+});
+
+describe('humanizeInstants', () => {
+  it("writes the instants of a server sentence in the viewer's zone, named", () => {
+    expect(plain(humanizeInstants('Interview booked for 2026-11-26T17:15:00Z', { timeZone: 'America/New_York' }))).toBe(
+      'Interview booked for Nov 26, 2026, 12:15 PM EST',
+    );
+    expect(plain(humanizeInstants('Moved from 2026-11-26T17:15:00.000+05:30 to 2026-11-27T00:00Z', { timeZone: 'UTC' }))).toBe(
+      'Moved from Nov 26, 2026, 11:45 AM UTC to Nov 27, 2026, 12:00 AM UTC',
+    );
+  });
+
+  it('leaves a sentence without instants as it is', () => {
+    expect(humanizeInstants('Moved from Interviewed to Shortlisted')).toBe('Moved from Interviewed to Shortlisted');
   });
 });

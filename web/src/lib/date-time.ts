@@ -104,3 +104,35 @@ export function viewerZone(): string {
     return 'UTC';
   }
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const count = (value: number, unit: string) => `${value} ${unit}${value === 1 ? '' : 's'}`;
+
+/**
+ * How long ago `value` was, in the largest whole unit: "<1 hour", "3 hours", "2 days",
+ * "5 weeks". Empty for a missing value; a time ahead of `now` (clocks apart) counts as now.
+ */
+export function formatElapsed(value: DateInput, now: number = Date.now()): string {
+  const date = parseInstant(value);
+  if (!date) return '';
+  const elapsed = Math.max(0, now - date.getTime());
+  if (elapsed < HOUR) return '<1 hour';
+  if (elapsed < DAY) return count(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < 14 * DAY) return count(Math.floor(elapsed / DAY), 'day');
+  return count(Math.floor(elapsed / (7 * DAY)), 'week');
+}
+
+// An ISO-8601 instant with its zone, as the server writes one into a sentence.
+const INSTANT_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
+
+/**
+ * A server sentence with each instant in it ("Booked for 2026-11-26T17:15:00Z") written as the
+ * rest of the page writes times, in the viewer's zone and named ("Booked for Nov 26, 2026,
+ * 5:15 PM UTC").
+ */
+export function humanizeInstants(text: string, options: ZoneOptions = {}): string {
+  return text.replace(INSTANT_IN_TEXT, (instant) => formatDateTime(instant, { ...options, withZone: true }) || instant);
+}

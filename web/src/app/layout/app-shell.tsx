@@ -9,6 +9,7 @@ import { useLogout, useMe } from '@/features/auth';
 import { GlobalSearch } from '@/features/search';
 import { getFullName, setFullName } from '@/lib/session';
 
+import { ConnectionBanner } from './connection-banner';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 
@@ -16,7 +17,9 @@ const isMobileWidth = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
 
 /**
  * The protected layout: collapsible sidebar (collapsed by default under
- * 640 px), top bar with the user menu, and the page.
+ * 640 px), top bar with the user menu, the connection banner, and the page.
+ * The shell is exactly the window: the document never scrolls, the page and
+ * the sidebar's links scroll inside their own regions, so the top bar stays.
  */
 export function AppShell() {
   const logout = useLogout();
@@ -66,7 +69,7 @@ export function AppShell() {
 
   return (
     // Printed (a report), the page alone at its full length: no sidebar, no top bar, no scroller.
-    <div className="flex h-full print:block print:h-auto">
+    <div className="relative flex h-full overflow-hidden print:block print:h-auto print:overflow-visible">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -77,7 +80,7 @@ export function AppShell() {
       {!collapsed && (
         <div aria-hidden="true" onClick={() => setCollapsed(true)} className="fixed inset-0 z-30 bg-slate-900/40 sm:hidden print:hidden" />
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
           <div className="flex items-center gap-2">
             <button
@@ -98,7 +101,12 @@ export function AppShell() {
             <UserMenu fullName={fullName} email={me.data?.email} onLogout={logout} />
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8 print:overflow-visible print:p-0">
+        <ConnectionBanner />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="relative min-h-0 flex-1 overflow-y-auto p-4 focus:outline-none sm:p-8 print:overflow-visible print:p-0"
+        >
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -151,7 +151,7 @@ export function Sidebar({ id, collapsed, onNavigate }: SidebarProps) {
       <div className={cn('flex h-16 items-center border-b border-slate-200', collapsed ? 'justify-center' : 'px-5')}>
         <Logo showName={!collapsed} />
       </div>
-      <nav aria-label="Main" className={cn('flex-1 overflow-y-auto px-3 py-4', collapsed ? 'space-y-4' : 'space-y-5')}>
+      <nav aria-label="Main" className={cn('min-h-0 flex-1 overflow-y-auto px-3 py-4', collapsed ? 'space-y-4' : 'space-y-5')}>
         {groups.map((group) => (
           <SidebarGroup key={group.label} group={group} collapsed={collapsed} onNavigate={onNavigate} />
         ))}

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { board, card, pipelineServer } from '@/features/pipeline/testing/fixtures';
 import { json, mockFetch, seedSession } from '@/testing/fetch-mock';
 import { renderRoutes } from '@/testing/render';
 
@@ -96,5 +97,60 @@ describe('CandidateAnalysisPage', () => {
     await user.click(screen.getByRole('button', { name: 'Timeline' }));
     expect(screen.queryByText('Uploaded resume priya.pdf')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Expand All' })).toBeInTheDocument();
+  });
+});
+
+describe('CandidateAnalysisPage stage bar', () => {
+  const PRIYA = card(5, 'Priya Sharma', 'interviewed', { stageChangedAt: '2026-03-01T06:15:00Z', interviewStatus: 'Pass' });
+
+  function stageServer() {
+    return pipelineServer({
+      board: () => json(200, board([card(4, 'Asha Rao', 'screened'), PRIYA])),
+      other: (call) => {
+        if (call.path === '/Interview/ResumeDetails') return json(200, [DETAILS]);
+        if (call.path === '/Pipeline/Scorecards') return json(200, { resumeId: 5, interviewed: false, ai: null, scorecards: [] });
+        if (call.path === '/Activity') return json(200, { events: [], nextBefore: null });
+        return json(404, { message: 'Not found', code: 'not_found' });
+      },
+    });
+  }
+
+  it("shows the stage, the ATS recommendation in the spec's words, and moves the candidate from the page", async () => {
+    seedSession();
+    const { calls } = stageServer();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/candidate/analysis/:resumeId/:callId', element: <CandidateAnalysisPage /> }], {
+      at: '/candidate/analysis/5/0',
+    });
+
+    const bar = await screen.findByRole('region', { name: 'Stage' });
+    expect(within(bar).getByTestId('current-stage')).toHaveTextContent('Interviewed');
+    expect(within(bar).getByText('Next: Review the interview')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/Pipeline/Board?jdId=jd-abc');
+    expect(screen.getByTestId('selection-badge')).toHaveTextContent('Selected');
+    expect(screen.getByText('ATS recommendation')).toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'Move Priya Sharma to…' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Shortlisted' }));
+    const move = await vi.waitFor(() => {
+      const found = calls.find((call) => call.path === '/Pipeline/Move');
+      if (!found) throw new Error('no move yet');
+      return found;
+    });
+    expect(move.body).toEqual({ candidates: [{ resumeId: 5, fromStage: 'interviewed' }], stage: 'shortlisted' });
+  });
+
+  it("rejects with e-mail through the board's decision dialog", async () => {
+    seedSession();
+    stageServer();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/candidate/analysis/:resumeId/:callId', element: <CandidateAnalysisPage /> }], {
+      at: '/candidate/analysis/5/0',
+    });
+
+    const bar = await screen.findByRole('region', { name: 'Stage' });
+    await user.click(within(bar).getByRole('button', { name: 'Reject with e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Priya Sharma' });
+    expect(within(dialog).getByRole('checkbox', { name: /e-mail/i })).toBeChecked();
   });
 });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime, humanizeInstants } from '@/lib/date-time';
 
 import type { ActivityEvent } from '../api/types';
 import { actorLabel } from '../lib/events';
@@ -51,7 +51,7 @@ export function ActivityList({ events, showSubject = false, hasMore, loadingMore
               <span aria-hidden="true">·</span>
               <span className="font-medium text-slate-700">{actorLabel(event.actor)}</span>
             </p>
-            <p className="mt-0.5 text-sm text-slate-900">{event.summary}</p>
+            <p className="mt-0.5 text-sm text-slate-900">{humanizeInstants(event.summary)}</p>
             {showSubject && <Subject event={event} />}
           </li>
         ))}

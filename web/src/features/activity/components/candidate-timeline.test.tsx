@@ -64,6 +64,9 @@ describe('CandidateTimeline', () => {
     // The test run is in UTC: 16:45 UTC reads as 4:45 PM.
     expect(time.textContent).toMatch(/^Mar 4, 2026, 4:45\sPM$/);
     expect(booked).toHaveTextContent('Candidate');
+    // The server's instant in the summary reads as every other time on the page, its zone named.
+    expect(booked!.textContent).toMatch(/Booked an interview for Mar 3, 2026, 10:00\sAM UTC/);
+    expect(booked).not.toHaveTextContent('2026-03-03T10:00:00Z');
     // The candidate's own page needs no link to itself.
     expect(within(moved!).queryByRole('link')).not.toBeInTheDocument();
   });

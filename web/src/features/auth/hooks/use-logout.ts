@@ -4,10 +4,14 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { clearSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
 
 import { logoutOnServer } from '../api/logout';
 
-/** Signs out: ends the session on the server, clears the stored session and cached data, then shows /login. */
+/**
+ * Signs out: ends the session on the server, clears the stored session, cached data and the
+ * session's toasts (none greets the sign-in page), then shows /login.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -15,6 +19,7 @@ export function useLogout() {
     void logoutOnServer();
     clearSession();
     queryClient.clear();
+    toast.dismiss();
     void navigate(paths.login, { replace: true });
   }, [navigate, queryClient]);
 }

@@ -13,12 +13,31 @@ export function isPass(value: string | null | undefined): boolean {
   return (value ?? '').trim().toLowerCase() === 'pass';
 }
 
+/** What the ATS's pass/fail is called wherever it is shown (the candidate page and the lists alike). */
+export const ATS_RECOMMENDATION = 'ATS recommendation';
+
+/** SPEC section 3: 'pass' reads Selected, anything else Not Selected. */
+export function recommendationLabel(value: string | null | undefined): string {
+  return isPass(value) ? 'Selected' : 'Not Selected';
+}
+
 /** `hideEmpty` leaves a missing value out (cards) instead of showing a dash (table cells). */
 export function RecommendationBadge({ value, hideEmpty = false }: { value: string | null | undefined; hideEmpty?: boolean }) {
   if (!value) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
   return (
-    <span className={cn(pill, isPass(value) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200')}>
-      {value}
+    // `relative` keeps the screen-reader text inside scrolling tables, as for the source badge.
+    <span className="relative inline-flex">
+      <span className="sr-only">{ATS_RECOMMENDATION}: </span>
+      <span
+        data-testid="recommendation"
+        className={cn(
+          pill,
+          'whitespace-nowrap',
+          isPass(value) ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200',
+        )}
+      >
+        {recommendationLabel(value)}
+      </span>
     </span>
   );
 }
@@ -35,15 +54,23 @@ const stateTone: Record<string, string> = {
   no_resume: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
-/** A row's analysis state, with the reason for unreadable and failed ones. */
-export function AnalysisStateBadge({ status, error }: { status: string; error?: string | null }) {
+/**
+ * A row's analysis state, with the reason for unreadable and failed ones: under it, or with
+ * `compact` (a table's one-line row) as its tooltip and for screen readers.
+ */
+export function AnalysisStateBadge({ status, error, compact = false }: { status: string; error?: string | null; compact?: boolean }) {
+  const reason = (status === 'unreadable' || status === 'failed') && error ? error : null;
   return (
-    <span className="inline-flex flex-col items-start gap-0.5">
-      <span data-testid="analysis-state" className={cn(pill, stateTone[status] ?? stateTone.queued)}>
+    <span className="relative inline-flex flex-col items-start gap-0.5">
+      <span
+        data-testid="analysis-state"
+        title={compact ? (reason ?? undefined) : undefined}
+        className={cn(pill, 'whitespace-nowrap', stateTone[status] ?? stateTone.queued)}
+      >
         {status === 'analysing' && <span aria-hidden="true" className="mr-1 size-1.5 animate-pulse rounded-full bg-sky-500" />}
         {statusLabel(status)}
       </span>
-      {(status === 'unreadable' || status === 'failed') && error && <span className="max-w-56 text-xs text-slate-600">{error}</span>}
+      {reason && <span className={compact ? 'sr-only' : 'max-w-56 text-xs text-slate-600'}>{reason}</span>}
     </span>
   );
 }
@@ -59,19 +86,37 @@ const inviteTone: Record<InviteStatus, string> = {
  * Where the interview invite stands (Invited / Scheduled / Completed / Closed)
  * and the booked slot in the recruiter's local time, its zone named. Nothing for no invite.
  */
-export function InviteStatusBadge({ status, interviewDateTime }: { status: InviteStatus | null; interviewDateTime?: string | null }) {
+export function InviteStatusBadge({
+  status,
+  interviewDateTime,
+  compact = false,
+}: {
+  status: InviteStatus | null;
+  interviewDateTime?: string | null;
+  /** A table's one-line row: the booked slot is the badge's tooltip (and read out). */
+  compact?: boolean;
+}) {
   if (!status) return null;
   const at = parseInstant(interviewDateTime);
+  const when = at ? formatDateTime(at, { withZone: true }) : null;
   return (
     // `relative` keeps the screen-reader text inside scrolling tables (absolute, it would widen the page).
     <span className="relative inline-flex flex-col items-start gap-0.5">
       <span className="sr-only">Invite: </span>
-      <span data-testid="invite-status" className={cn(pill, inviteTone[status])}>
+      <span
+        data-testid="invite-status"
+        title={compact && when ? when : undefined}
+        className={cn(pill, 'whitespace-nowrap', inviteTone[status])}
+      >
         {status}
       </span>
       {at && (
-        <time data-testid="interview-time" dateTime={at.toISOString()} className="whitespace-nowrap text-xs text-slate-600">
-          {formatDateTime(at, { withZone: true })}
+        <time
+          data-testid="interview-time"
+          dateTime={at.toISOString()}
+          className={compact ? 'sr-only' : 'whitespace-nowrap text-xs text-slate-600'}
+        >
+          {when}
         </time>
       )}
     </span>

@@ -93,7 +93,7 @@ export function CandidateInvites({ selection, allPass }: CandidateInvitesProps) 
     <div className="space-y-3">
       <div
         data-testid="invite-bar"
-        className="flex flex-col gap-3 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+        className="flex flex-col gap-3 rounded-xl bg-white px-4 py-2 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
       >
         <p className="text-sm text-slate-700" aria-live="polite">
           <span data-testid="selected-count" className="font-semibold tabular-nums text-slate-900">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDate, formatDateTime } from '@/lib/date-time';
 import type { Source } from '@/lib/sources';
 import { endsCandidacy, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
@@ -13,7 +13,14 @@ import type { RowSelection } from '../hooks/use-row-selection';
 import { columnSort, nextSort } from '../lib/list-filters';
 import type { ListSort, SortColumn } from '../lib/list-filters';
 import type { SelectedCandidate } from '../lib/invites';
-import { AnalysisStateBadge, InterviewStatusBadge, InviteStatusBadge, RecommendationBadge, SourceBadge } from './badges';
+import {
+  ATS_RECOMMENDATION,
+  AnalysisStateBadge,
+  InterviewStatusBadge,
+  InviteStatusBadge,
+  RecommendationBadge,
+  SourceBadge,
+} from './badges';
 import { CHECK_NAME_BELOW, NameCheck, OcrBadge } from './reading-notes';
 
 /** One row of either candidate list, in the shape the table shows. */
@@ -74,12 +81,25 @@ function Score({ row }: { row: CandidateRow }) {
   return <span className="font-semibold tabular-nums text-slate-900">{row.score}%</span>;
 }
 
+/** The table's score cell: the score once analysed, else where the analysis stands (its reason a tooltip). */
+function ScoreOrState({ row }: { row: CandidateRow }) {
+  if (row.analysisStatus === 'done') return <Score row={row} />;
+  return <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} compact />;
+}
+
 /** The invite state and the interview outcome, stacked in one cell to keep the table narrow. */
-function Interview({ row, hideEmpty = false }: { row: CandidateRow; hideEmpty?: boolean }) {
+/**
+ * The invite state and the interview outcome: stacked on a card; in a table's one-line row the
+ * outcome once there is one (the invite's state, then Completed, stays for screen readers).
+ */
+function Interview({ row, hideEmpty = false, compact = false }: { row: CandidateRow; hideEmpty?: boolean; compact?: boolean }) {
   if (!row.inviteStatus && !row.interviewStatus) return hideEmpty ? null : <span className="text-xs text-slate-400">—</span>;
+  const outcomeOnly = compact && Boolean(row.interviewStatus);
   return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <InviteStatusBadge status={row.inviteStatus} interviewDateTime={row.interviewDateTime} />
+    <span className={cn('inline-flex items-start gap-1', compact ? 'whitespace-nowrap' : 'flex-col')}>
+      <span className={outcomeOnly ? 'sr-only' : 'contents'}>
+        <InviteStatusBadge status={row.inviteStatus} interviewDateTime={row.interviewDateTime} compact={compact} />
+      </span>
       <InterviewStatusBadge value={row.interviewStatus} hideEmpty />
     </span>
   );
@@ -157,11 +177,11 @@ function SortableHeader({
   const state = columnSort(column, sort);
   const arrow = state === 'descending' ? '↓' : state === 'ascending' ? '↑' : '↕';
   return (
-    <th scope="col" className={cn('px-4 py-3', className)} aria-sort={state}>
+    <th scope="col" className={cn('px-2.5 py-2', className)} aria-sort={state}>
       <button
         type="button"
         onClick={() => onSort(nextSort(column, sort))}
-        className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1 whitespace-nowrap uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {label} <span aria-hidden="true">{arrow}</span>
       </button>
@@ -170,12 +190,14 @@ function SortableHeader({
 }
 
 /**
- * The candidates table from 640 px up, cards below it (SPEC section 9's
- * mobile breakpoint). Each candidate links to its analysis page. Below the
- * 2xl breakpoint the upload date sits under the name, so the table fits next
- * to the sidebar on a laptop without scrolling sideways.
+ * The candidates table from 640 px up, cards below it (SPEC section 9's mobile breakpoint). Each
+ * candidate links to its analysis page. One line a candidate (the e-mail under the name from
+ * 1536 px up), a long name or job cut short with the whole of it as its tooltip: at 1280 × 800,
+ * ten candidates and more fit on the screen next to the sidebar, every column in view. The
+ * upload date has its column where the width allows (the name's tooltip has it too).
  */
 export function CandidateTable({ rows, showJob = false, sort, onSort, linkState, selection }: CandidateTableProps) {
+  const uploadedClass = showJob ? 'hidden 2xl:table-cell' : 'hidden xl:table-cell';
   return (
     <>
       <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
@@ -183,30 +205,27 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {selection && (
-                <th scope="col" className="w-10 py-3 pl-4 pr-1">
+                <th scope="col" className="w-10 py-2 pl-4 pr-1">
                   <PageCheckbox rows={rows} selection={selection} />
                 </th>
               )}
               <SortableHeader column="name" label="Candidate" sort={sort} onSort={onSort} />
               {showJob && (
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-2.5 py-2">
                   Job
                 </th>
               )}
               <SortableHeader column="score" label="ATS Score" sort={sort} onSort={onSort} />
-              <th scope="col" className="px-4 py-3">
-                Recommendation
+              <th scope="col" className="px-2.5 py-2">
+                {ATS_RECOMMENDATION}
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2.5 py-2">
                 Interview
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2.5 py-2">
                 Stage
               </th>
-              <th scope="col" className="px-4 py-3">
-                Analysis
-              </th>
-              <SortableHeader column="uploaded" label="Uploaded" sort={sort} onSort={onSort} className="hidden 2xl:table-cell" />
+              <SortableHeader column="uploaded" label="Uploaded" sort={sort} onSort={onSort} className={uploadedClass} />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -215,43 +234,56 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                 key={row.resumeId}
                 data-testid="candidate-row"
                 data-selected={selection?.isSelected(row.resumeId) || undefined}
-                className="align-top hover:bg-slate-50 data-selected:bg-brand-50/60"
+                className="whitespace-nowrap hover:bg-slate-50 data-selected:bg-brand-50/60"
               >
                 {selection && (
-                  <td className="py-3 pl-4 pr-1">
+                  <td className="py-1.5 pl-4 pr-1">
                     <RowCheckbox row={row} selection={selection} />
                   </td>
                 )}
-                <td className="px-4 py-3">
-                  <Link
-                    to={analysisHref(row)}
-                    state={linkState}
-                    className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-                  >
-                    {displayName(row)}
-                  </Link>
-                  <RowNotes row={row} />
-                  <div className="text-xs text-slate-600">{row.email}</div>
-                  <div className="text-xs text-slate-600">{row.phone}</div>
-                  <div className="mt-1 text-xs text-slate-600 2xl:hidden">Uploaded {formatDateTime(row.createdOn)}</div>
+                <td className="px-2.5 py-1.5">
+                  <div className="flex max-w-[13rem] items-center gap-1.5 2xl:max-w-[17rem]">
+                    <Link
+                      to={analysisHref(row)}
+                      state={linkState}
+                      title={[displayName(row), row.email, row.phone, `Uploaded ${formatDateTime(row.createdOn)}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      className="min-w-0 truncate font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      {displayName(row)}
+                    </Link>
+                    <RowNotes row={row} />
+                  </div>
+                  {/* Under the name from 1536 px up; narrower, the name's tooltip and screen readers have it. */}
+                  <div className="sr-only max-w-[17rem] truncate text-xs text-slate-600 2xl:not-sr-only">
+                    {[row.email, row.phone].filter(Boolean).join(' · ')}
+                  </div>
                 </td>
-                {showJob && <td className="px-4 py-3 text-slate-700">{row.jdname}</td>}
-                <td className="px-4 py-3">
-                  <Score row={row} />
+                {showJob && (
+                  <td className="px-2.5 py-1.5 text-slate-700">
+                    <span data-testid="row-job" className="block max-w-[9rem] truncate" title={row.jdname}>
+                      {row.jdname}
+                    </span>
+                  </td>
+                )}
+                <td className="px-2.5 py-1.5">
+                  <ScoreOrState row={row} />
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-2.5 py-1.5">
                   <RecommendationBadge value={row.recommendation} />
                 </td>
-                <td className="px-4 py-3">
-                  <Interview row={row} />
+                <td className="px-2.5 py-1.5">
+                  <Interview row={row} compact />
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-2.5 py-1.5">
                   <StageCell row={row} />
                 </td>
-                <td className="px-4 py-3">
-                  <AnalysisStateBadge status={row.analysisStatus} error={row.analysisError} />
+                <td className={cn('px-2.5 py-1.5 text-slate-600', uploadedClass)}>
+                  <time dateTime={row.createdOn} title={formatDateTime(row.createdOn)}>
+                    {formatDate(row.createdOn)}
+                  </time>
                 </td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 2xl:table-cell">{formatDateTime(row.createdOn)}</td>
               </tr>
             ))}
           </tbody>
@@ -277,13 +309,19 @@ export function CandidateTable({ rows, showJob = false, sort, onSort, linkState,
                     </span>
                   )}
                   <div className="min-w-0">
-                    <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
-                      {displayName(row)}
-                    </Link>
-                    <RowNotes row={row} />
+                    <div className="flex flex-wrap items-center gap-1">
+                      <Link to={analysisHref(row)} state={linkState} className="break-words font-semibold text-brand-700 hover:underline">
+                        {displayName(row)}
+                      </Link>
+                      <RowNotes row={row} />
+                    </div>
                     <p className="break-all text-xs text-slate-600">{row.email}</p>
                     <p className="text-xs text-slate-600">{row.phone}</p>
-                    {showJob && <p className="mt-1 text-xs text-slate-700">{row.jdname}</p>}
+                    {showJob && (
+                      <p className="mt-1 truncate text-xs text-slate-700" title={row.jdname}>
+                        {row.jdname}
+                      </p>
+                    )}
                   </div>
                 </div>
                 <Score row={row} />
@@ -312,10 +350,10 @@ function RowNotes({ row }: { row: CandidateRow }) {
   const readingNotes = row.ocr || (row.nameConfidence != null && row.nameConfidence < CHECK_NAME_BELOW);
   if (!row.source && !readingNotes) return null;
   return (
-    <div className="my-0.5 flex flex-wrap gap-1">
+    <span className="inline-flex shrink-0 gap-1">
       <SourceBadge source={row.source} />
       <NameCheck confidence={row.nameConfidence} />
       <OcrBadge ocr={row.ocr} />
-    </div>
+    </span>
   );
 }

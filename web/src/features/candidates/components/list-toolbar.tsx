@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 
+import { cn } from '@/components/ui/cn';
 import { SearchIcon } from '@/components/ui/icons';
 import { SOURCES } from '@/lib/sources';
 import { STAGES, stageLabel } from '@/lib/stages';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
+import { ATS_RECOMMENDATION, recommendationLabel } from './badges';
 import { DEFAULT_FILTERS, INTERVIEW_STATUSES, SORTS, isFiltered } from '../lib/list-filters';
 import type { ListFilters } from '../lib/list-filters';
 
@@ -21,9 +23,10 @@ export type ListToolbarProps = {
 const control =
   'rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200';
 
+// The server's values, in the words the candidate page uses for them.
 const RECOMMENDATIONS: ReadonlyArray<FilterOption> = [
-  { value: 'Pass', label: 'Pass' },
-  { value: 'Fail', label: 'Fail' },
+  { value: 'Pass', label: recommendationLabel('Pass') },
+  { value: 'Fail', label: recommendationLabel('Fail') },
 ];
 const OUTCOMES: ReadonlyArray<FilterOption> = INTERVIEW_STATUSES.map((status) => ({ value: status, label: status }));
 const STAGE_OPTIONS: ReadonlyArray<FilterOption> = STAGES.map((stage) => ({ value: stage, label: stageLabel(stage) }));
@@ -73,10 +76,13 @@ function FilterSelect({
  * `q`), the JD (on the list of every JD), the ATS recommendation, the AI
  * interview outcome, the hiring stage, how candidates came in (applied on the
  * job page, uploaded, CSV), and the order. Each value is one the server knows;
- * the route keeps them in the URL.
+ * the route keeps them in the URL. On a phone the selects fold behind one "Filters" button
+ * (which counts the filters set), so the list starts on the first screen.
  */
 export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
   const textId = useId();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
   const { q } = filters;
   const [text, setText] = useState(q);
   const debounced = useDebouncedValue(text, 300);
@@ -93,25 +99,44 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
     onChange({ q, job, recommendation, interviewStatus, stage, source });
   };
 
+  const { job, recommendation, interviewStatus, stage, source } = filters;
+  const set = [job, recommendation, interviewStatus, stage, source].filter(Boolean).length;
+
   return (
     <div className="space-y-3" role="search" aria-label="Candidate filters">
-      <div>
-        <label htmlFor={textId} className="text-sm font-medium text-slate-700">
-          Filter candidates
-        </label>
-        <div className="relative mt-1">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" width={16} height={16} />
-          <input
-            id={textId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Name, e-mail or phone"
-            className={`${control} w-full pl-9 pr-3`}
-          />
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          {/* Named for screen readers; the placeholder says it on screen, so the list starts higher. */}
+          <label htmlFor={textId} className="sr-only">
+            Filter candidates
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" width={16} height={16} />
+            <input
+              id={textId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Name, e-mail or phone"
+              className={`${control} w-full pl-9 pr-3`}
+            />
+          </div>
         </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className="shrink-0 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:hidden"
+        >
+          {set > 0 ? `Filters (${set})` : 'Filters'}
+        </button>
       </div>
-      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
+      <div
+        id={panelId}
+        data-testid="filter-panel"
+        className={cn('grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]', !open && 'max-sm:hidden')}
+      >
         {jobs && (
           <FilterSelect
             label="Job"
@@ -123,7 +148,7 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
           />
         )}
         <FilterSelect
-          label="Recommendation"
+          label={ATS_RECOMMENDATION}
           testId="recommendation-filter"
           value={filters.recommendation}
           all="All"

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -55,7 +55,7 @@ describe('UploadArea', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('checks chosen files, uploads the valid ones with a row each, then opens the candidate list', async () => {
+  it('checks chosen files, uploads the valid ones with a row each, and stays to name each refused file until dismissed', async () => {
     const user = userEvent.setup({ applyAccept: false });
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -80,9 +80,39 @@ describe('UploadArea', () => {
     expect(screen.getByText('File name contains invalid characters.')).toBeInTheDocument();
     expect(screen.getAllByText('Invalid file format. Please upload a PDF or DOCX file.').length).toBeGreaterThan(0);
     expect(screen.getAllByText(/3 KB/).length).toBe(4);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate-details/jd-abc'));
+    await waitFor(() => expect(screen.getByText('Uploaded 2 of 2', { exact: false })).toBeInTheDocument());
     expect(sent.sort()).toEqual(['a.pdf', 'b.docx']);
+    // The page stays: the notice names each refused file and why, until dismissed.
+    expect(router.state.location.pathname).toBe('/jd/jd-abc');
+    const notice = screen.getByTestId('upload-refused');
+    expect(notice).toHaveTextContent('2 files were not accepted');
+    const refused = within(notice)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(refused).toEqual([
+      'bad?.pdf: File name contains invalid characters.',
+      'notes.txt: Invalid file format. Please upload a PDF or DOCX file.',
+    ]);
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('upload-refused')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View candidates' }));
+    expect(router.state.location.pathname).toBe('/candidate-details/jd-abc');
     expect(router.state.location.state).toEqual({ jobDescId: 7, jdname: 'QA Lead' });
+  });
+
+  it('opens the candidate list when every file was accepted and uploaded', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    installXhr((name) => ({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Resume uploaded successfully!',
+        files: [{ fileName: name, status: 'created', resumeId: 1, analysisStatus: 'queued', message: null }],
+      },
+    }));
+    const { router } = renderArea();
+    await user.upload(screen.getByLabelText('Resume files'), [pdf('a.pdf')]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate-details/jd-abc'));
   });
 
   it('skips the client checks for dropped files and shows the server refusal, staying on the page', async () => {

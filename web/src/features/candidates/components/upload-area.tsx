@@ -40,6 +40,8 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
   const [rows, dispatch] = useReducer(uploadReducer, []);
   const [dragging, setDragging] = useState(false);
   const [csvErrors, setCsvErrors] = useState<CsvLineError[]>([]);
+  // The refusals' notice stays until the recruiter dismisses it (or chooses files again).
+  const [refusalsDismissed, setRefusalsDismissed] = useState(false);
   // Bumped by the cancel cross: answers of a cleared batch no longer update the view.
   const generation = useRef(0);
   const summary = uploadSummary(rows);
@@ -48,7 +50,8 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
 
   const goToList = () => void navigate(paths.candidateDetails(jdid), { state: listState });
 
-  const uploadResumes = async (files: Array<{ id: string; file: File }>, batch: number) => {
+  /** `refusedBefore`: files of the batch refused before sending; the page then stays, to say which. */
+  const uploadResumes = async (files: Array<{ id: string; file: File }>, batch: number, refusedBefore: number) => {
     const queue = [...files];
     const results: Array<{ ok: boolean; message: string | null; updated: boolean }> = [];
     const worker = async () => {
@@ -84,11 +87,12 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
     await queryClient.invalidateQueries({ queryKey: candidateKeys.jd(jdid) });
     if (generation.current !== batch) return;
     const failed = results.filter((result) => !result.ok);
-    // All uploaded means the list opens next; its toasts go along.
-    const keepOnNavigation = failed.length === 0;
+    // All accepted and uploaded means the list opens next; its toasts go along.
+    const keepOnNavigation = failed.length === 0 && refusedBefore === 0;
     if (results.length - failed.length > 0) toast.success(UPLOAD_MESSAGES.resumeSuccess, { keepOnNavigation });
     for (const result of results) if (result.updated && result.message) toast.info(result.message, { keepOnNavigation });
-    if (failed.length === 0) goToList();
+    if (keepOnNavigation) goToList();
+    else if (failed.length === 0) return;
     else if (failed.length === 1 && results.length === 1) toast.error(failed[0]!.message);
     else toast.error(`${failed.length} of ${results.length} files could not be uploaded.`);
   };
@@ -117,6 +121,7 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
     const batch = generation.current;
     const chosen = resumeRequired ? files : files.slice(0, 1);
     setCsvErrors([]);
+    setRefusalsDismissed(false);
     const newRows: UploadRow[] = [];
     const toSend: Array<{ id: string; file: File }> = [];
     chosen.forEach((file, index) => {
@@ -131,7 +136,7 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
     if (invalid.length === 1) toast.error(invalid[0]!.message);
     else if (invalid.length > 1) toast.error(`${invalid.length} files were not accepted.`);
     if (toSend.length === 0) return;
-    if (resumeRequired) void uploadResumes(toSend, batch);
+    if (resumeRequired) void uploadResumes(toSend, batch, invalid.length);
     else void uploadCsv(toSend[0]!, batch);
   };
 
@@ -147,6 +152,8 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
     setDragging(false);
     accept(Array.from(event.dataTransfer.files), { validate: false });
   };
+
+  const refused = rows.filter((row) => row.state === 'invalid' || row.state === 'failed');
 
   const what = resumeRequired ? 'resumes (PDF or DOCX)' : 'a candidate list (CSV)';
   return (
@@ -276,6 +283,33 @@ export function UploadArea({ jdid, jobDescId, jdname, resumeRequired }: UploadAr
               </li>
             ))}
           </ul>
+          {refused.length > 0 && !refusalsDismissed && (
+            <div
+              role="alert"
+              data-testid="upload-refused"
+              className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-semibold">
+                  {refused.length === 1 ? '1 file was not accepted' : `${refused.length} files were not accepted`}
+                </p>
+                <button
+                  type="button"
+                  onClick={() => setRefusalsDismissed(true)}
+                  className="shrink-0 text-sm font-semibold text-red-800 hover:underline focus-visible:outline-2 focus-visible:outline-red-600"
+                >
+                  Dismiss
+                </button>
+              </div>
+              <ul aria-label="Files not accepted" className="mt-1 list-disc space-y-0.5 pl-5">
+                {refused.map((row) => (
+                  <li key={row.id} className="break-words">
+                    <span className="font-medium">{row.name}</span>: {row.message ?? UPLOAD_MESSAGES.failedPrefix.replace(/: $/, '.')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {csvErrors.length > 0 && (
             <div role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
               <p className="font-semibold">Rows not imported</p>

@@ -20,7 +20,14 @@ import { useResumeDetails } from '../api/get-resume-details';
 import { candidateKeys, type ResumeDetails } from '../api/types';
 import { ApplicationDetails } from '../components/application-details';
 import { NameCheck, OcrBadge } from '../components/reading-notes';
-import { InterviewStatusBadge, InviteStatusBadge, SourceBadge, isPass } from '../components/badges';
+import {
+  ATS_RECOMMENDATION,
+  InterviewStatusBadge,
+  InviteStatusBadge,
+  SourceBadge,
+  isPass,
+  recommendationLabel,
+} from '../components/badges';
 import { InterviewAnalysisBody, InterviewAnalysisSkeleton } from '../components/interview-analysis';
 import { NextStepDetailsView } from '../components/next-step-details';
 import { ViewResumeLink } from '../components/resume-viewer';
@@ -122,6 +129,8 @@ export type ExtraSection = {
 export type CandidateAnalysisRouteProps = {
   /** The candidate's further sections (scorecards, timeline). */
   extraSections?: (resumeId: string) => ExtraSection[];
+  /** The candidate's stage and its actions (the pipeline's), under the contacts. */
+  stageBar?: (candidate: { jdid: string; resumeId: number }) => ReactNode;
 };
 
 function EmptyAnalysis({ title = NO_ANALYSIS, hint = NO_ANALYSIS_HINT }: { title?: string; hint?: string }) {
@@ -190,7 +199,7 @@ function ResumeAnalysis({ details }: { details: ResumeDetails }) {
  * section when the candidate has a call, and the candidate's next-step
  * answers once submitted.
  */
-export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRouteProps = {}) {
+export function CandidateAnalysisRoute({ extraSections, stageBar }: CandidateAnalysisRouteProps = {}) {
   const { resumeId = '', callId: routeCallId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -354,6 +363,8 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
             </button>
           </div>
 
+          {data.jdid && stageBar?.({ jdid: data.jdid, resumeId: data.resumeId })}
+
           {data.application && <ApplicationDetails application={data.application} />}
 
           <div className="mt-5 space-y-4">
@@ -363,16 +374,19 @@ export function CandidateAnalysisRoute({ extraSections }: CandidateAnalysisRoute
               onToggle={toggle('resume')}
               aside={
                 data.analysisStatus === 'done' && data.atsScore > 0 ? (
-                  <span
-                    data-testid="selection-badge"
-                    className={cn(
-                      'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-                      isPass(data.recommendation)
-                        ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
-                        : 'bg-red-50 text-red-800 ring-red-200',
-                    )}
-                  >
-                    {isPass(data.recommendation) ? 'Selected' : 'Not Selected'}
+                  <span className="inline-flex items-center gap-2 text-xs font-medium text-slate-600">
+                    {ATS_RECOMMENDATION}
+                    <span
+                      data-testid="selection-badge"
+                      className={cn(
+                        'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+                        isPass(data.recommendation)
+                          ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+                          : 'bg-red-50 text-red-800 ring-red-200',
+                      )}
+                    >
+                      {recommendationLabel(data.recommendation)}
+                    </span>
                   </span>
                 ) : undefined
               }

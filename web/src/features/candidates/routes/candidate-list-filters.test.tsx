@@ -106,7 +106,7 @@ describe('candidate list filters', () => {
     expect(name).toHaveAttribute('aria-sort', 'ascending');
     await waitFor(() => expect(lastList(calls, '/api/Drive/ViewJDResumes').get('sort')).toBe('name'));
 
-    await user.selectOptions(screen.getByLabelText('Recommendation'), 'Fail');
+    await user.selectOptions(screen.getByLabelText('ATS recommendation'), 'Fail');
     await waitFor(() => expect(lastList(calls, '/api/Drive/ViewJDResumes').get('recommendation')).toBe('Fail'));
     expect(lastList(calls, '/api/Drive/ViewJDResumes').get('jdId')).toBe('jd-7');
   });

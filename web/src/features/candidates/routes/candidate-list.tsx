@@ -64,7 +64,7 @@ export function CandidateListRoute({ renderSelectionActions }: { renderSelection
   return (
     <PageFrame title="Candidate List" description="Candidates of every job description.">
       <title>Candidate List · Hirelane</title>
-      <div className="mt-6 space-y-4">
+      <div className="mt-4 space-y-3">
         <ListToolbar filters={filters} onChange={setFilters} jobs={jobs} />
         <CandidateInvites selection={selection} />
         {renderSelectionActions?.({ selected: selection.selected, onDone: selection.remove })}

@@ -91,7 +91,7 @@ export function JdCandidatesRoute({ renderSelectionActions }: { renderSelectionA
     >
       <title>{`${name ? `${name} · ` : ''}Candidates · Hirelane`}</title>
 
-      <div className="mt-6 space-y-4">
+      <div className="mt-4 space-y-3">
         {progress.total > 0 && <AnalysisProgressView progress={progress} />}
         {progress.total > 0 && <ScoreChart scores={(all.data ?? []).map((row) => (row.analysisStatus === 'done' ? row.atsScore : null))} />}
         <ListToolbar filters={filters} onChange={setFilters} />

@@ -3,11 +3,14 @@ import { MessageCard } from '@/components/candidate-page/candidate-page';
 import { AlertIcon, CheckIcon, ClockIcon, SearchIcon } from '@/components/ui/icons';
 
 export const NO_DATA = 'No data found.';
+/** What the candidate can do about an unknown invite, under the spec's heading. */
+export const LINK_EXPIRED = 'This link has expired or is not valid. Ask the recruiter who sent it for a new one.';
 
 /** showPageId none: an unknown or missing invite. */
 export function NoDataView() {
   return (
     <MessageCard icon={<SearchIcon width={26} height={26} />} tone="neutral" heading={NO_DATA} testId="invite-view-none">
+      <p data-testid="link-expired">{LINK_EXPIRED}</p>
       <p>Please check that you opened the full link from your invitation e-mail.</p>
     </MessageCard>
   );

@@ -133,10 +133,13 @@ describe('join page', () => {
     expect(stop).toHaveBeenCalled();
   });
 
-  it("shows 'No data found.' for an unknown invite", async () => {
+  it("shows 'No data found.' for an unknown invite, and below it what to do", async () => {
     mockFetch(() => json(404, notFound));
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'No data found.' })).toBeInTheDocument();
+    expect(screen.getByTestId('link-expired')).toHaveTextContent(
+      'This link has expired or is not valid. Ask the recruiter who sent it for a new one.',
+    );
   });
 
   it('shows the thank-you view once the interview is completed', async () => {

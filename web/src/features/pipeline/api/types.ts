@@ -23,6 +23,7 @@ export const pipelineKeys = {
   all: ['pipeline'] as const,
   board: (jdid: string) => ['pipeline', 'board', jdid] as const,
   column: (jdid: string, stage: Stage, offset: number) => ['pipeline', 'board', jdid, 'column', stage, offset] as const,
+  candidate: (jdid: string, resumeId: number) => ['pipeline', 'board', jdid, 'candidate', resumeId] as const,
   preview: (input: PreviewBody) => ['pipeline', 'email-preview', input] as const,
 };
 

@@ -4,15 +4,15 @@ import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { InterviewStatusBadge } from '@/components/ui/interview-status-badge';
 import { paths } from '@/config/paths';
+import { formatDateTime, formatElapsed } from '@/lib/date-time';
 import { endsCandidacy } from '@/lib/stages';
 
 import type { BoardCard } from '../api/types';
+import { cardName } from '../lib/decision';
 import { allowedTargets } from '../lib/moves';
+import { nextStep } from '../lib/next-step';
 import { MoveMenu } from './move-menu';
 import type { MoveChoice } from './move-menu';
-
-/** The name a card shows (a CSV row may have only an e-mail). */
-export const cardName = (card: BoardCard) => card.candidateName || card.candidateEmail || 'Unnamed candidate';
 
 export type BoardCardViewProps = {
   card: BoardCard;
@@ -23,9 +23,14 @@ export type BoardCardViewProps = {
   onChoose: (card: BoardCard, choice: MoveChoice) => void;
 };
 
-/** One candidate on the board: name (to their analysis), ATS score, interview outcome and the "Move to…" menu. */
+/**
+ * One candidate on the board: name (to their analysis), ATS score, how long they have been in
+ * the stage, the next step, the interview outcome and the "Move to…" menu.
+ */
 export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, onChoose }: BoardCardViewProps) {
   const name = cardName(card);
+  const age = formatElapsed(card.stageChangedAt);
+  const next = nextStep(card);
   const startDrag = (event: DragEvent<HTMLLIElement>) => {
     event.dataTransfer.setData('text/plain', String(card.resumeId));
     event.dataTransfer.effectAllowed = 'move';
@@ -48,13 +53,23 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
         <Link
           to={paths.candidateAnalysis(String(card.resumeId), card.callId || '0')}
           draggable={false}
-          className="min-w-0 break-words text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          title={name}
+          className="min-w-0 truncate text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {name}
         </Link>
-        <span data-testid="card-score" className="shrink-0 text-xs tabular-nums text-slate-600">
-          <span className="sr-only">ATS score </span>
-          {card.atsScore === null ? '—' : `${card.atsScore}%`}
+        <span className="flex shrink-0 items-baseline gap-1 text-xs text-slate-600">
+          {age && (
+            <span data-testid="card-age" title={`In this stage since ${formatDateTime(card.stageChangedAt, { withZone: true })}`}>
+              <span className="sr-only">In this stage for </span>
+              {age}
+              <span aria-hidden="true"> ·</span>
+            </span>
+          )}
+          <span data-testid="card-score" className="tabular-nums">
+            <span className="sr-only">ATS score </span>
+            {card.atsScore === null ? '—' : `${card.atsScore}%`}
+          </span>
         </span>
       </div>
       {endsCandidacy(card.stage) && card.stageReason && (
@@ -62,9 +77,15 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
           {card.stageReason}
         </p>
       )}
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-1.5 flex items-center gap-2">
         <InterviewStatusBadge value={card.interviewStatus} hideEmpty />
-        <span className="ml-auto">
+        {next && (
+          <span data-testid="card-next" className="min-w-0 flex-1 truncate text-xs text-slate-600" title={`Next: ${next}`}>
+            <span className="sr-only">Next: </span>
+            {next}
+          </span>
+        )}
+        <span className="ml-auto shrink-0">
           <MoveMenu
             candidateName={name}
             targets={allowedTargets(card.stage, card.systemStage)}

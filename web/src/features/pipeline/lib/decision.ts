@@ -2,7 +2,18 @@
 import { stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
-import type { DecisionCandidate, MoveResult } from '../api/types';
+import type { BoardCard, DecisionCandidate, MoveResult } from '../api/types';
+
+/** The name a card shows (a CSV row may have only an e-mail). */
+export const cardName = (card: Pick<BoardCard, 'candidateName' | 'candidateEmail'>) =>
+  card.candidateName || card.candidateEmail || 'Unnamed candidate';
+
+/** A card as the candidate a move is about, with the stage it was seen in. */
+export const toDecisionCandidate = (card: BoardCard): DecisionCandidate => ({
+  resumeId: card.resumeId,
+  name: cardName(card),
+  fromStage: card.stage,
+});
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

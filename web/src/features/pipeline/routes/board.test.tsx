@@ -161,6 +161,35 @@ describe('BoardRoute', () => {
     expect(moves(calls)).toEqual([{ candidates: [{ resumeId: 11, fromStage: 'interviewed' }], stage: 'offer' }]);
   });
 
+  it('while a card is dragged, floats the stages it may go to, and a drop on one moves it', async () => {
+    seedSession();
+    const { calls } = liveServer([ASHA]);
+    renderBoard();
+    const asha = await screen.findByTestId('board-card');
+    expect(screen.queryByTestId('drop-targets')).not.toBeInTheDocument();
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+
+    fireEvent.dragStart(asha, { dataTransfer });
+    const targets = screen.getAllByTestId('drop-target');
+    expect(targets.map((target) => target.textContent)).toEqual(['Shortlisted', 'Offer', 'Rejected', 'Withdrawn']);
+    const offer = targets.find((target) => target.dataset.stage === 'offer')!;
+    expect(fireEvent.dragOver(offer, { dataTransfer })).toBe(false);
+    fireEvent.drop(offer, { dataTransfer });
+    await waitFor(() => expect(count('offer')).toHaveTextContent('1'));
+    expect(moves(calls)).toEqual([{ candidates: [{ resumeId: 11, fromStage: 'interviewed' }], stage: 'offer' }]);
+    expect(screen.queryByTestId('drop-targets')).not.toBeInTheDocument();
+  });
+
+  it('shows on each card how long it has been in its stage and the next step', async () => {
+    seedSession();
+    const inStage = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
+    liveServer([{ ...BEA, stageChangedAt: inStage }]);
+    renderBoard();
+    const bea = await screen.findByTestId('board-card');
+    expect(within(bea).getByTestId('card-age')).toHaveTextContent('In this stage for 3 days');
+    expect(within(bea).getByTestId('card-next')).toHaveTextContent('Next: Invite to interview');
+  });
+
   it('offers a decided card back only to its system stage, by menu and by drop', async () => {
     seedSession();
     // Rejected after an invite went out: the way back is Invited, not the Screened its score suggests.

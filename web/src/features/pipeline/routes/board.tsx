@@ -7,27 +7,18 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import type { Stage } from '@/lib/stages';
 import { useLogError } from '@/lib/use-log-error';
 
 import { useBoard } from '../api/get-board';
-import type { BoardCard, DecisionCandidate } from '../api/types';
-import { cardName } from '../components/board-card';
+import type { BoardCard } from '../api/types';
 import { BoardColumnView } from '../components/board-column';
-import { DecisionDialog } from '../components/decision-dialog';
-import type { MoveChoice } from '../components/move-menu';
-import { useStageMove } from '../hooks/use-stage-move';
-import { canMove, needsReason } from '../lib/moves';
+import { DropTargets } from '../components/drop-targets';
+import { useMoveChoice } from '../hooks/use-move-choice';
+import { canMove } from '../lib/moves';
 
 const INVALID_ID = 'Invalid JD ID.';
 export const BOARD_FAILED = 'The board could not be loaded.';
-
-type Decision = { stage: MoveChoice['stage']; candidates: DecisionCandidate[]; emailByDefault: boolean };
-
-const toDecisionCandidate = (card: BoardCard): DecisionCandidate => ({
-  resumeId: card.resumeId,
-  name: cardName(card),
-  fromStage: card.stage,
-});
 
 /**
  * A JD's board (/jd/{jdid}/board): a column per stage with its count and newest cards. A card
@@ -38,10 +29,8 @@ export function BoardRoute() {
   const { jdid = '' } = useParams();
   const navState = (useLocation().state ?? null) as { jdname?: string } | null;
   const board = useBoard(jdid);
-  const { move } = useStageMove();
+  const { choose, busyIds, dialog } = useMoveChoice();
   const [dragged, setDragged] = useState<BoardCard | null>(null);
-  const [decision, setDecision] = useState<Decision | null>(null);
-  const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
 
   const invalid = isApiError(board.error) && (board.error.status === 404 || board.error.status === 400);
   // Other fetch failures are logged; the page offers Retry.
@@ -49,21 +38,11 @@ export function BoardRoute() {
 
   const name = board.data?.jdname ?? navState?.jdname ?? '';
 
-  const choose = (card: BoardCard, { stage, withEmail }: MoveChoice) => {
-    if (withEmail || needsReason(stage)) {
-      setDecision({ stage, candidates: [toDecisionCandidate(card)], emailByDefault: withEmail });
-      return;
-    }
-    const resumeId = card.resumeId;
-    setBusyIds((ids) => new Set(ids).add(resumeId));
-    const done = () =>
-      setBusyIds((ids) => {
-        const next = new Set(ids);
-        next.delete(resumeId);
-        return next;
-      });
-    // A refusal of a direct move is a toast with the server's message.
-    move({ candidates: [toDecisionCandidate(card)], stage }, { onSettled: done });
+  // A drop (on a column or a floating target) is the quick way: no e-mail; Rejected and
+  // Withdrawn still ask for the reason.
+  const drop = (stage: Stage) => {
+    if (dragged) choose(dragged, { stage, withEmail: false });
+    setDragged(null);
   };
 
   const breadcrumbs = [
@@ -122,11 +101,7 @@ export function BoardRoute() {
                 busyIds={busyIds}
                 onDragStart={setDragged}
                 onDragEnd={() => setDragged(null)}
-                onDrop={(stage) => {
-                  // A drop is the quick way: no e-mail; Rejected and Withdrawn still ask for the reason.
-                  if (dragged) choose(dragged, { stage, withEmail: false });
-                  setDragged(null);
-                }}
+                onDrop={drop}
                 onChoose={choose}
               />
             ))}
@@ -134,12 +109,8 @@ export function BoardRoute() {
         </div>
       </ListState>
 
-      <DecisionDialog
-        stage={decision?.stage ?? null}
-        candidates={decision?.candidates ?? []}
-        emailByDefault={decision?.emailByDefault}
-        onClose={() => setDecision(null)}
-      />
+      <DropTargets dragged={dragged} onDrop={drop} />
+      {dialog}
     </PageFrame>
   );
 }
