@@ -12,7 +12,16 @@ import {
   parseMinScore,
 } from './autopilot';
 
-const OFF: Autopilot = { jobDescId: 7, enabled: false, assistantId: null, minScore: null, digest: false, invited: 0, notInvited: 0, lastNotInvited: null };
+const OFF: Autopilot = {
+  jobDescId: 7,
+  enabled: false,
+  assistantId: null,
+  minScore: null,
+  digest: false,
+  invited: 0,
+  notInvited: 0,
+  lastNotInvited: null,
+};
 
 describe('autopilot form', () => {
   it('invites on Pass until a minimum score is set, starting a new score at the Pass threshold', () => {
