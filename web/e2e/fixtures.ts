@@ -70,6 +70,13 @@ export async function expectAccessible(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  // Contrast is judged on what is painted: a toast still animating in (a CSS animation, not a
+  // transition) is not yet its final colour. Endless ones (spinners) never finish; skip them.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(summary, 'accessibility violations').toEqual([]);

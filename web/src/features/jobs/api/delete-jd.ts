@@ -17,6 +17,8 @@ export function useDeleteJd() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteJd,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jdKeys.all }),
+    // Marked stale, not refetched now: the page that deleted it is still mounted and would ask
+    // for the JD it just binned (404s in the console); the page it goes to refetches on mount.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jdKeys.all, refetchType: 'none' }),
   });
 }
