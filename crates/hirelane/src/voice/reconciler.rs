@@ -47,7 +47,9 @@ pub async fn reconcile(state: &AppState) -> Result<usize> {
                     ended_reason: Some("not-found".into()),
                     ..Default::default()
                 };
-                reports::store(state, &id, &report).await?;
+                if reports::store(state, &id, &report).await? {
+                    tracing::info!(call_id = %id, "reconciler closed a call the provider no longer knows");
+                }
             }
             Err(err) => {
                 tracing::warn!(call_id = %id, error = %err, "reconciler: provider unreachable")
