@@ -16,6 +16,7 @@ use crate::helpers::{TestApp, on_each_db_configured};
 use crate::interviews::support::{book, create_job, import, invite_token, send_invites, set_clock};
 
 mod follow_up;
+mod killed;
 mod llm;
 mod queue;
 mod stuck;
