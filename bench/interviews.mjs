@@ -3,6 +3,7 @@
 // real time over the interview's WebSocket, as a join page does.
 //
 //     node --experimental-websocket bench/interviews.mjs [--concurrent 1,2,3] [--questions 3] [--stagger 0]
+//     node --experimental-websocket bench/interviews.mjs --flood 125 [--questions 3]
 //
 // Starts a release server built with the test clock (`cargo build --release -p hirelane
 // --features test-clock`; HIRELANE_BIN names another) with HIRELANE__VOICE__PROVIDER=selfhosted,
@@ -14,6 +15,12 @@
 // ended (the candidate's last word plus the 0.8 s of quiet that ends a turn) to the first audio of
 // the interviewer's next turn; per round: the median and p95 of those latencies, the wall time,
 // and the CPU time the server and its sidecar used (from /proc). Loopback only.
+//
+// `--flood SECONDS` (issue 29 §6) runs two rounds of one measured candidate each: alone, then
+// beside a second candidate who sends SECONDS of speech per answer as fast as the socket takes
+// it (the probe sent 125 s in 1.1 s). The measured one starts as the flood begins; reported for
+// both rounds: their greeting's latency (socket open to the first audio), their answers'
+// latencies, and /healthz's (sampled every 200 ms while the round runs; target under 100 ms).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,6 +35,7 @@ const questions = Number(args.questions ?? 3);
 // Seconds between two candidates' starts: 0 is the worst case (every answer of every interview
 // ends at the same moment, so their transcriptions queue); real candidates are spread out.
 const stagger = Number(args.stagger ?? 0);
+const flood = args.flood === undefined ? null : Number(args.flood);
 const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/hirelane/target');
 const binary = process.env.HIRELANE_BIN ?? join(target, 'release/hirelane');
 const SAMPLE_RATE = 16000;
@@ -225,12 +233,18 @@ async function interviews(ctx, n, round) {
   return [...new Set(tokens)];
 }
 
-/** One candidate's interview in real time; resolves to the latencies of their answers. */
-async function take(ctx, invite, answers) {
+/**
+ * One candidate's interview in real time; resolves to the latencies of their answers and of the
+ * greeting. With `flood`, each answer is instead `flood` seconds of speech sent at once (no
+ * latency is measured); `onFlood` is called as the first one is sent.
+ */
+async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood = () => {} } = {}) {
   const call = await (await fetch(`${ctx.base}/api/Interview/WebCall/${invite}`, { method: 'POST' })).json();
+  const opened = performance.now();
   const socket = new WebSocket(`${ctx.base.replace('http', 'ws')}${call.webCallUrl}?token=${call.callToken}`);
   socket.binaryType = 'arraybuffer';
   const latencies = [];
+  let greeting = null;
   let turn = 0;
   let answerEnded = null;
   let captured = false;
@@ -238,6 +252,7 @@ async function take(ctx, invite, answers) {
     socket.onerror = (e) => reject(new Error(`socket: ${e.message ?? e}`));
     socket.onmessage = async (event) => {
       if (typeof event.data !== 'string') {
+        greeting ??= (performance.now() - opened) / 1000;
         if (answerEnded !== null && !captured) {
           latencies.push((performance.now() - answerEnded) / 1000);
           captured = true;
@@ -250,6 +265,17 @@ async function take(ctx, invite, answers) {
       if (message.type === 'state' && message.state === 'listening') {
         const answer = answers[Math.min(turn, answers.length - 1)];
         turn += 1;
+        if (floodSeconds !== null) {
+          // The same answer over and over, far faster than anyone speaks, then "I'm done".
+          const audio = new Int16Array(Math.round(floodSeconds * SAMPLE_RATE));
+          for (let at = 0; at < audio.length; at += answer.length) audio.set(answer.subarray(0, audio.length - at), at);
+          onFlood();
+          for (let i = 0; i * FRAME < audio.length && socket.readyState === WebSocket.OPEN; i++) {
+            socket.send(audio.slice(i * FRAME, (i + 1) * FRAME).buffer);
+          }
+          if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'done' }));
+          return;
+        }
         const audio = new Int16Array(answer.length + noise(2).length);
         audio.set(answer);
         audio.set(noise(2), answer.length);
@@ -269,10 +295,61 @@ async function take(ctx, invite, answers) {
       }
       if (message.type === 'ended') {
         socket.close();
-        resolve(latencies);
+        resolve({ latencies, greeting });
       }
     };
   });
+}
+
+/** Samples /healthz every 200 ms until `stop()`; resolves to the latencies in ms. */
+function sampleHealth(ctx) {
+  let running = true;
+  const samples = [];
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${ctx.base}/healthz`);
+      samples.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return samples;
+  })();
+  return () => {
+    running = false;
+    return done;
+  };
+}
+
+/** The flood rounds: the measured candidate alone, then beside one who floods. */
+async function floodRounds(ctx) {
+  const out = [];
+  for (const [round, flooding] of [false, true].entries()) {
+    const invites = await interviews(ctx, flooding ? 2 : 1, 10 + round);
+    const stop = sampleHealth(ctx);
+    let measured;
+    if (flooding) {
+      let started;
+      const floodBegan = new Promise((r) => (started = r));
+      const flooder = take(ctx, invites[1], answers, { flood, onFlood: () => started() });
+      await floodBegan;
+      measured = await take(ctx, invites[0], answers);
+      await flooder;
+    } else {
+      measured = await take(ctx, invites[0], answers);
+    }
+    const health = await stop();
+    out.push({
+      flood_seconds_per_answer: flooding ? flood : 0,
+      greeting_s: Number(measured.greeting.toFixed(2)),
+      latency_median_s: Number(percentile(measured.latencies, 50).toFixed(2)),
+      latency_max_s: Number(Math.max(...measured.latencies).toFixed(2)),
+      healthz_samples: health.length,
+      healthz_p95_ms: Number(percentile(health, 95).toFixed(1)),
+      healthz_max_ms: Number(Math.max(...health).toFixed(1)),
+    });
+    console.error(JSON.stringify(out.at(-1)));
+  }
+  return out;
 }
 
 function percentile(values, p) {
@@ -285,7 +362,8 @@ const ctx = await startServer();
 const sidecar = sidecarPid(ctx.server.pid);
 const results = [];
 try {
-  for (const [round, n] of rounds.entries()) {
+  if (flood !== null) results.push(...(await floodRounds(ctx)));
+  for (const [round, n] of (flood === null ? rounds : []).entries()) {
     const invites = await interviews(ctx, n, round);
     const cpuBefore = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0);
     const wallStart = performance.now();
@@ -297,7 +375,7 @@ try {
     );
     const wall = (performance.now() - wallStart) / 1000;
     const cpu = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0) - cpuBefore;
-    const latencies = all.flat();
+    const latencies = all.flatMap((one) => one.latencies);
     results.push({
       concurrent: n,
       answers: latencies.length,
@@ -315,4 +393,4 @@ try {
   await new Promise((r) => ctx.server.once('exit', r));
   rmSync(ctx.data, { recursive: true, force: true });
 }
-console.log(JSON.stringify({ questions, stagger, cpus: (await import('node:os')).cpus().length, rounds: results }, null, 2));
+console.log(JSON.stringify({ questions, stagger, flood, cpus: (await import('node:os')).cpus().length, rounds: results }, null, 2));

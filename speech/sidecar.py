@@ -33,6 +33,7 @@ import json
 import logging
 import os
 import signal
+import select
 import socket
 import socketserver
 import stat
@@ -85,6 +86,19 @@ a burst of under 250 ms (a click, a cough) is not speech."""
 
 class RequestError(Exception):
     """A request that cannot be served; its message goes back as ``error``."""
+
+
+class Cancelled(RequestError):
+    """The client closed its connection before the answer was ready: the work stops."""
+
+
+LOCK_POLL_SECONDS = 0.2
+"""How often a transcription waiting for the model looks whether its client is still there."""
+
+
+def never() -> bool:
+    """The ``gone`` of work nobody can cancel (the self-check)."""
+    return False
 
 
 # --------------------------------------------------------------------------------------------
@@ -232,8 +246,15 @@ class Engines:
             heard["text"],
         )
 
-    def transcribe(self, pcm: bytes, language: Optional[str]) -> dict[str, Any]:
-        """Text and word timings of 16 kHz PCM; silence and noise give no text at all."""
+    def transcribe(
+        self, pcm: bytes, language: Optional[str], gone: Callable[[], bool] = never
+    ) -> dict[str, Any]:
+        """Text and word timings of 16 kHz PCM; silence and noise give no text at all.
+
+        ``gone`` says whether the client has left: then the transcription stops, while it waits
+        for the model or between two of Whisper's 30 s windows, instead of decoding for nobody
+        (the server gives up on an answer after its timeout and closes the connection).
+        """
         np = self.np
         if language is not None and language not in self.whisper.supported_languages:
             raise RequestError(f"language {language[:20]!r} is not one this model knows")
@@ -243,7 +264,10 @@ class Engines:
         if len(samples) == 0 or float(np.max(np.abs(samples))) < SILENCE_PEAK:
             return nothing
 
-        with self.stt_lock:
+        while not self.stt_lock.acquire(timeout=LOCK_POLL_SECONDS):
+            if gone():
+                raise Cancelled("cancelled: the client left while it waited")
+        try:
             segments, _info = self.whisper.transcribe(
                 samples,
                 language=language,
@@ -254,7 +278,20 @@ class Engines:
                 # A hallucination must not seed the next window's decoding.
                 condition_on_previous_text=False,
             )
-            segments = list(segments)  # decoding happens while the generator is read
+            decoded: list[Any] = []
+            # Decoding happens while the generator is read, a window at a time: look before
+            # each window whether anyone still wants it.
+            pending = iter(segments)
+            while True:
+                if gone():
+                    raise Cancelled("cancelled: the client left")
+                segment = next(pending, None)
+                if segment is None:
+                    break
+                decoded.append(segment)
+            segments = decoded
+        finally:
+            self.stt_lock.release()
 
         texts: list[str] = []
         words: list[dict[str, Any]] = []
@@ -347,14 +384,15 @@ class Protocol:
 
     def __init__(self, engines: Engines) -> None:
         self.engines = engines
-        self.ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        self.ops: dict[str, Callable[[dict[str, Any], Callable[[], bool]], dict[str, Any]]] = {
             "health": self.health,
             "transcribe": self.transcribe,
             "synthesize": self.synthesize,
         }
 
-    def handle(self, line: bytes) -> dict[str, Any]:
-        """Parses, dispatches and logs one request (one stderr line per request)."""
+    def handle(self, line: bytes, gone: Callable[[], bool] = never) -> dict[str, Any]:
+        """Parses, dispatches and logs one request (one stderr line per request); ``gone`` says
+        whether the client has left (a long request then stops early)."""
         started = time.monotonic()
         request: Any = None
         op = "?"
@@ -374,7 +412,7 @@ class Protocol:
             if handler is None:
                 op = op[:40]  # it goes into the log line and the error
                 raise RequestError(f"unknown op {op!r} (health, transcribe, synthesize)")
-            response = {"id": request_id(request), "ok": True, **handler(request)}
+            response = {"id": request_id(request), "ok": True, **handler(request, gone)}
             if "duration" in response:
                 took = time.monotonic() - started
                 rtf = took / response["duration"] if response["duration"] else 0.0
@@ -397,18 +435,18 @@ class Protocol:
         )
         return response
 
-    def health(self, _request: dict[str, Any]) -> dict[str, Any]:
+    def health(self, _request: dict[str, Any], _gone: Callable[[], bool]) -> dict[str, Any]:
         return {"stt": self.engines.stt_name, "tts": self.engines.tts_name, "sample_rate": SAMPLE_RATE}
 
-    def transcribe(self, request: dict[str, Any]) -> dict[str, Any]:
+    def transcribe(self, request: dict[str, Any], gone: Callable[[], bool]) -> dict[str, Any]:
         pcm = decode_pcm(request.get("pcm16"))
         # Absent means English (the interviews' language); null means "detect it".
         language = request.get("language", "en")
         if language is not None and (not isinstance(language, str) or not language):
             raise RequestError("language must be a language code such as \"en\", or null to detect it")
-        return self.engines.transcribe(pcm, language)
+        return self.engines.transcribe(pcm, language, gone)
 
-    def synthesize(self, request: dict[str, Any]) -> dict[str, Any]:
+    def synthesize(self, request: dict[str, Any], _gone: Callable[[], bool]) -> dict[str, Any]:
         text = request.get("text")
         if not isinstance(text, str) or not text.strip():
             raise RequestError("text must be a non-empty string")
@@ -438,6 +476,9 @@ class Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
         self.connections: set[socket.socket] = set()
         self.threads: set[threading.Thread] = set()
         self.lock = threading.Lock()
+        # Set when stopping: the reading sides are shut then, which must not read as clients
+        # that left (a request in flight is still answered).
+        self.stopping = False
         super().__init__(path, Connection, bind_and_activate=False)
 
     def server_bind(self) -> None:
@@ -466,6 +507,7 @@ class Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 
     def close_connections(self, timeout: float) -> None:
         """Ends every connection's reading side: a request being served is still answered."""
+        self.stopping = True
         with self.lock:
             connections = list(self.connections)
             threads = list(self.threads)
@@ -483,6 +525,17 @@ class Connection(socketserver.StreamRequestHandler):
     """Reads request lines in order and answers each before reading the next."""
 
     server: Server
+
+    def client_gone(self) -> bool:
+        """Whether the client closed its connection: readable with nothing to read. (A client
+        that already sent its next request is still there.)"""
+        if self.server.stopping:
+            return False
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
 
     def handle(self) -> None:
         while True:
@@ -507,7 +560,7 @@ class Connection(socketserver.StreamRequestHandler):
             elif not line.strip():
                 continue  # blank lines are ignored
             else:
-                response = self.server.protocol.handle(line)
+                response = self.server.protocol.handle(line, self.client_gone)
             try:
                 self.wfile.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n")
                 self.wfile.flush()

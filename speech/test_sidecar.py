@@ -470,6 +470,30 @@ class SidecarTest(unittest.TestCase):
         for heard in results["stt"]:
             self.assertLessEqual(word_error_rate(ANSWERS[0][0], heard["text"]), MAX_WER, heard["text"])
 
+    def test_a_transcription_whose_client_left_is_cancelled(self) -> None:
+        """The server gives up on an answer past its timeout and closes the connection: the
+        sidecar stops that transcription instead of decoding it for nobody (issue 29 §6)."""
+        text = " ".join(answer for answer, _ in ANSWERS)
+        spoken, _ = self.synthesize(text)
+        busy = Client(self.sidecar.socket)
+        left = Client(self.sidecar.socket)
+        try:
+            busy.send_raw(json.dumps({"id": 901, "op": "transcribe", "pcm16": spoken["pcm16"]}).encode() + b"\n")
+            time.sleep(0.5)  # the long transcription holds the model
+            left.send_raw(json.dumps({"id": 902, "op": "transcribe", "pcm16": spoken["pcm16"]}).encode() + b"\n")
+            left.close()
+            self.assertTrue(busy.receive()["ok"])
+            logged = re.compile(r"op=transcribe id=902 ok=false took=[\d.]+s error=cancelled")
+            deadline = time.monotonic() + 120
+            while not logged.search(self.sidecar.output()) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            self.assertRegex(self.sidecar.output(), logged)
+            # The model is free again for the next request.
+            heard, _ = self.transcribe(spoken["pcm16"])
+            self.assertLessEqual(word_error_rate(text, heard["text"]), MAX_WER, heard["text"])
+        finally:
+            busy.close()
+
 
 class LifecycleTest(unittest.TestCase):
     """Starting and stopping, each with a sidecar of its own."""

@@ -3,10 +3,16 @@ import type { InterviewGrading } from '@/components/interview-evidence/types';
 /** The evidence part of an interview analysis, for fixtures: a short verified interview. */
 export const EVIDENCE = {
   turns: [
-    { speaker: 'interviewer', text: 'Hello Priya, ready to begin?', startSeconds: 1, endSeconds: 4 },
-    { speaker: 'candidate', text: 'Yes, I am ready.', startSeconds: 5, endSeconds: 7 },
-    { speaker: 'interviewer', text: 'How do you test a flaky UI?', startSeconds: 8, endSeconds: 11 },
-    { speaker: 'candidate', text: 'I isolate the wait conditions first. Then I retry with logs.', startSeconds: 12, endSeconds: 18 },
+    { speaker: 'interviewer', text: 'Hello Priya, ready to begin?', startSeconds: 1, endSeconds: 4, notTranscribed: false },
+    { speaker: 'candidate', text: 'Yes, I am ready.', startSeconds: 5, endSeconds: 7, notTranscribed: false },
+    { speaker: 'interviewer', text: 'How do you test a flaky UI?', startSeconds: 8, endSeconds: 11, notTranscribed: false },
+    {
+      speaker: 'candidate',
+      text: 'I isolate the wait conditions first. Then I retry with logs.',
+      startSeconds: 12,
+      endSeconds: 18,
+      notTranscribed: false,
+    },
   ],
   questions: [
     {

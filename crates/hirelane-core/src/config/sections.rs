@@ -82,6 +82,14 @@ pub struct SpeechSettings {
     pub max_answer_seconds: u64,
     /// How long the interviewer waits for an answer to begin, in seconds.
     pub answer_wait_seconds: u64,
+    /// Answers transcribed at once on this instance (0: one per core); the others wait their
+    /// turn, so one interview's answers cannot take the speech model from every other one.
+    pub transcriptions_at_once: u32,
+    /// Answers of one interview transcribed at once (at least 1).
+    pub transcriptions_per_interview: u32,
+    /// How long an answer's transcription may wait and run, in seconds; past it the request is
+    /// cancelled and the answer kept as "not transcribed" (its audio is in the recording).
+    pub transcription_timeout_seconds: u64,
 }
 
 impl Default for SpeechSettings {
@@ -98,6 +106,9 @@ impl Default for SpeechSettings {
             end_of_turn_ms: 800,
             max_answer_seconds: 120,
             answer_wait_seconds: 20,
+            transcriptions_at_once: 0,
+            transcriptions_per_interview: 1,
+            transcription_timeout_seconds: 90,
         }
     }
 }

@@ -5,10 +5,11 @@ import { GRADING } from '@/testing/interview-evidence';
 import { communicationFacts, missingBarReason, scoreText, strengthText } from './grading-text';
 
 describe('grading text', () => {
-  it('writes a score with two decimals out of 5, or that the question was not asked', () => {
+  it('writes a score with two decimals out of 5, or that the question was not asked or not graded', () => {
     expect(scoreText({ asked: true, score: 3.4 })).toBe('3.40 / 5');
     expect(scoreText({ asked: true, score: 0 })).toBe('0.00 / 5');
     expect(scoreText({ asked: false, score: null })).toBe('Not asked');
+    expect(scoreText({ asked: true, score: null })).toBe('Not graded');
   });
 
   it('says why a bar is empty, by the server’s rule', () => {

@@ -11,9 +11,13 @@ export const BAR_LABEL: Record<BarKey, string> = {
   communication: 'Communication',
 };
 
-/** "3.40 / 5", or "Not asked" for a question the interviewer never put. */
+/**
+ * "3.40 / 5", "Not asked" for a question the interviewer never put, or "Not graded" for one asked
+ * whose answer could not be transcribed (its flag says to listen to the recording).
+ */
 export function scoreText({ asked, score }: Pick<AnswerGrade, 'asked' | 'score'>): string {
-  if (!asked || score === null) return 'Not asked';
+  if (!asked) return 'Not asked';
+  if (score === null) return 'Not graded';
   return `${score.toFixed(2)} / 5`;
 }
 

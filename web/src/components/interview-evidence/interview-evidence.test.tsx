@@ -39,6 +39,15 @@ describe('InterviewEvidence', () => {
     expect(screen.queryByTestId('heuristic-label')).not.toBeInTheDocument();
   });
 
+  it('shows an answer that could not be transcribed as a turn to listen to', () => {
+    const untranscribed = { speaker: 'candidate', text: '', startSeconds: 19, endSeconds: 31, notTranscribed: true };
+    render(<InterviewEvidence analysis={{ ...analysis, turns: [...EVIDENCE.turns, untranscribed] } as InterviewAnalysis} />);
+    const turns = screen.getAllByTestId('turn');
+    expect(turns).toHaveLength(5);
+    expect(turns[4]).toHaveTextContent('Candidate0:19Not transcribed — listen to the recording');
+    expect(within(turns[4]!).getByRole('button')).toBeInTheDocument();
+  });
+
   it('labels the self-hosted interviewer’s heuristic scores and says a person decides', () => {
     const heuristic = {
       ...analysis,

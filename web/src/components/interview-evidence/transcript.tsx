@@ -74,9 +74,13 @@ export function TranscriptTurns({
                     <span className="ml-2 font-normal tabular-nums">{formatAudioTime(turn.startSeconds)}</span>
                   )}
                 </span>
-                <span className="block text-sm text-slate-800">
-                  <TurnText text={turn.text} quoted={quoted.get(i)} />
-                </span>
+                {turn.notTranscribed ? (
+                  <span className="block text-sm italic text-slate-600">Not transcribed — listen to the recording</span>
+                ) : (
+                  <span className="block text-sm text-slate-800">
+                    <TurnText text={turn.text} quoted={quoted.get(i)} />
+                  </span>
+                )}
               </>
             );
             const isCurrent = i === current;

@@ -7,6 +7,7 @@ const turn = (startSeconds: number | null, endSeconds: number | null) => ({
   text: 'x',
   startSeconds,
   endSeconds,
+  notTranscribed: false,
 });
 
 describe('turns', () => {

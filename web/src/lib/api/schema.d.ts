@@ -1468,7 +1468,8 @@ export interface components {
             question: string;
             /**
              * Format: double
-             * @description 0-5, two decimals, higher is better; null when the question was not asked.
+             * @description 0-5, two decimals, higher is better; null when the question was not asked, or when its
+             *     answer was said but none of it could be transcribed (flag `notTranscribed`).
              */
             score: number | null;
         };
@@ -2237,7 +2238,7 @@ export interface components {
          * @description Something a reader of the score must know (the `assess` crate's flags).
          * @enum {string}
          */
-        FlagCode: "noAnswerHeard" | "echoesQuestion" | "otherLanguage" | "notProse" | "noKeyPoints" | "derivedKeyPoints" | "lexicalOnly";
+        FlagCode: "noAnswerHeard" | "echoesQuestion" | "otherLanguage" | "notProse" | "noKeyPoints" | "derivedKeyPoints" | "lexicalOnly" | "notTranscribed";
         /** @description An item of the JD Folders list. */
         FolderItem: {
             createdOn: string;
@@ -3134,6 +3135,11 @@ export interface components {
         Turn: {
             /** Format: double */
             endSeconds: number | null;
+            /**
+             * @description The candidate said something here that could not be transcribed (the text is empty):
+             *     listen to the recording between `startSeconds` and `endSeconds`.
+             */
+            notTranscribed: boolean;
             speaker: components["schemas"]["Speaker"];
             /**
              * Format: double

@@ -25,6 +25,10 @@ pub struct Turn {
     /// no time.
     pub start_seconds: Option<f64>,
     pub end_seconds: Option<f64>,
+    /// The candidate said something here that could not be transcribed (the text is empty):
+    /// listen to the recording between `startSeconds` and `endSeconds`.
+    #[serde(default)]
+    pub not_transcribed: bool,
 }
 
 /// The provider's message list (`artifact.messages`) as turns: the interviewer's (`bot`,
@@ -42,11 +46,15 @@ pub fn turns(messages: &Value) -> Vec<Turn> {
                 "user" | "customer" => Speaker::Candidate,
                 _ => return None,
             };
+            // A turn kept without its words (the self-hosted interviewer could not transcribe
+            // it) stays, empty and marked, so its span of the recording is not lost.
+            let not_transcribed = m["notTranscribed"] == true;
             let text = m["message"]
                 .as_str()
                 .or_else(|| m["content"].as_str())
                 .map(str::trim)
-                .filter(|t| !t.is_empty())?;
+                .filter(|t| !t.is_empty())
+                .or(not_transcribed.then_some(""))?;
             let start = seconds(&m["secondsFromStart"]);
             let span = seconds(&m["duration"]).map(|ms| ms / 1000.0).or_else(|| {
                 Some((seconds(&m["endTime"])? - seconds(&m["time"])?) / 1000.0)
@@ -54,9 +62,10 @@ pub fn turns(messages: &Value) -> Vec<Turn> {
             });
             Some(Turn {
                 speaker,
-                text: text.to_owned(),
+                text: if not_transcribed { "" } else { text }.to_owned(),
                 start_seconds: start,
                 end_seconds: start.zip(span).map(|(s, d)| round2(s + d)),
+                not_transcribed,
             })
         })
         .collect()
@@ -258,6 +267,25 @@ mod tests {
         assert_eq!(turns[4].start_seconds, None, "no time is no time, not zero");
         assert!(super::turns(&json!("garbage")).is_empty());
         assert!(super::turns(&json!([{"role": "bot"}, {"message": "x"}])).is_empty());
+    }
+
+    #[test]
+    fn an_answer_kept_without_its_words_stays_a_turn_with_its_span() {
+        let turns = turns(&json!([
+            {"role": "user", "message": "", "notTranscribed": true, "secondsFromStart": 4.5, "duration": 7250},
+            {"role": "user", "message": "", "secondsFromStart": 12.0, "duration": 1000},
+        ]));
+        assert_eq!(
+            turns.len(),
+            1,
+            "an empty turn not so marked is still nothing"
+        );
+        assert!(turns[0].not_transcribed);
+        assert_eq!(turns[0].text, "");
+        assert_eq!(
+            (turns[0].start_seconds, turns[0].end_seconds),
+            (Some(4.5), Some(11.75))
+        );
     }
 
     #[test]

@@ -239,6 +239,7 @@ mod tests {
             text: "Hello".into(),
             start_seconds: Some(1.0),
             end_seconds: Some(2.0),
+            not_transcribed: false,
         }
     }
 

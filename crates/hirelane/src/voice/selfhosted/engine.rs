@@ -27,13 +27,13 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use hirelane_core::clock::to_iso;
-use jiff::Timestamp;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
 use super::follow_up;
 use super::grading::{self, Answered};
+use super::hearing::{NOT_TRANSCRIBED, message};
 use super::pacing::Pacing;
 use super::plan::{Plan, StepKind};
 use super::provider::recording_key;
@@ -138,6 +138,8 @@ impl Runtime {
             asked: vec![false; questions],
             key_points,
             followed_up: vec![false; questions],
+            not_transcribed: vec![false; questions],
+            transcribing: self.transcriptions.share(),
             started_at: now,
             max_seconds,
             generation: 0,
@@ -448,46 +450,11 @@ impl Runtime {
         send_json(socket, json!({ "type": "state", "state": "thinking" }))
             .await
             .map_err(gone)?;
-        let (audio, end, started) = {
-            let s = session.lock().await;
-            let end = s.recording.seconds();
-            (
-                s.recording.candidate_between(start, end).to_vec(),
-                end,
-                s.started_at,
-            )
-        };
-        let heard = match self.speech.transcribe(&audio).await {
-            Ok(heard) => heard,
-            Err(err) => {
-                tracing::error!(error = %err, "self-hosted interview: cannot transcribe an answer");
-                return Ok(true);
-            }
-        };
-        if heard.text.trim().is_empty() {
-            return Ok(true);
+        if let Some(text) = self.hear(session, kind, start).await {
+            send_json(socket, json!({ "type": "heard", "text": text }))
+                .await
+                .map_err(gone)?;
         }
-        let first = heard.words.first().map_or(0.0, |w| w.start);
-        let last = heard.words.last().map_or(end - start, |w| w.end);
-        let mut s = session.lock().await;
-        s.messages.push(message(
-            "user",
-            &heard.text,
-            started,
-            start + first,
-            last - first,
-        ));
-        match kind {
-            StepKind::Question(n) => s.answers[n - 1] = heard.text.clone(),
-            StepKind::FollowUp(n) => {
-                s.answers[n - 1] = format!("{} {}", s.answers[n - 1], heard.text)
-            }
-            _ => {}
-        }
-        drop(s);
-        send_json(socket, json!({ "type": "heard", "text": heard.text }))
-            .await
-            .map_err(gone)?;
         Ok(true)
     }
 
@@ -515,6 +482,7 @@ impl Runtime {
                 question: q,
                 asked: s.asked[i],
                 answer: &s.answers[i],
+                not_transcribed: s.not_transcribed[i],
             })
             .collect();
         let heuristic = grading::analysis(&answered, &s.plan.keywords);
@@ -523,7 +491,12 @@ impl Runtime {
             .iter()
             .map(|m| {
                 let who = if m["role"] == "bot" { "AI" } else { "User" };
-                format!("{who}: {}", m["message"].as_str().unwrap_or_default())
+                let said = if m["notTranscribed"] == true {
+                    NOT_TRANSCRIBED
+                } else {
+                    m["message"].as_str().unwrap_or_default()
+                };
+                format!("{who}: {said}")
             })
             .collect();
         // The interview lasted at least as long as its recording (a test streams faster than
@@ -580,20 +553,4 @@ impl Runtime {
         }
         self.sessions().remove(call_id);
     }
-}
-
-/// A turn of the conversation in the provider's shape: who, what, and when (epoch ms and
-/// seconds from the start of the recording).
-fn message(role: &str, text: &str, started: Timestamp, at: f64, seconds: f64) -> Value {
-    let round2 = |x: f64| (x * 100.0).round() / 100.0;
-    let time = started.as_millisecond() + (at * 1000.0) as i64;
-    let duration = (seconds.max(0.0) * 1000.0).round() as i64;
-    json!({
-        "role": role,
-        "message": text,
-        "time": time,
-        "endTime": time + duration,
-        "secondsFromStart": round2(at),
-        "duration": duration,
-    })
 }

@@ -12,6 +12,8 @@ pub struct Answered<'a> {
     pub question: &'a str,
     pub asked: bool,
     pub answer: &'a str,
+    /// An answer was said but could not be transcribed: nothing to score, listen instead.
+    pub not_transcribed: bool,
 }
 
 /// An answer this long or longer gets the full length points.
@@ -59,15 +61,20 @@ pub fn analysis(answers: &[Answered<'_>], keywords: &[String]) -> Value {
         } else {
             named.join(", ")
         };
+        // Nothing heard of an answer that was said is no ground for a score of 1.
+        let unheard = a.not_transcribed && words == 0;
+        let justification = if unheard {
+            "Not transcribed: listen to the recording.".to_owned()
+        } else {
+            format!("Heuristic score (no language model): {words} words, naming {names}.")
+        };
         questions.push(json!({
             "number": i + 1,
             "question": a.question,
             "asked": a.asked,
             "answerExcerpt": (!excerpt.is_empty()).then_some(excerpt),
-            "score": a.asked.then_some(score),
-            "justification": a.asked.then(|| format!(
-                "Heuristic score (no language model): {words} words, naming {names}."
-            )),
+            "score": (a.asked && !unheard).then_some(score),
+            "justification": a.asked.then_some(justification),
         }));
     }
     let summary = format!(
@@ -108,11 +115,19 @@ mod tests {
                 question: "What do you run?",
                 asked: true,
                 answer: "Python on AWS.",
+                not_transcribed: false,
             },
             Answered {
                 question: "How do you test?",
                 asked: true,
                 answer: "",
+                not_transcribed: false,
+            },
+            Answered {
+                question: "How do you deploy?",
+                asked: true,
+                answer: "",
+                not_transcribed: true,
             },
         ];
         let analysis = analysis(&answers, &keywords());
@@ -126,10 +141,19 @@ mod tests {
         );
         assert_eq!(q[1]["answerExcerpt"], Value::Null);
         assert_eq!(q[1]["score"], 1);
+        assert_eq!(
+            q[2]["score"],
+            Value::Null,
+            "not transcribed is not a wrong answer"
+        );
+        assert_eq!(
+            q[2]["justification"],
+            "Not transcribed: listen to the recording."
+        );
         assert!(
             analysis["summary"]
                 .as_str()
-                .is_some_and(|s| s.contains("1 of 2"))
+                .is_some_and(|s| s.contains("1 of 3"))
         );
     }
 }

@@ -3,12 +3,15 @@
 //! ([`provider`]); a candidate's interview runs over a WebSocket from the join page
 //! ([`engine`]), following a scripted plan ([`plan`]) and asking a follow-up where an answer
 //! misses most of its key points ([`follow_up`]), with end of turn by voice activity
-//! ([`turns`]), speech heard and spoken by the speech sidecar ([`speech`]), a stereo recording
+//! ([`turns`]), speech heard and spoken by the speech sidecar ([`speech`]), answers transcribed
+//! through a bounded queue and kept even when they cannot be ([`transcribing`], [`hearing`]),
+//! a stereo recording
 //! ([`recording`]) and a heuristic analysis when no language model is configured ([`grading`]).
 
 pub mod engine;
 mod follow_up;
 pub mod grading;
+mod hearing;
 pub mod llm;
 pub mod pacing;
 pub mod plan;
@@ -17,6 +20,7 @@ pub mod recording;
 pub mod runtime;
 mod socket;
 pub mod speech;
+pub mod transcribing;
 pub mod turns;
 
 pub use runtime::Runtime;

@@ -14,6 +14,7 @@ use super::plan::Plan;
 use super::provider::SelfHostedProvider;
 use super::recording::Recording;
 use super::speech::Speech;
+use super::transcribing::{InterviewShare, Transcriptions};
 use crate::config::SpeechSettings;
 
 /// The self-hosted interviewer of a serving instance: its provider storage, the speech sidecar
@@ -22,6 +23,8 @@ use crate::config::SpeechSettings;
 pub struct Runtime {
     pub provider: Arc<SelfHostedProvider>,
     pub speech: Speech,
+    /// Every answer's transcription goes through it (bounded overall and per interview).
+    pub transcriptions: Transcriptions,
     /// The language model that analyses interviews, when one is configured.
     pub(super) llm: Option<Llm>,
     pub(super) timing: SpeechSettings,
@@ -45,6 +48,11 @@ pub(super) struct Session {
     /// whether it has had its one follow-up.
     pub(super) key_points: Vec<Vec<String>>,
     pub(super) followed_up: Vec<bool>,
+    /// Whether an answer to each scripted question could not be transcribed (kept as a turn
+    /// marked so; its audio is in the recording).
+    pub(super) not_transcribed: Vec<bool>,
+    /// Its share of the transcription queue.
+    pub(super) transcribing: InterviewShare,
     pub(super) started_at: Timestamp,
     /// The assistant's length cap: past it the interviewer goes straight to the closing.
     pub(super) max_seconds: f64,
@@ -63,6 +71,7 @@ impl Runtime {
         Runtime {
             provider,
             speech,
+            transcriptions: Transcriptions::new(&timing),
             llm,
             timing,
             sessions: Mutex::new(HashMap::new()),

@@ -16,6 +16,9 @@ use crate::helpers::{TestApp, on_each_db_configured};
 use crate::interviews::support::{book, create_job, import, invite_token, send_invites, set_clock};
 
 mod follow_up;
+mod killed;
+mod llm;
+mod queue;
 mod stuck;
 
 /// What the candidate says to each question, and the words the transcript must contain.
@@ -136,21 +139,69 @@ struct Conversation {
     candidate_samples: usize,
 }
 
-/// Takes the interview as a page does: says each turn played at once, and answers the n-th
-/// listening with `answers[n]` (silence when there is none) followed by quiet.
-async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
-    let (mut socket, _) =
+/// An interview's socket, as the test opens it.
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the booked interview's socket with its token.
+async fn open(booked: &Booked) -> Socket {
+    let (socket, _) =
         tokio_tungstenite::connect_async(format!("{}?token={}", booked.socket, booked.secret))
             .await
             .expect("the interview's socket");
+    socket
+}
+
+/// The next message from the interviewer, however long a busy machine takes to send it.
+async fn next_message(socket: &mut Socket) -> Message {
+    tokio::time::timeout(Duration::from_secs(120), socket.next())
+        .await
+        .expect("the interviewer keeps talking")
+        .expect("the socket is open")
+        .expect("a message")
+}
+
+/// The next text event (audio is skipped); `Value::Null` once the socket closes.
+async fn next_event(socket: &mut Socket) -> Value {
+    loop {
+        match next_message(socket).await {
+            Message::Text(text) => return serde_json::from_str(&text).expect("json"),
+            Message::Close(_) => return Value::Null,
+            _ => {}
+        }
+    }
+}
+
+/// Says the interviewer's turn was played (the page plays it; a test at once).
+async fn played(socket: &mut Socket) {
+    socket
+        .send(Message::text(r#"{"type":"played"}"#))
+        .await
+        .expect("sent");
+}
+
+/// Sends `audio` as the page's 20 ms frames, then `quiet_seconds` of silence (which ends an
+/// answer, or with no answer makes the interviewer give up waiting).
+async fn say(socket: &mut Socket, audio: &[i16], quiet_seconds: usize) -> usize {
+    let mut audio = audio.to_vec();
+    audio.extend(std::iter::repeat_n(0i16, 16_000 * quiet_seconds));
+    for frame in audio.chunks(320) {
+        socket
+            .send(Message::binary(pcm_bytes(frame)))
+            .await
+            .expect("frame");
+    }
+    audio.len()
+}
+
+/// Takes the interview as a page does: says each turn played at once, and answers the n-th
+/// listening with `answers[n]` (silence when there is none) followed by quiet.
+async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
+    let mut socket = open(booked).await;
     let mut seen = Conversation::default();
     let mut listened = 0;
     loop {
-        let message = tokio::time::timeout(Duration::from_secs(120), socket.next())
-            .await
-            .expect("the interviewer keeps talking")
-            .expect("the socket is open")
-            .expect("a message");
+        let message = next_message(&mut socket).await;
         match message {
             Message::Binary(bytes) => seen.interviewer_samples += bytes.len() / 2,
             Message::Text(text) => {
@@ -160,26 +211,15 @@ async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
                         assert!(event["kind"].is_string(), "{event}");
                         let caption = event["text"].as_str().unwrap_or_default().to_owned();
                         seen.captions.push(caption);
-                        // The page plays the turn; we say at once that it has.
-                        socket
-                            .send(Message::text(r#"{"type":"played"}"#))
-                            .await
-                            .expect("sent");
+                        played(&mut socket).await;
                     }
                     Some("state") if event["state"] == "listening" => {
-                        let mut audio = answers.get(listened).cloned().unwrap_or_default();
+                        let audio = answers.get(listened).cloned().unwrap_or_default();
                         listened += 1;
-                        // Quiet after an answer ends it; with no answer, enough of it that the
-                        // interviewer gives up waiting (3 s in these tests).
+                        // With no answer, enough quiet that the interviewer gives up waiting
+                        // (3 s in these tests).
                         let quiet = if audio.is_empty() { 4 } else { 2 };
-                        audio.extend(std::iter::repeat_n(0i16, 16_000 * quiet));
-                        for frame in audio.chunks(320) {
-                            socket
-                                .send(Message::binary(pcm_bytes(frame)))
-                                .await
-                                .expect("frame");
-                        }
-                        seen.candidate_samples += audio.len();
+                        seen.candidate_samples += say(&mut socket, &audio, quiet).await;
                     }
                     Some("heard") => {
                         let heard = event["text"].as_str().unwrap_or_default().to_owned();
@@ -420,133 +460,19 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
     .await;
 }
 
-/// An OpenAI-compatible endpoint standing in for a language model: it answers every chat
-/// completion with an analysis that quotes the transcript it was sent, and keeps the requests.
-async fn language_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
-    use axum::routing::post;
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let kept = seen.clone();
-    let app = axum::Router::new().route(
-        "/v1/chat/completions",
-        post(move |axum::Json(request): axum::Json<Value>| {
-            let kept = kept.clone();
-            async move {
-                let transcript = request["messages"][1]["content"].as_str().unwrap_or_default().to_owned();
-                kept.lock().expect("lock").push(request);
-                let answer = transcript
-                    .lines()
-                    .find(|l| l.starts_with("User: I run"))
-                    .unwrap_or_default()
-                    .trim_start_matches("User: ")
-                    .to_owned();
-                let analysis = json!({
-                    "summary": "A clear, specific answer about running a Python service.",
-                    "successEvaluation": "true",
-                    "structuredData": {
-                        "additionalInterviewMetrics": { "technicalScore": 8, "communicationScore": 9,
-                                                        "problemSolvingScore": 7, "culturalFitScore": 8 },
-                        "questions": [{ "number": 1, "question": "Tell me about a service you run?",
-                                        "asked": true, "answerExcerpt": answer, "score": 4,
-                                        "justification": "Names the service, its stack and how it ships." }],
-                    },
-                });
-                axum::Json(json!({ "choices": [{ "message": { "role": "assistant",
-                                                             "content": analysis.to_string() } }] }))
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let address = listener.local_addr().expect("address");
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    (format!("http://{address}/v1"), seen)
-}
-
-#[tokio::test]
-async fn with_a_language_model_the_analysis_is_its_rubric() {
-    let (url, requests) = language_model().await;
-    let configure = move |settings: &mut hirelane::config::Settings| {
-        selfhosted(settings);
-        settings.voice.llm.base_url = Some(url.clone());
-        settings.voice.llm.model = "test-model".into();
-    };
-    on_each_db_configured(configure, |app: TestApp| {
-        let requests = requests.clone();
-        async move {
-            let runtime = hirelane::voice::client::of(&app.state)
-                .expect("the voice provider")
-                .selfhosted
-                .clone()
-                .expect("the interviewer");
-            let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
-            let answer = runtime
-                .speech
-                .synthesize(ANSWERS[0].0)
-                .await
-                .expect("an answer");
-            let seen = converse(&booked, &[Vec::new(), answer]).await;
-            assert_eq!(seen.heard.len(), 1, "{:?}", seen.heard);
-            let analysis = analysis_of(&app, &booked.call_id).await;
-            assert_eq!(
-                analysis["summary"],
-                "A clear, specific answer about running a Python service."
-            );
-            assert_eq!(
-                analysis["technicalScore"], 80,
-                "scores shown as percentages: {analysis}"
-            );
-            let question = &analysis["questions"][0];
-            assert_eq!(question["score"], 4, "{question}");
-            assert!(
-                question["answerExcerpt"]
-                    .as_str()
-                    .is_some_and(|a| a.contains("billing")),
-                "{question}"
-            );
-            // The model was asked with the scripted questions and the transcript, nothing else.
-            let sent = requests
-                .lock()
-                .expect("lock")
-                .last()
-                .cloned()
-                .expect("a request");
-            assert_eq!(sent["model"], "test-model");
-            let instructions = sent["messages"][0]["content"].as_str().unwrap_or_default();
-            assert!(
-                instructions.contains("1. Tell me about a service you run?"),
-                "{instructions}"
-            );
-            assert!(
-                instructions.contains("Platform Engineer"),
-                "the JD's title: {instructions}"
-            );
-            let transcript = sent["messages"][1]["content"].as_str().unwrap_or_default();
-            assert!(transcript.contains("AI: Hello Jane Voice"), "{transcript}");
-        }
-    })
-    .await;
-}
-
 #[tokio::test]
 async fn a_candidate_who_leaves_ends_the_interview_at_once() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
         let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
-        let (mut socket, _) =
-            tokio_tungstenite::connect_async(format!("{}?token={}", booked.socket, booked.secret))
-                .await
-                .expect("the interview's socket");
+        let mut socket = open(&booked).await;
         let mut caption = Value::Null;
         let mut audio_end = Value::Null;
         while audio_end.is_null() {
-            let message = socket.next().await.expect("open").expect("a message");
-            if let Message::Text(text) = message {
-                let event: Value = serde_json::from_str(&text).expect("json");
-                match event["type"].as_str() {
-                    Some("caption") => caption = event,
-                    Some("audio-end") => audio_end = event,
-                    _ => {}
-                }
+            let event = next_event(&mut socket).await;
+            match event["type"].as_str() {
+                Some("caption") => caption = event,
+                Some("audio-end") => audio_end = event,
+                _ => {}
             }
         }
         assert_eq!(caption["kind"], "greeting", "{caption}");

@@ -11,6 +11,8 @@ pub struct Answer {
     pub text: String,
     /// (turn index, first char of that turn in `text`, its length in chars).
     pieces: Vec<(usize, usize, usize)>,
+    /// Part of it (or all) was said but could not be transcribed.
+    pub not_transcribed: bool,
 }
 
 /// The answer to `questions[i]`; empty when nothing of it was heard.
@@ -32,6 +34,10 @@ pub fn answer_to(turns: &[Turn], questions: &[QuestionEvidence], i: usize) -> An
     let mut answer = Answer::default();
     for (index, turn) in turns.iter().enumerate().take(end).skip(start) {
         if turn.speaker != Speaker::Candidate {
+            continue;
+        }
+        if turn.not_transcribed {
+            answer.not_transcribed = true;
             continue;
         }
         let mut first = answer.text.chars().count();

@@ -96,6 +96,10 @@ pub enum FlagCode {
     NoKeyPoints,
     DerivedKeyPoints,
     LexicalOnly,
+    /// Some or all of the answer was said but could not be transcribed (the self-hosted
+    /// interviewer's transcription failed or timed out): what was heard is graded, the rest
+    /// is in the recording.
+    NotTranscribed,
 }
 
 impl From<assess::Flag> for FlagCode {
@@ -111,6 +115,10 @@ impl From<assess::Flag> for FlagCode {
         }
     }
 }
+
+/// The message of [`FlagCode::NotTranscribed`].
+const NOT_TRANSCRIBED: &str =
+    "Part of the answer could not be transcribed: listen to the recording.";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GradeFlag {
@@ -143,7 +151,8 @@ pub struct AnswerGrade {
     pub question: String,
     pub competency: Competency,
     pub asked: bool,
-    /// 0-5, two decimals, higher is better; null when the question was not asked.
+    /// 0-5, two decimals, higher is better; null when the question was not asked, or when its
+    /// answer was said but none of it could be transcribed (flag `notTranscribed`).
     #[schema(minimum = 0, maximum = 5)]
     pub score: Option<f64>,
     /// The points graded against.
@@ -225,9 +234,12 @@ pub fn grade_interview(
             (rubric, kept)
         })
         .collect();
-    // One call to the embedding model for the whole interview.
+    // One call to the embedding model for the whole interview. An answer none of which could
+    // be transcribed is not graded: an empty text would read as no answer at all.
+    let unheard = |i: usize| answers[i].not_transcribed && answers[i].text.is_empty();
     let asked: Vec<usize> = (0..questions.len())
         .filter(|&i| questions[i].asked || !answers[i].text.is_empty())
+        .filter(|&i| !unheard(i))
         .collect();
     let items: Vec<(&Rubric, &str)> = asked
         .iter()
@@ -237,14 +249,22 @@ pub fn grade_interview(
     let mut graded = Vec::with_capacity(questions.len());
     for (i, q) in questions.iter().enumerate() {
         let competency = plans[i].1.competency;
-        graded.push(if asked.contains(&i) {
+        let mut grade = if asked.contains(&i) {
             let grade = grades.next().ok_or_else(|| {
                 assess::AssessError::Embedding("fewer grades than answers".into())
             })?;
             answer_grade(q, competency, &grade, &answers[i], turns)
         } else {
             not_asked(q, competency, &plans[i].0.key_points)
-        });
+        };
+        if answers[i].not_transcribed {
+            grade.asked = true;
+            grade.flags.push(GradeFlag {
+                code: FlagCode::NotTranscribed,
+                message: NOT_TRANSCRIBED.to_owned(),
+            });
+        }
+        graded.push(grade);
     }
     let communication = bars::features(turns, &graded);
     Ok(InterviewGrading {

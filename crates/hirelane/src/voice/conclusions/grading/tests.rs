@@ -16,6 +16,7 @@ fn turn(speaker: Speaker, text: &str, from: f64, to: f64) -> Turn {
         text: text.to_owned(),
         start_seconds: Some(from),
         end_seconds: Some(to),
+        not_transcribed: false,
     }
 }
 
@@ -181,4 +182,32 @@ fn an_answer_over_the_graders_cap_is_graded_on_its_beginning() {
     let long = "Redis with a time to live. ".repeat(2_000);
     let grading = grade(&interview(&long));
     assert!(grading.questions[0].score.is_some());
+}
+
+#[test]
+fn an_answer_that_could_not_be_transcribed_is_flagged_not_graded_as_wrong() {
+    let mut turns = interview(GOOD);
+    // The outage answer was said, but its transcription timed out.
+    turns[5].not_transcribed = true;
+    let grading = grade(&turns);
+    let outage = &grading.questions[1];
+    assert!(outage.asked);
+    assert_eq!(outage.score, None, "no score, not the minimum");
+    let codes: Vec<FlagCode> = outage.flags.iter().map(|f| f.code).collect();
+    assert_eq!(codes, [FlagCode::NotTranscribed]);
+    // The bar is the mean of what could be graded; the answer counts as given.
+    assert_eq!(grading.bars.problem_solving, None);
+    assert_eq!(grading.communication.answered, 2);
+    // Part of an answer heard, part not: what was heard is graded, and the flag says the rest.
+    let mut turns = interview(GOOD);
+    turns[1].not_transcribed = true;
+    turns[1].text = String::new();
+    let cache = &grade(&turns).questions[0];
+    assert!(cache.score.is_some_and(|s| s > 0.0), "{cache:?}");
+    assert!(
+        cache
+            .flags
+            .iter()
+            .any(|f| f.code == FlagCode::NotTranscribed)
+    );
 }
