@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 
 use crate::error::Result;
+use crate::fetch_as;
 use crate::store::Db;
-use crate::with_db;
 
 /// At most this many JDs and candidates come back.
 const MAX_JOBS: i64 = 50;
@@ -78,13 +78,12 @@ pub async fn search(db: &Db, query: &str) -> Result<Hits> {
                  ORDER BY c.created_on DESC LIMIT $2"
             ),
         };
-        let candidates = with_db!(db, |pool| {
-            sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-                .bind(&pattern)
-                .bind(MAX_CANDIDATES)
-                .fetch_all(pool)
-                .await
-        })?;
+        let candidates = fetch_as!(
+            db,
+            fetch_all,
+            sqlx::AssertSqlSafe(sql.as_str()),
+            (&pattern, MAX_CANDIDATES)
+        )?;
         return Ok(Hits {
             jobs: Vec::new(),
             candidates,

@@ -20,7 +20,7 @@ use crate::http::{Json, Query};
 use crate::state::AppState;
 use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::voice::repo as calls;
-use crate::{with_db, with_tx};
+use crate::{fetch_as, with_tx};
 
 pub const MAX_NOTES: usize = 5000;
 
@@ -187,18 +187,16 @@ async fn scorecards_of(state: &AppState, row: &CandidateRow, me: i64) -> Result<
         }),
         None => None,
     };
-    let rows: Vec<ScorecardRow> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT s.id, s.recruiter_id, r.full_name AS recruiter_name, s.technical,
-                s.communication, s.problem_solving, s.culture, s.recommendation, s.notes,
-                s.created_at, s.updated_at
-             FROM scorecards s JOIN recruiters r ON r.id = s.recruiter_id
-             WHERE s.candidate_id = $1 ORDER BY s.updated_at DESC, s.id DESC",
-        )
-        .bind(row.id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<ScorecardRow> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT s.id, s.recruiter_id, r.full_name AS recruiter_name, s.technical,
+            s.communication, s.problem_solving, s.culture, s.recommendation, s.notes,
+            s.created_at, s.updated_at
+         FROM scorecards s JOIN recruiters r ON r.id = s.recruiter_id
+         WHERE s.candidate_id = $1 ORDER BY s.updated_at DESC, s.id DESC",
+        (row.id)
+    )?;
     Ok(Scorecards {
         resume_id: row.id,
         interviewed: interviewed(row),

@@ -27,15 +27,8 @@ async fn an_unknown_stored_value_is_a_server_error_not_another_state() {
 
         for (column, text) in [("source", "scraped"), ("stage", "limbo")] {
             let sql = format!("UPDATE candidates SET {column} = $1 WHERE job_id = $2");
-            hirelane::with_db!(&app.state.db, |pool| {
-                sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
-                    .bind(text)
-                    .bind(jd)
-                    .execute(pool)
-                    .await
-                    .map(|done| done.rows_affected())
-            })
-            .expect("planted");
+            hirelane::execute!(&app.state.db, sqlx::AssertSqlSafe(sql.clone()), (text, jd))
+                .expect("planted");
             let (status, body) = app.call(Method::GET, &list, &token, None).await;
             assert_eq!(
                 (status, body["code"].as_str()),
@@ -47,14 +40,11 @@ async fn an_unknown_stored_value_is_a_server_error_not_another_state() {
             } else {
                 stage.as_str()
             };
-            hirelane::with_db!(&app.state.db, |pool| {
-                sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
-                    .bind(restored)
-                    .bind(jd)
-                    .execute(pool)
-                    .await
-                    .map(|done| done.rows_affected())
-            })
+            hirelane::execute!(
+                &app.state.db,
+                sqlx::AssertSqlSafe(sql.clone()),
+                (restored, jd)
+            )
             .expect("restored");
             let (status, body) = app.call(Method::GET, &list, &token, None).await;
             assert_eq!(status, 200, "{body}");
