@@ -6,10 +6,11 @@ use hirelane_core::stage::Stage;
 use jiff::Timestamp;
 use serde_json::json;
 
-use super::status::{AnalysisStatus, Source};
+use super::status::{AnalysisStatus, Recommendation, Source, UnreadableReason};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::careers::applications::{self, NewApplication};
 use crate::error::Result;
+use crate::interviews::rules::InviteState;
 use crate::store::BeginWrite;
 use crate::store::{Db, Tx, is_unique_violation};
 use crate::{execute, fetch_as, fetch_scalar, with_db, with_tx};
@@ -33,12 +34,12 @@ pub struct CandidateRow {
     #[sqlx(try_from = "String")]
     pub analysis_status: AnalysisStatus,
     pub analysis_error: Option<String>,
-    pub unreadable_reason: Option<String>,
+    pub unreadable_reason: Option<UnreadableReason>,
     pub text_from_ocr: bool,
     pub name_confidence: Option<f64>,
     pub ats_score: Option<i64>,
     pub skills_match: Option<i64>,
-    pub recommendation: Option<String>,
+    pub recommendation: Option<Recommendation>,
     pub assessment: Option<String>,
     pub call_id: Option<String>,
     pub interview_status: Option<String>,
@@ -50,7 +51,7 @@ pub struct CandidateRow {
     pub stage_reason: Option<String>,
     /// The interview invite's stored state and slot, and the JD's apply-last date (together
     /// they give the invite status the lists show).
-    pub invite_state: Option<String>,
+    pub invite_state: Option<InviteState>,
     pub interview_at: Option<i64>,
     pub apply_last_date: Option<String>,
 }

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use super::status::Recommendation;
 use crate::error::Result;
 use crate::fetch_as;
 use crate::store::Db;
@@ -54,7 +55,7 @@ pub struct CandidateHit {
     pub resume_file_id: Option<String>,
     pub file_name: Option<String>,
     pub ats_score: Option<i64>,
-    pub recommendation: Option<String>,
+    pub recommendation: Option<Recommendation>,
     pub call_id: Option<String>,
 }
 

@@ -11,10 +11,11 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
-use crate::candidates::status::{AnalysisStatus, Recommendation, Source, shown};
+use crate::candidates::status::{AnalysisStatus, Recommendation, Source};
 use crate::error::{ErrorBody, Result};
 use crate::fetch_as;
 use crate::http::{Json, Query, within};
+use crate::interviews::rules::InviteState;
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::state::AppState;
@@ -100,11 +101,12 @@ pub struct Board {
 struct CardRow {
     #[sqlx(flatten)]
     card: BoardCard,
-    recommendation: Option<String>,
+    recommendation: Option<Recommendation>,
     interview_status: Option<String>,
     stage_changed_at: Option<i64>,
-    analysis_status: String,
-    invite_state: Option<String>,
+    #[sqlx(try_from = "String")]
+    analysis_status: AnalysisStatus,
+    invite_state: Option<InviteState>,
 }
 
 /// The board of a JD: every stage with its count and its newest cards.
@@ -192,18 +194,15 @@ async fn cards(
     Ok(rows
         .into_iter()
         .map(|row| BoardCard {
-            recommendation: row
-                .recommendation
-                .as_deref()
-                .and_then(|stored| shown(Recommendation::parse(stored))),
+            recommendation: row.recommendation,
             interview_status: row
                 .interview_status
                 .as_deref()
                 .and_then(InterviewStatus::parse),
             stage_changed_at: row.stage_changed_at.map(|m| to_iso(from_millis(m))),
             system_stage: stages::from_facts(
-                row.analysis_status == AnalysisStatus::Done.as_str(),
-                row.invite_state.as_deref(),
+                row.analysis_status == AnalysisStatus::Done,
+                row.invite_state,
             ),
             ..row.card
         })

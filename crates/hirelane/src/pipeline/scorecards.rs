@@ -17,6 +17,7 @@ use crate::auth::Recruiter;
 use crate::candidates::repo::{self as candidates, CandidateRow};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::interviews::rules::InviteState;
 use crate::state::AppState;
 use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::voice::repo as calls;
@@ -147,7 +148,7 @@ async fn candidate(state: &AppState, raw: &str) -> Result<CandidateRow> {
 
 /// A candidate was interviewed once their invite completed (the counted call is theirs).
 fn interviewed(row: &CandidateRow) -> bool {
-    row.invite_state.as_deref() == Some("completed") || row.call_id.is_some()
+    row.invite_state == Some(InviteState::Completed) || row.call_id.is_some()
 }
 
 /// The AI's scores and every recruiter's scorecard of a candidate.
