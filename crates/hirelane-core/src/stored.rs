@@ -57,8 +57,8 @@ where
     Ok(())
 }
 
-/// `as_str`, `parse` and `TryFrom<String>` for an enum deriving strum's `IntoStaticStr`,
-/// `EnumString` and `VariantArray`.
+/// `as_str`, `parse`, `TryFrom<String>` and sqlx's `Type` and `Decode` (as text, on either
+/// backend) for an enum deriving strum's `IntoStaticStr`, `EnumString` and `VariantArray`.
 #[macro_export]
 macro_rules! stored_text {
     ($enum:ident) => {
@@ -79,6 +79,35 @@ macro_rules! stored_text {
 
             fn try_from(text: String) -> Result<$enum, Self::Error> {
                 $enum::parse(&text)
+            }
+        }
+
+        // Read straight from a text column, so a nullable one is `Option<$enum>` in a row: NULL
+        // is `None`, and unknown text fails the row (the `try_from = "String"` attribute cannot
+        // express an `Option`).
+        impl<DB: $crate::store::__sqlx::Database> $crate::store::__sqlx::Type<DB> for $enum
+        where
+            String: $crate::store::__sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <String as $crate::store::__sqlx::Type<DB>>::type_info()
+            }
+
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <String as $crate::store::__sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'r, DB: $crate::store::__sqlx::Database> $crate::store::__sqlx::Decode<'r, DB>
+            for $enum
+        where
+            &'r str: $crate::store::__sqlx::Decode<'r, DB>,
+        {
+            fn decode(
+                value: <DB as $crate::store::__sqlx::Database>::ValueRef<'r>,
+            ) -> Result<$enum, $crate::store::__sqlx::error::BoxDynError> {
+                let text = <&'r str as $crate::store::__sqlx::Decode<'r, DB>>::decode(value)?;
+                Ok($enum::parse(text)?)
             }
         }
     };

@@ -29,6 +29,7 @@ pub mod voice;
 
 pub use app::Application;
 // The kernel crate's settings, error type and store, under the paths the server's code has
-// always used (`crate::store::Db`, `crate::with_db!`, `hirelane::config::Settings`).
-pub use hirelane_core::{config, error, store, with_db, with_tx};
+// always used (`crate::store::Db`, `crate::with_db!`, `hirelane::config::Settings`), and the
+// statement macros beside `with_db!` (`crate::fetch_as!`, `fetch_scalar!`, `execute!`).
+pub use hirelane_core::{config, error, execute, fetch_as, fetch_scalar, store, with_db, with_tx};
 pub use state::AppState;

@@ -8,9 +8,9 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::fetch_as;
 use crate::metrics::counter;
 use crate::state::AppState;
-use crate::with_db;
 
 /// `/readyz` and `/metrics` on the app's port: they live on the operations listener, so the
 /// internet never learns which part is failing or how busy the server is.
@@ -160,9 +160,7 @@ async fn queue_depth(state: &AppState) -> Result<(i64, i64), sqlx::Error> {
             COALESCE(SUM(CASE WHEN analysis_status = 'queued' THEN 1 ELSE 0 END), 0),
             COALESCE(SUM(CASE WHEN analysis_status = 'analysing' THEN 1 ELSE 0 END), 0)
          FROM candidates WHERE analysis_status IN ('queued', 'analysing')";
-    with_db!(&state.db, |pool| {
-        sqlx::query_as::<_, (i64, i64)>(sql).fetch_one(pool).await
-    })
+    fetch_as!(&state.db, fetch_one, sql)
 }
 
 /// `GET /metrics`.

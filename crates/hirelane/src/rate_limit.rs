@@ -6,7 +6,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as};
 
 /// A limit: at most `max` hits per `window`.
 #[derive(Debug, Clone, Copy)]
@@ -30,21 +30,17 @@ pub async fn hit(db: &Db, bucket: &str, limit: Limit, now: Timestamp) -> Result<
     let window_ms = limit.window.as_millis() as i64;
     let expired_before = now_ms - window_ms;
     // In both dialects every SET expression reads the row as it was before the update.
-    let (hits, window_start): (i64, i64) = with_db!(db, |pool| {
-        sqlx::query_as(
-            "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
-             ON CONFLICT (bucket) DO UPDATE SET
-               hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
-               window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2
-                                   ELSE rate_limits.window_start END
-             RETURNING hits, window_start",
-        )
-        .bind(bucket)
-        .bind(now_ms)
-        .bind(expired_before)
-        .fetch_one(pool)
-        .await
-    })?;
+    let (hits, window_start): (i64, i64) = fetch_as!(
+        db,
+        fetch_one,
+        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
+         ON CONFLICT (bucket) DO UPDATE SET
+           hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
+           window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2
+                               ELSE rate_limits.window_start END
+         RETURNING hits, window_start",
+        (bucket, now_ms, expired_before)
+    )?;
     if hits > limit.max {
         let retry_after_ms = (window_start + window_ms - now_ms).max(1000);
         return Err(Error::too_many(
@@ -59,12 +55,10 @@ pub async fn hit(db: &Db, bucket: &str, limit: Limit, now: Timestamp) -> Result<
 /// Deletes counters whose window ended long ago.
 pub async fn prune(db: &Db, now: Timestamp) -> Result<u64> {
     let cutoff = to_millis(now) - SignedDuration::from_hours(24).as_millis() as i64;
-    let done = with_db!(db, |pool| {
-        sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
-            .bind(cutoff)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?;
+    let done = execute!(
+        db,
+        "DELETE FROM rate_limits WHERE window_start < $1",
+        (cutoff)
+    )?;
     Ok(done)
 }

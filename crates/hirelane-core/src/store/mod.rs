@@ -42,6 +42,53 @@ macro_rules! with_db {
     };
 }
 
+/// sqlx under a path the statement macros below can name from any crate.
+#[doc(hidden)]
+pub use sqlx as __sqlx;
+
+/// One statement that reads rows into a [`sqlx::FromRow`] type on either backend:
+/// `fetch_as!(db, fetch_optional, "SELECT … WHERE id = $1 AND jdid = $2", (id, jdid))` is
+/// `with_db!(db, |pool| sqlx::query_as(sql).bind(id).bind(jdid).fetch_optional(pool).await)`.
+///
+/// The second argument is the sqlx method that fetches (`fetch_optional`, `fetch_all`,
+/// `fetch_one`); the values in the last parentheses, if any, are bound in order to `$1`, `$2`,
+/// … (both dialects use those placeholders). The answer is sqlx's `Result`, so each caller
+/// keeps its own error mapping.
+#[macro_export]
+macro_rules! fetch_as {
+    ($db:expr, $fetch:ident, $sql:expr $(, ($($bind:expr),* $(,)?))? $(,)?) => {
+        $crate::with_db!($db, |pool| {
+            $crate::store::__sqlx::query_as($sql)$($(.bind($bind))*)?.$fetch(pool).await
+        })
+    };
+}
+
+/// Like [`fetch_as!`] for a single column read as a plain value (`sqlx::query_scalar`):
+/// `fetch_scalar!(db, fetch_one, "SELECT COUNT(*) FROM jobs WHERE deleted_at IS NULL")`.
+#[macro_export]
+macro_rules! fetch_scalar {
+    ($db:expr, $fetch:ident, $sql:expr $(, ($($bind:expr),* $(,)?))? $(,)?) => {
+        $crate::with_db!($db, |pool| {
+            $crate::store::__sqlx::query_scalar($sql)$($(.bind($bind))*)?.$fetch(pool).await
+        })
+    };
+}
+
+/// One statement that writes on either backend, binding the values in the last parentheses to
+/// `$1`, `$2`, …: `execute!(db, "DELETE FROM jobs WHERE id = $1", (id))`. Answers how many rows
+/// it changed (sqlx's `Result<u64>`).
+#[macro_export]
+macro_rules! execute {
+    ($db:expr, $sql:expr $(, ($($bind:expr),* $(,)?))? $(,)?) => {
+        $crate::with_db!($db, |pool| {
+            $crate::store::__sqlx::query($sql)$($(.bind($bind))*)?
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })
+    };
+}
+
 /// Starting a transaction that will write.
 ///
 /// On SQLite a plain (deferred) transaction that reads before it writes cannot upgrade to a

@@ -12,11 +12,11 @@ use utoipa::{IntoParams, ToSchema};
 use super::log::EventKind;
 use crate::auth::Recruiter;
 use crate::error::{ErrorBody, Result};
+use crate::fetch_as;
 use crate::http::{Json, Query, within};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
-use crate::with_db;
 
 /// Events per page unless `limit` asks for fewer (at most 200).
 const PAGE: i64 = 50;
@@ -189,31 +189,31 @@ impl Filter {
 
 async fn feed(state: &AppState, filter: &Filter) -> Result<ActivityFeed> {
     // Absent filters bind NULL and match everything, so one statement serves every feed.
-    let rows: Vec<EventRow> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT e.id, e.at, e.kind, e.candidate_id, e.job_id, e.actor_kind, e.actor_id,
-                e.actor_name, e.detail, c.candidate_name, j.jdid, j.jdname
-             FROM activity_events e
-             LEFT JOIN candidates c ON c.id = e.candidate_id
-             LEFT JOIN jobs j ON j.id = e.job_id
-             WHERE e.id < $1
-               AND ($2 IS NULL OR e.candidate_id = $2)
-               AND ($3 IS NULL OR e.job_id = $3)
-               AND ($4 IS NULL OR e.kind = $4)
-               AND ($5 IS NULL OR e.actor_kind = $5)
-               AND ($6 IS NULL OR e.actor_id = $6)
-             ORDER BY e.id DESC LIMIT $7",
+    let rows: Vec<EventRow> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT e.id, e.at, e.kind, e.candidate_id, e.job_id, e.actor_kind, e.actor_id,
+            e.actor_name, e.detail, c.candidate_name, j.jdid, j.jdname
+         FROM activity_events e
+         LEFT JOIN candidates c ON c.id = e.candidate_id
+         LEFT JOIN jobs j ON j.id = e.job_id
+         WHERE e.id < $1
+           AND ($2 IS NULL OR e.candidate_id = $2)
+           AND ($3 IS NULL OR e.job_id = $3)
+           AND ($4 IS NULL OR e.kind = $4)
+           AND ($5 IS NULL OR e.actor_kind = $5)
+           AND ($6 IS NULL OR e.actor_id = $6)
+         ORDER BY e.id DESC LIMIT $7",
+        (
+            filter.before,
+            filter.candidate_id,
+            filter.job_id,
+            filter.kind.map(EventKind::as_str),
+            filter.actor,
+            filter.recruiter_id,
+            filter.limit + 1
         )
-        .bind(filter.before)
-        .bind(filter.candidate_id)
-        .bind(filter.job_id)
-        .bind(filter.kind.map(EventKind::as_str))
-        .bind(filter.actor)
-        .bind(filter.recruiter_id)
-        .bind(filter.limit + 1)
-        .fetch_all(pool)
-        .await
-    })?;
+    )?;
     let more = rows.len() as i64 > filter.limit;
     let events: Vec<ActivityEvent> = rows
         .into_iter()

@@ -12,7 +12,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 pub const MAX_FAILURES: i64 = 10;
 const FAILURE_WINDOW: SignedDuration = SignedDuration::from_hours(1);
@@ -37,15 +37,12 @@ fn locked(seconds: i64) -> Error {
 
 /// Refuses while the address is locked for `client`.
 pub async fn check(db: &Db, email: &str, client: &str, now: Timestamp) -> Result<()> {
-    let until: Option<Option<i64>> = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT locked_until FROM sign_in_locks WHERE email = $1 AND client = $2",
-        )
-        .bind(email)
-        .bind(client)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let until: Option<Option<i64>> = fetch_scalar!(
+        db,
+        fetch_optional,
+        "SELECT locked_until FROM sign_in_locks WHERE email = $1 AND client = $2",
+        (email, client)
+    )?;
     match until.flatten() {
         Some(until) if until > to_millis(now) => Err(locked((until - to_millis(now)) / 1000)),
         _ => Ok(()),
@@ -62,59 +59,48 @@ pub async fn record_failure(
 ) -> Result<Option<SignedDuration>> {
     let now_ms = to_millis(now);
     let window_opened_after = now_ms - FAILURE_WINDOW.as_millis() as i64;
-    let (failures, locks): (i64, i64) = with_db!(db, |pool| {
-        sqlx::query_as(
-            "INSERT INTO sign_in_locks (email, client, window_start, failures)
-             VALUES ($1, $4, $2, 1)
-             ON CONFLICT (email, client) DO UPDATE SET
-                failures = CASE WHEN sign_in_locks.window_start <= $3 THEN 1
-                                ELSE sign_in_locks.failures + 1 END,
-                window_start = CASE WHEN sign_in_locks.window_start <= $3 THEN $2
-                                    ELSE sign_in_locks.window_start END
-             RETURNING failures, locks",
-        )
-        .bind(email)
-        .bind(now_ms)
-        .bind(window_opened_after)
-        .bind(client)
-        .fetch_one(pool)
-        .await
-    })?;
+    let (failures, locks): (i64, i64) = fetch_as!(
+        db,
+        fetch_one,
+        "INSERT INTO sign_in_locks (email, client, window_start, failures)
+         VALUES ($1, $4, $2, 1)
+         ON CONFLICT (email, client) DO UPDATE SET
+            failures = CASE WHEN sign_in_locks.window_start <= $3 THEN 1
+                            ELSE sign_in_locks.failures + 1 END,
+            window_start = CASE WHEN sign_in_locks.window_start <= $3 THEN $2
+                                ELSE sign_in_locks.window_start END
+         RETURNING failures, locks",
+        (email, now_ms, window_opened_after, client)
+    )?;
     if failures < MAX_FAILURES {
         return Ok(None);
     }
     let length = lock_length(locks);
-    let started = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE sign_in_locks SET locked_until = $2, locks = locks + 1, failures = 0,
-                window_start = $3
-             WHERE email = $1 AND client = $5 AND failures >= $4",
+    let started = execute!(
+        db,
+        "UPDATE sign_in_locks SET locked_until = $2, locks = locks + 1, failures = 0,
+            window_start = $3
+         WHERE email = $1 AND client = $5 AND failures >= $4",
+        (
+            email,
+            now_ms + length.as_millis() as i64,
+            now_ms,
+            MAX_FAILURES,
+            client
         )
-        .bind(email)
-        .bind(now_ms + length.as_millis() as i64)
-        .bind(now_ms)
-        .bind(MAX_FAILURES)
-        .bind(client)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    )?;
     Ok((started == 1).then_some(length))
 }
 
 /// Deletes the rows of addresses quiet for a day (their next lock starts short again).
 pub async fn prune(db: &Db, now: Timestamp) -> Result<u64> {
     let cutoff = to_millis(now) - SignedDuration::from_hours(24).as_millis() as i64;
-    let done = with_db!(db, |pool| {
-        sqlx::query(
-            "DELETE FROM sign_in_locks
-             WHERE window_start < $1 AND (locked_until IS NULL OR locked_until < $1)",
-        )
-        .bind(cutoff)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let done = execute!(
+        db,
+        "DELETE FROM sign_in_locks
+         WHERE window_start < $1 AND (locked_until IS NULL OR locked_until < $1)",
+        (cutoff)
+    )?;
     Ok(done)
 }
 

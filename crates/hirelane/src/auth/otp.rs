@@ -15,7 +15,7 @@ use subtle::ConstantTimeEq;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar, with_db};
 
 pub const CODE_LIFETIME: SignedDuration = SignedDuration::from_mins(15);
 pub const MAX_FAILED_ATTEMPTS: i64 = 5;
@@ -187,20 +187,13 @@ pub async fn verify(
         .into();
     match (matches, challenge.recruiter_id) {
         (true, Some(recruiter_id)) => {
-            let spent = with_db!(db, |pool| {
-                sqlx::query(
-                    "UPDATE otp_challenges SET consumed = TRUE
-                     WHERE email = $1 AND client = $4 AND issued_at = $2 AND consumed = FALSE
-                       AND failed_attempts < $3",
-                )
-                .bind(email)
-                .bind(challenge.issued_at)
-                .bind(MAX_FAILED_ATTEMPTS)
-                .bind(client)
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-            })?;
+            let spent = execute!(
+                db,
+                "UPDATE otp_challenges SET consumed = TRUE
+                 WHERE email = $1 AND client = $4 AND issued_at = $2 AND consumed = FALSE
+                   AND failed_attempts < $3",
+                (email, challenge.issued_at, MAX_FAILED_ATTEMPTS, client)
+            )?;
             if spent == 1 {
                 Ok(recruiter_id)
             } else {
@@ -208,18 +201,14 @@ pub async fn verify(
             }
         }
         _ => {
-            let failed: Option<i64> = with_db!(db, |pool| {
-                sqlx::query_scalar(
-                    "UPDATE otp_challenges SET failed_attempts = failed_attempts + 1
-                     WHERE email = $1 AND client = $3 AND issued_at = $2
-                     RETURNING failed_attempts",
-                )
-                .bind(email)
-                .bind(challenge.issued_at)
-                .bind(client)
-                .fetch_optional(pool)
-                .await
-            })?;
+            let failed: Option<i64> = fetch_scalar!(
+                db,
+                fetch_optional,
+                "UPDATE otp_challenges SET failed_attempts = failed_attempts + 1
+                 WHERE email = $1 AND client = $3 AND issued_at = $2
+                 RETURNING failed_attempts",
+                (email, challenge.issued_at, client)
+            )?;
             let remaining = failed.map_or(0, |n| (MAX_FAILED_ATTEMPTS - n).max(0));
             Err(rejected(ErrorCode::InvalidOtp, INVALID_MESSAGE, remaining))
         }
@@ -235,45 +224,34 @@ fn rejected(code: ErrorCode, message: &str, attempts_remaining: i64) -> Error {
 }
 
 async fn load(db: &Db, email: &str, client: &str) -> Result<Option<Challenge>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT recruiter_id, code_hash, issued_at, expires_at, failed_attempts, consumed,
-                    resend_window_start, resends
-             FROM otp_challenges WHERE email = $1 AND client = $2",
-        )
-        .bind(email)
-        .bind(client)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT recruiter_id, code_hash, issued_at, expires_at, failed_attempts, consumed,
+                resend_window_start, resends
+         FROM otp_challenges WHERE email = $1 AND client = $2",
+        (email, client)
+    )?)
 }
 
 /// Marks the code `client` asked for `email` dead (used when its delivery failed).
 pub async fn withdraw(db: &Db, email: &str, client: &str, issued_at: Timestamp) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE otp_challenges SET expires_at = issued_at
-             WHERE email = $1 AND client = $3 AND issued_at = $2",
-        )
-        .bind(email)
-        .bind(to_millis(issued_at))
-        .bind(client)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    execute!(
+        db,
+        "UPDATE otp_challenges SET expires_at = issued_at
+         WHERE email = $1 AND client = $3 AND issued_at = $2",
+        (email, to_millis(issued_at), client)
+    )?;
     Ok(())
 }
 
 /// Deletes challenges that ended more than a day ago.
 pub async fn prune(db: &Db, now: Timestamp) -> Result<u64> {
     let cutoff = to_millis(now) - SignedDuration::from_hours(24).as_millis() as i64;
-    let done = with_db!(db, |pool| {
-        sqlx::query("DELETE FROM otp_challenges WHERE expires_at < $1")
-            .bind(cutoff)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?;
+    let done = execute!(
+        db,
+        "DELETE FROM otp_challenges WHERE expires_at < $1",
+        (cutoff)
+    )?;
     Ok(done)
 }

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::{Db, Tx, is_unique_violation};
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 /// What a recruiter may do.
 #[derive(
@@ -116,20 +116,17 @@ pub async fn add(
             "A full name is required.",
         ));
     }
-    let inserted = with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let inserted = fetch_as!(
+        db,
+        fetch_one,
+        sqlx::AssertSqlSafe(format!(
             "INSERT INTO recruiters (email, full_name, created_at, role)
              SELECT $1, $2, $3, CASE WHEN EXISTS (SELECT 1 FROM recruiters WHERE role = 'admin')
                                      THEN $4 ELSE 'admin' END
              RETURNING {COLUMNS}"
-        )))
-        .bind(&email)
-        .bind(full_name)
-        .bind(to_millis(now))
-        .bind(role.as_str())
-        .fetch_one(pool)
-        .await
-    });
+        )),
+        (&email, full_name, to_millis(now), role.as_str())
+    );
     inserted.map_err(|e| {
         if is_unique_violation(&e) {
             Error::Conflict {
@@ -143,13 +140,11 @@ pub async fn add(
 }
 
 pub async fn list(db: &Db) -> Result<Vec<RecruiterRow>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {COLUMNS} FROM recruiters ORDER BY email"
-        )))
-        .fetch_all(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_all,
+        sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM recruiters ORDER BY email"))
+    )?)
 }
 
 /// Removes a recruiter with their codes and sessions (their access tokens stop at once: the
@@ -210,14 +205,11 @@ pub async fn set_role(db: &Db, id: i64, role: Role) -> Result<Option<RecruiterRo
 
 /// Gives or takes away the reports permission; `None` when there is no such recruiter.
 pub async fn set_reports(db: &Db, id: i64, allowed: bool) -> Result<Option<RecruiterRow>> {
-    let changed = with_db!(db, |pool| {
-        sqlx::query("UPDATE recruiters SET can_view_reports = $2 WHERE id = $1")
-            .bind(id)
-            .bind(allowed)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?;
+    let changed = execute!(
+        db,
+        "UPDATE recruiters SET can_view_reports = $2 WHERE id = $1",
+        (id, allowed)
+    )?;
     if changed == 0 {
         return Ok(None);
     }
@@ -259,33 +251,29 @@ async fn lock_admins(db: &Db, tx: &mut Tx, id: i64) -> Result<Option<Locked>> {
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<RecruiterRow>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {COLUMNS} FROM recruiters WHERE email = $1"
-        )))
-        .bind(email)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM recruiters WHERE email = $1")),
+        (email)
+    )?)
 }
 
 pub async fn find_by_id(db: &Db, id: i64) -> Result<Option<RecruiterRow>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {COLUMNS} FROM recruiters WHERE id = $1"
-        )))
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM recruiters WHERE id = $1")),
+        (id)
+    )?)
 }
 
 pub async fn count(db: &Db) -> Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM recruiters")
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FROM recruiters"
+    )?)
 }
 
 #[cfg(test)]

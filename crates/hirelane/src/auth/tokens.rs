@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::recruiters::RecruiterRow;
 use crate::error::{Error, Result};
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 const ISSUER: &str = "hirelane";
 
@@ -121,20 +121,18 @@ async fn insert_refresh(
     expires: Timestamp,
 ) -> Result<RefreshToken> {
     let token = random_token(32);
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO refresh_tokens (recruiter_id, family, token_hash, issued_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5)",
+    execute!(
+        db,
+        "INSERT INTO refresh_tokens (recruiter_id, family, token_hash, issued_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5)",
+        (
+            recruiter_id,
+            family,
+            token_digest(&token),
+            to_millis(now),
+            to_millis(expires)
         )
-        .bind(recruiter_id)
-        .bind(family)
-        .bind(token_digest(&token))
-        .bind(to_millis(now))
-        .bind(to_millis(expires))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    )?;
     Ok(RefreshToken {
         token,
         recruiter_id,
@@ -161,15 +159,13 @@ pub async fn rotate_refresh(
     lifetime: SignedDuration,
 ) -> Result<RefreshToken> {
     let digest = token_digest(presented);
-    let stored: Option<StoredRefresh> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, recruiter_id, family, expires_at, used_at, revoked_at
-             FROM refresh_tokens WHERE token_hash = $1",
-        )
-        .bind(&digest)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let stored: Option<StoredRefresh> = fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT id, recruiter_id, family, expires_at, used_at, revoked_at
+         FROM refresh_tokens WHERE token_hash = $1",
+        (&digest)
+    )?;
     let Some(stored) = stored else {
         return Err(Error::Unauthorized);
     };
@@ -186,28 +182,23 @@ pub async fn rotate_refresh(
         return Err(Error::Unauthorized);
     }
     // Claim the token atomically: of two concurrent uses exactly one wins, the other is a reuse.
-    let claimed = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE refresh_tokens SET used_at = $1
-             WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
-        )
-        .bind(now_ms)
-        .bind(stored.id)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let claimed = execute!(
+        db,
+        "UPDATE refresh_tokens SET used_at = $1
+         WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
+        (now_ms, stored.id)
+    )?;
     if claimed != 1 {
         revoke_session(db, &stored.family, now).await?;
         return Err(Error::Unauthorized);
     }
     // The session ends `lifetime` after its sign-in, however often it is refreshed.
-    let started: i64 = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT MIN(issued_at) FROM refresh_tokens WHERE family = $1")
-            .bind(&stored.family)
-            .fetch_one(pool)
-            .await
-    })?;
+    let started: i64 = fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT MIN(issued_at) FROM refresh_tokens WHERE family = $1",
+        (&stored.family)
+    )?;
     let expires = from_millis(started).saturating_add(lifetime).unwrap_or(now);
     insert_refresh(db, stored.recruiter_id, &stored.family, now, expires).await
 }
@@ -219,32 +210,24 @@ pub async fn signed_in(
     recruiter_id: i64,
     session: Option<&str>,
 ) -> Result<Option<RecruiterRow>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, email, full_name, created_at, role, can_view_reports FROM recruiters
-             WHERE id = $1 AND NOT EXISTS (
-                 SELECT 1 FROM refresh_tokens WHERE family = $2 AND revoked_at IS NOT NULL)",
-        )
-        .bind(recruiter_id)
-        .bind(session)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT id, email, full_name, created_at, role, can_view_reports FROM recruiters
+         WHERE id = $1 AND NOT EXISTS (
+             SELECT 1 FROM refresh_tokens WHERE family = $2 AND revoked_at IS NOT NULL)",
+        (recruiter_id, session)
+    )?)
 }
 
 /// Ends a session: its refresh tokens stop working, and so do its access tokens (the guard
 /// asks [`signed_in`] on every request, so every instance sees it at once).
 pub async fn revoke_session(db: &Db, family: &str, now: Timestamp) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
-        )
-        .bind(to_millis(now))
-        .bind(family)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    execute!(
+        db,
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
+        (to_millis(now), family)
+    )?;
     Ok(())
 }
 

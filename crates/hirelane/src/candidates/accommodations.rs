@@ -18,7 +18,7 @@ use crate::http::Json;
 use crate::mail;
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 /// The longest request or answer kept.
 pub const MAX_TEXT: usize = 2000;
@@ -64,44 +64,32 @@ pub async fn request(db: &Db, candidate_id: i64, message: &str, now: Timestamp) 
             format!("Please keep the request under {MAX_TEXT} characters."),
         ));
     }
-    let added = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE accommodation_requests SET message = message || $2 || $3
-             WHERE candidate_id = $1 AND state = 'pending'",
-        )
-        .bind(candidate_id)
-        .bind("\n\n")
-        .bind(message)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let added = execute!(
+        db,
+        "UPDATE accommodation_requests SET message = message || $2 || $3
+         WHERE candidate_id = $1 AND state = 'pending'",
+        (candidate_id, "\n\n", message)
+    )?;
     if added > 0 {
         return Ok(false);
     }
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO accommodation_requests (candidate_id, message, requested_at)
-             VALUES ($1, $2, $3)",
-        )
-        .bind(candidate_id)
-        .bind(message)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    execute!(
+        db,
+        "INSERT INTO accommodation_requests (candidate_id, message, requested_at)
+         VALUES ($1, $2, $3)",
+        (candidate_id, message, to_millis(now))
+    )?;
     Ok(true)
 }
 
 /// Whether the candidate asked for an alternative process (answered or not).
 pub async fn has_asked(db: &Db, candidate_id: i64) -> Result<bool> {
-    let count: i64 = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM accommodation_requests WHERE candidate_id = $1")
-            .bind(candidate_id)
-            .fetch_one(pool)
-            .await
-    })?;
+    let count: i64 = fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FROM accommodation_requests WHERE candidate_id = $1",
+        (candidate_id)
+    )?;
     Ok(count > 0)
 }
 
@@ -130,14 +118,14 @@ pub async fn list_accommodation_requests(
     _: Recruiter,
     State(state): State<AppState>,
 ) -> Result<Json<Vec<AccommodationRequest>>> {
-    let rows: Vec<AccommodationRequest> = with_db!(&state.db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let rows: Vec<AccommodationRequest> = fetch_as!(
+        &state.db,
+        fetch_all,
+        sqlx::AssertSqlSafe(format!(
             "{SELECT} ORDER BY CASE WHEN r.state = 'pending' THEN 0 ELSE 1 END,
                  r.requested_at DESC, r.id DESC"
-        )))
-        .fetch_all(pool)
-        .await
-    })?;
+        ))
+    )?;
     Ok(Json(rows.into_iter().map(with_times).collect()))
 }
 
@@ -176,16 +164,14 @@ pub async fn answer_accommodation_request(
             format!("Write an answer of at most {MAX_TEXT} characters."),
         ));
     }
-    let target: Option<(i64, String, String, String)> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT c.id, c.candidate_email, j.jdname, r.state FROM accommodation_requests r
-               JOIN candidates c ON c.id = r.candidate_id JOIN jobs j ON j.id = c.job_id
-              WHERE r.id = $1",
-        )
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let target: Option<(i64, String, String, String)> = fetch_as!(
+        &state.db,
+        fetch_optional,
+        "SELECT c.id, c.candidate_email, j.jdname, r.state FROM accommodation_requests r
+           JOIN candidates c ON c.id = r.candidate_id JOIN jobs j ON j.id = c.job_id
+          WHERE r.id = $1",
+        (id)
+    )?;
     let Some((candidate_id, email, job_title, _)) = target else {
         return Err(Error::not_found(ErrorCode::NotFound, "No such request."));
     };

@@ -8,9 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::files::signed_file_path;
 use super::invites::{next_step_details, summarize};
 use super::repo::{self, CandidateRow, assessment_strings};
-use super::status::{
-    AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason, shown,
-};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::careers::applications::{self, ApplicationRow};
 use crate::error::Result;
@@ -164,10 +162,7 @@ fn details(
         resume_file_id: row.resume_file_id,
         ats_score: row.ats_score.unwrap_or(0),
         skills_match_score: row.skills_match.unwrap_or(0),
-        recommendation: row
-            .recommendation
-            .as_deref()
-            .and_then(|stored| shown(Recommendation::parse(stored))),
+        recommendation: row.recommendation,
         analysis_summary: assessment["summary"]
             .as_str()
             .unwrap_or_default()
@@ -178,10 +173,7 @@ fn details(
         required_years: assessment["requiredYears"].as_f64(),
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
-        unreadable_reason: row
-            .unreadable_reason
-            .as_deref()
-            .and_then(|stored| shown(UnreadableReason::parse(stored))),
+        unreadable_reason: row.unreadable_reason,
         ocr: row.text_from_ocr,
         name_confidence: row.name_confidence,
         scoring_version: assessment["version"].as_str().map(str::to_owned),

@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 /// The longest reason kept with a declined request.
 const MAX_NOTE: usize = 500;
@@ -80,33 +80,24 @@ pub async fn request(
     job_title: &str,
     now: Timestamp,
 ) -> Result<bool> {
-    let made = with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO erasure_requests (email, candidate_name, job_title, requested_at)
-             SELECT $1, $2, $3, $4
-             WHERE NOT EXISTS (SELECT 1 FROM erasure_requests WHERE email = $1 AND state = 'pending')",
-        )
-        .bind(email)
-        .bind(candidate_name)
-        .bind(job_title)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let made = execute!(
+        db,
+        "INSERT INTO erasure_requests (email, candidate_name, job_title, requested_at)
+         SELECT $1, $2, $3, $4
+         WHERE NOT EXISTS (SELECT 1 FROM erasure_requests WHERE email = $1 AND state = 'pending')",
+        (email, candidate_name, job_title, to_millis(now))
+    )?;
     Ok(made == 1)
 }
 
 /// Whether the address has a request waiting.
 pub async fn is_pending(db: &Db, email: &str) -> Result<bool> {
-    let pending: i64 = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM erasure_requests WHERE email = $1 AND state = 'pending'",
-        )
-        .bind(email)
-        .fetch_one(pool)
-        .await
-    })?;
+    let pending: i64 = fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FROM erasure_requests WHERE email = $1 AND state = 'pending'",
+        (email)
+    )?;
     Ok(pending > 0)
 }
 
@@ -126,11 +117,7 @@ pub(super) async fn list_requests(
         "{SELECT} ORDER BY CASE WHEN state = 'pending' THEN 0 ELSE 1 END, requested_at DESC, id DESC
          LIMIT 500"
     );
-    let rows: Vec<RequestRow> = with_db!(&state.db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?;
+    let rows: Vec<RequestRow> = fetch_as!(&state.db, fetch_all, sqlx::AssertSqlSafe(sql.as_str()))?;
     Ok(Json(rows.into_iter().map(Into::into).collect()))
 }
 
@@ -241,12 +228,8 @@ fn no_such_request() -> Error {
 
 async fn find(db: &Db, id: i64) -> Result<RequestRow> {
     let sql = format!("{SELECT} WHERE id = $1");
-    let row: Option<RequestRow> = with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let row: Option<RequestRow> =
+        fetch_as!(db, fetch_optional, sqlx::AssertSqlSafe(sql.as_str()), (id))?;
     row.ok_or_else(no_such_request)
 }
 
@@ -264,19 +247,12 @@ async fn pending(db: &Db, id: i64) -> Result<RequestRow> {
 
 /// Records a decline; the request keeps whom it is about, since their data is kept too.
 async fn decline(state: &AppState, id: i64, by: &str, reason: &str) -> Result<()> {
-    with_db!(&state.db, |pool| {
-        sqlx::query(
-            "UPDATE erasure_requests SET state = 'declined', decided_at = $2, decided_by = $3,
-                decision_note = $4
-             WHERE id = $1 AND state = 'pending'",
-        )
-        .bind(id)
-        .bind(to_millis(state.clock.now()))
-        .bind(by)
-        .bind(reason)
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    execute!(
+        &state.db,
+        "UPDATE erasure_requests SET state = 'declined', decided_at = $2, decided_by = $3,
+            decision_note = $4
+         WHERE id = $1 AND state = 'pending'",
+        (id, to_millis(state.clock.now()), by, reason)
+    )?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use crate::error::Result;
 use crate::store::{Db, Tx};
 use crate::voice::conclusions::analysis::InterviewStatus;
-use crate::{with_db, with_tx};
+use crate::{fetch_scalar, with_tx};
 
 /// Links the call and `status` to the candidate whose invite `call_id` completed.
 pub async fn link_completed_call(
@@ -35,12 +35,12 @@ pub async fn link_completed_call(
 
 /// The years of experience the ATS found in the candidate's resume, if it was assessed.
 pub async fn experience_years(db: &Db, candidate_id: i64) -> Result<Option<f64>> {
-    let assessment: Option<Option<String>> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT assessment FROM candidates WHERE id = $1")
-            .bind(candidate_id)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let assessment: Option<Option<String>> = fetch_scalar!(
+        db,
+        fetch_optional,
+        "SELECT assessment FROM candidates WHERE id = $1",
+        (candidate_id)
+    )?;
     Ok(assessment
         .flatten()
         .and_then(|a| serde_json::from_str::<serde_json::Value>(&a).ok())

@@ -6,10 +6,10 @@ use hirelane_core::clock::{from_millis, to_iso};
 use serde_json::Value;
 
 use super::repo::CandidateRow;
-use super::status::{InviteStatus, shown};
+use super::status::InviteStatus;
 use crate::error::Result;
 use crate::interviews::repo::find_by_candidate;
-use crate::interviews::rules::{InviteState, Page, bookable_until, page, utc_naive};
+use crate::interviews::rules::{Page, bookable_until, page, utc_naive};
 use crate::state::AppState;
 
 /// How the recruiter's lists show an invite: its page label and slot.
@@ -21,11 +21,7 @@ pub struct InviteSummary {
 
 /// The summary from a candidate row's invite columns.
 pub fn summarize(state: &AppState, row: &CandidateRow) -> InviteSummary {
-    let Some(invite_state) = row
-        .invite_state
-        .as_deref()
-        .and_then(|stored| shown(InviteState::parse(stored)))
-    else {
+    let Some(invite_state) = row.invite_state else {
         return InviteSummary::default();
     };
     let until = bookable_until(

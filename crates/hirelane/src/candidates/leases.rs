@@ -11,7 +11,7 @@ use crate::careers::autopilot_due;
 use crate::error::Result;
 use crate::pipeline::stages::{self, Stage};
 use crate::store::Db;
-use crate::{with_db, with_tx};
+use crate::{fetch_as, with_tx};
 
 /// A candidate claimed for analysis, with what scoring needs.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -50,29 +50,24 @@ pub async fn claim_next(db: &Db, now: Timestamp, lease: SignedDuration) -> Resul
          WHERE id = ({pick}{lock})
          RETURNING id, lease_until, attempts"
     );
-    let claimed: Option<(i64, i64, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(until)
-            .bind(now_ms)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let claimed: Option<(i64, i64, i64)> = fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (until, now_ms)
+    )?;
     let Some((id, lease_until, attempts)) = claimed else {
         return Ok(None);
     };
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT c.id, c.lease_until, c.attempts, c.resume_text, j.jdname, j.jddescription,
-                j.key_skills, j.experience, j.additional_notes
-             FROM candidates c JOIN jobs j ON j.id = c.job_id
-             WHERE c.id = $1 AND c.lease_until = $2 AND c.attempts = $3",
-        )
-        .bind(id)
-        .bind(lease_until)
-        .bind(attempts)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT c.id, c.lease_until, c.attempts, c.resume_text, j.jdname, j.jddescription,
+            j.key_skills, j.experience, j.additional_notes
+         FROM candidates c JOIN jobs j ON j.id = c.job_id
+         WHERE c.id = $1 AND c.lease_until = $2 AND c.attempts = $3",
+        (id, lease_until, attempts)
+    )?)
 }
 
 /// The outcome of one analysis.

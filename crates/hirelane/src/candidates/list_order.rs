@@ -19,7 +19,7 @@ use super::list_query::{self, ListQuery, Sort};
 use super::repo::{self, CandidateRow};
 use crate::error::Result;
 use crate::store::Db;
-use crate::with_db;
+use crate::{fetch_as, fetch_scalar};
 
 /// A page (`(number from 1, size)`) of a candidate list and how many match in all, as
 /// [`list_query::list`] answers.
@@ -77,25 +77,23 @@ async fn current(lists: &OrderCache, db: &Db) -> Result<Arc<Order>> {
 }
 
 async fn version(db: &Db) -> Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT version FROM list_order WHERE id = 1")
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT version FROM list_order WHERE id = 1"
+    )?)
 }
 
 async fn load(db: &Db) -> Result<Order> {
     // The version first: a change committed while the rows are read leaves this copy labelled
     // older than it is, so the next request reloads it; never the other way round.
     let version = version(db).await?;
-    let rows: Vec<(i64, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT c.id, c.job_id FROM candidates c JOIN jobs j ON j.id = c.job_id
-             WHERE j.deleted_at IS NULL ORDER BY c.created_on DESC, c.id DESC",
-        )
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<(i64, i64)> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT c.id, c.job_id FROM candidates c JOIN jobs j ON j.id = c.job_id
+         WHERE j.deleted_at IS NULL ORDER BY c.created_on DESC, c.id DESC"
+    )?;
     let mut by_group: HashMap<i64, Vec<i64>> = HashMap::new();
     let mut all = Vec::with_capacity(rows.len());
     for (id, job) in rows {

@@ -20,9 +20,7 @@ use super::invites::summarize;
 use super::list_order;
 use super::list_query::{ListQuery, Sort};
 use super::repo::{self, CandidateRow};
-use super::status::{
-    AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason, shown,
-};
+use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query, within};
@@ -242,10 +240,7 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         invite_status: invite.status,
         interview_date_time: invite.interview_date_time,
         overall_match_percentage: row.ats_score,
-        recommendation: row
-            .recommendation
-            .as_deref()
-            .and_then(|stored| shown(Recommendation::parse(stored))),
+        recommendation: row.recommendation,
         resume_id: row.id,
         job_desc_id: row.job_id,
         jdid: row.jdid,
@@ -269,10 +264,7 @@ fn resume_record(state: &AppState, row: CandidateRow, now: Timestamp) -> ResumeR
         interview_status: row.interview_status,
         analysis_status: row.analysis_status,
         analysis_error: row.analysis_error,
-        unreadable_reason: row
-            .unreadable_reason
-            .as_deref()
-            .and_then(|stored| shown(UnreadableReason::parse(stored))),
+        unreadable_reason: row.unreadable_reason,
         ocr: row.text_from_ocr,
         name_confidence: row.name_confidence,
         stage: row.stage,
@@ -355,10 +347,7 @@ fn all_candidate(state: &AppState, row: CandidateRow) -> AllCandidate {
         jdid: row.jdid,
         job_desc_id: row.job_id,
         ats_score: row.ats_score,
-        recommendation: row
-            .recommendation
-            .as_deref()
-            .and_then(|stored| shown(Recommendation::parse(stored))),
+        recommendation: row.recommendation,
         interview_status: row.interview_status,
         resume_id: row.id,
         call_id: row.call_id,

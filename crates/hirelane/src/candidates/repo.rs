@@ -6,13 +6,14 @@ use hirelane_core::stage::Stage;
 use jiff::Timestamp;
 use serde_json::json;
 
-use super::status::{AnalysisStatus, Source};
+use super::status::{AnalysisStatus, Recommendation, Source, UnreadableReason};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::careers::applications::{self, NewApplication};
 use crate::error::Result;
+use crate::interviews::rules::InviteState;
 use crate::store::BeginWrite;
 use crate::store::{Db, Tx, is_unique_violation};
-use crate::{with_db, with_tx};
+use crate::{execute, fetch_as, fetch_scalar, with_db, with_tx};
 
 /// A candidate with their JD's names, as every list and detail shows them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -33,12 +34,12 @@ pub struct CandidateRow {
     #[sqlx(try_from = "String")]
     pub analysis_status: AnalysisStatus,
     pub analysis_error: Option<String>,
-    pub unreadable_reason: Option<String>,
+    pub unreadable_reason: Option<UnreadableReason>,
     pub text_from_ocr: bool,
     pub name_confidence: Option<f64>,
     pub ats_score: Option<i64>,
     pub skills_match: Option<i64>,
-    pub recommendation: Option<String>,
+    pub recommendation: Option<Recommendation>,
     pub assessment: Option<String>,
     pub call_id: Option<String>,
     pub interview_status: Option<String>,
@@ -50,7 +51,7 @@ pub struct CandidateRow {
     pub stage_reason: Option<String>,
     /// The interview invite's stored state and slot, and the JD's apply-last date (together
     /// they give the invite status the lists show).
-    pub invite_state: Option<String>,
+    pub invite_state: Option<InviteState>,
     pub interview_at: Option<i64>,
     pub apply_last_date: Option<String>,
 }
@@ -424,24 +425,24 @@ pub async fn import_csv(
 /// One candidate of a JD outside the bin.
 pub async fn find(db: &Db, id: i64) -> Result<Option<CandidateRow>> {
     let sql = format!("{SELECT} WHERE c.id = $1 AND j.deleted_at IS NULL");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id)
+    )?)
 }
 
 /// A candidate by id whether or not their JD is in the bin: everything we still hold about a
 /// person, which their own page shows until the JD is purged.
 pub async fn find_held(db: &Db, id: i64) -> Result<Option<CandidateRow>> {
     let sql = format!("{SELECT} WHERE c.id = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id)
+    )?)
 }
 
 /// Candidates by id (JDs outside the bin), in no particular order.
@@ -474,16 +475,14 @@ pub async fn find_many(db: &Db, ids: &[i64]) -> Result<Vec<CandidateRow>> {
 
 /// The stored file behind a resume file id: `(key, file name, file type)`.
 pub async fn file_of(db: &Db, resume_file_id: &str) -> Result<Option<(String, String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT c.file_key, c.file_name, c.file_type FROM candidates c
-             JOIN jobs j ON j.id = c.job_id
-             WHERE c.resume_file_id = $1 AND j.deleted_at IS NULL AND c.file_key IS NOT NULL",
-        )
-        .bind(resume_file_id)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT c.file_key, c.file_name, c.file_type FROM candidates c
+         JOIN jobs j ON j.id = c.job_id
+         WHERE c.resume_file_id = $1 AND j.deleted_at IS NULL AND c.file_key IS NOT NULL",
+        (resume_file_id)
+    )?)
 }
 
 /// Deletes the candidate holding `resume_file_id` with their history; returns the file keys
@@ -520,26 +519,22 @@ pub async fn delete_by_file_id(db: &Db, resume_file_id: &str) -> Result<Option<V
 
 /// How many candidates are stored, in every JD.
 pub async fn count(db: &Db) -> Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM candidates")
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FROM candidates"
+    )?)
 }
 
 /// Queues every analysed resume of a JD again (its skills or experience changed).
 pub async fn requeue_job(db: &Db, job_id: i64) -> Result<u64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE candidates SET analysis_status = 'queued', attempts = 0, lease_until = NULL
-             WHERE job_id = $1 AND analysis_status IN ('done', 'failed')
-               AND resume_text IS NOT NULL",
-        )
-        .bind(job_id)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?)
+    Ok(execute!(
+        db,
+        "UPDATE candidates SET analysis_status = 'queued', attempts = 0, lease_until = NULL
+         WHERE job_id = $1 AND analysis_status IN ('done', 'failed')
+           AND resume_text IS NOT NULL",
+        (job_id)
+    )?)
 }
 #[cfg(test)]
 mod tests {

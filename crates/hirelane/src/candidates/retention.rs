@@ -20,7 +20,7 @@ use crate::pipeline::stages::Stage;
 use crate::state::AppState;
 use crate::store::Db;
 use crate::voice;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar, with_db};
 
 /// What one day's run did.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -75,17 +75,12 @@ const RETENTION: &str = "retention";
 
 async fn claim_day(state: &AppState, now: Timestamp) -> Result<bool> {
     let day = now.to_zoned(state.time_zone.clone()).date().to_string();
-    let claimed = with_db!(&state.db, |pool| {
-        sqlx::query(
-            "INSERT INTO retention_runs (day, started_at) VALUES ($1, $2)
-             ON CONFLICT (day) DO NOTHING",
-        )
-        .bind(&day)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let claimed = execute!(
+        &state.db,
+        "INSERT INTO retention_runs (day, started_at) VALUES ($1, $2)
+         ON CONFLICT (day) DO NOTHING",
+        (&day, to_millis(now))
+    )?;
     Ok(claimed == 1)
 }
 
@@ -101,24 +96,19 @@ struct Person {
 }
 
 async fn people(db: &Db) -> Result<Vec<Person>> {
-    let rows: Vec<(i64, String, i64, i64, Option<i64>, String)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, candidate_email, created_on, modified_on, stage_changed_at, stage
-               FROM candidates ORDER BY id",
-        )
-        .fetch_all(pool)
-        .await
-    })?;
-    let events: HashMap<i64, i64> = with_db!(db, |pool| {
-        sqlx::query_as::<_, (i64, i64)>(
-            "SELECT candidate_id, MAX(at) FROM activity_events
-              WHERE candidate_id IS NOT NULL GROUP BY candidate_id",
-        )
-        .fetch_all(pool)
-        .await
-    })?
-    .into_iter()
-    .collect();
+    let rows: Vec<(i64, String, i64, i64, Option<i64>, String)> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT id, candidate_email, created_on, modified_on, stage_changed_at, stage
+           FROM candidates ORDER BY id"
+    )?;
+    let events: Vec<(i64, i64)> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT candidate_id, MAX(at) FROM activity_events
+          WHERE candidate_id IS NOT NULL GROUP BY candidate_id"
+    )?;
+    let events: HashMap<i64, i64> = events.into_iter().collect();
     let mut by_email: BTreeMap<String, Person> = BTreeMap::new();
     let mut lone = Vec::new();
     for (id, email, created, modified, moved, stage) in rows {
@@ -216,34 +206,32 @@ struct Notice {
 }
 
 async fn notice_of(db: &Db, email: &str) -> Result<Option<Notice>> {
-    let row: Option<(i64, i64)> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT due_at, sent_at FROM retention_notices WHERE email = $1")
-            .bind(email)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let row: Option<(i64, i64)> = fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT due_at, sent_at FROM retention_notices WHERE email = $1",
+        (email)
+    )?;
     Ok(row.map(|(due_at, sent_at)| Notice { due_at, sent_at }))
 }
 
 async fn forget_notice(db: &Db, email: &str) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM retention_notices WHERE email = $1")
-            .bind(email)
-            .execute(pool)
-            .await
-            .map(drop)
-    })?;
+    execute!(
+        db,
+        "DELETE FROM retention_notices WHERE email = $1",
+        (email)
+    )?;
     Ok(())
 }
 
 /// Whether the person with `email` agreed to be kept for other jobs.
 pub async fn is_kept(db: &Db, email: &str) -> Result<bool> {
-    let row: Option<i64> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT agreed_at FROM retention_keep WHERE email = $1")
-            .bind(email)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let row: Option<i64> = fetch_scalar!(
+        db,
+        fetch_optional,
+        "SELECT agreed_at FROM retention_keep WHERE email = $1",
+        (email)
+    )?;
     Ok(row.is_some())
 }
 
@@ -254,18 +242,12 @@ async fn notify(state: &AppState, person: &Person, due: Timestamp, now: Timestam
     let Some(email) = &person.email else {
         return Ok(false);
     };
-    let inserted = with_db!(&state.db, |pool| {
-        sqlx::query(
-            "INSERT INTO retention_notices (email, due_at, sent_at) VALUES ($1, $2, $3)
-             ON CONFLICT (email) DO NOTHING",
-        )
-        .bind(email)
-        .bind(to_millis(due))
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let inserted = execute!(
+        &state.db,
+        "INSERT INTO retention_notices (email, due_at, sent_at) VALUES ($1, $2, $3)
+         ON CONFLICT (email) DO NOTHING",
+        (email, to_millis(due), to_millis(now))
+    )?;
     if inserted == 0 {
         return Ok(false);
     }

@@ -6,9 +6,10 @@
 
 use std::collections::HashMap;
 
+use super::status::Recommendation;
 use crate::error::Result;
+use crate::fetch_as;
 use crate::store::Db;
-use crate::with_db;
 
 /// At most this many JDs and candidates come back.
 const MAX_JOBS: i64 = 50;
@@ -54,7 +55,7 @@ pub struct CandidateHit {
     pub resume_file_id: Option<String>,
     pub file_name: Option<String>,
     pub ats_score: Option<i64>,
-    pub recommendation: Option<String>,
+    pub recommendation: Option<Recommendation>,
     pub call_id: Option<String>,
 }
 
@@ -78,13 +79,12 @@ pub async fn search(db: &Db, query: &str) -> Result<Hits> {
                  ORDER BY c.created_on DESC LIMIT $2"
             ),
         };
-        let candidates = with_db!(db, |pool| {
-            sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-                .bind(&pattern)
-                .bind(MAX_CANDIDATES)
-                .fetch_all(pool)
-                .await
-        })?;
+        let candidates = fetch_as!(
+            db,
+            fetch_all,
+            sqlx::AssertSqlSafe(sql.as_str()),
+            (&pattern, MAX_CANDIDATES)
+        )?;
         return Ok(Hits {
             jobs: Vec::new(),
             candidates,

@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::files::signed_file_path;
 use super::search::{self, CandidateHit};
-use super::status::{Recommendation, shown};
+use super::status::Recommendation;
 use crate::auth::Recruiter;
 use crate::error::Result;
 use crate::http::{Json, Query};
@@ -108,10 +108,7 @@ fn search_resume(state: &AppState, c: CandidateHit, now: Timestamp) -> SearchRes
         candidate_phone: c.candidate_phone,
         file_name: c.file_name,
         ats_score: c.ats_score,
-        recommendation: c
-            .recommendation
-            .as_deref()
-            .and_then(|stored| shown(Recommendation::parse(stored))),
+        recommendation: c.recommendation,
         call_id: c.call_id,
     }
 }

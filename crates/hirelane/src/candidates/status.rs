@@ -1,7 +1,6 @@
 //! The fixed string sets of candidate answers, as enums that serialise to the strings the web
 //! app and the database already use.
 
-use hirelane_core::stored::UnknownText;
 use hirelane_core::stored_text;
 use serde::{Deserialize, Serialize};
 use strum::{EnumString, IntoStaticStr, VariantArray};
@@ -92,15 +91,6 @@ pub enum Recommendation {
 }
 
 stored_text!(Recommendation);
-
-/// A nullable column of stored text as a candidate list or card shows it (the recommendation,
-/// the invite's state, why a resume is unreadable): text no variant has is logged and shown as none, so one corrupt row
-/// does not take down a whole list; nothing acts on what a list shows.
-pub fn shown<T>(parsed: Result<T, UnknownText>) -> Option<T> {
-    parsed
-        .inspect_err(|err| tracing::error!(error = %err, "a list shows none for a stored value"))
-        .ok()
-}
 
 /// Where a candidate's interview invite stands, as the recruiter's lists name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use crate::config::CareersSettings;
 use crate::error::Result;
 use crate::store::{Db, Tx};
-use crate::{with_db, with_tx};
+use crate::{fetch_scalar, with_tx};
 
 /// The notices an applicant reads before applying, and their version: a digest of both texts,
 /// so a changed text is a new version without anyone remembering to bump a number.
@@ -176,12 +176,12 @@ pub async fn of_candidate(db: &Db, id: i64) -> Result<Option<ApplicationRow>> {
 
 /// How many applications a JD received.
 pub async fn count(db: &Db, job_id: i64) -> Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM applications WHERE job_id = $1")
-            .bind(job_id)
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FROM applications WHERE job_id = $1",
+        (job_id)
+    )?)
 }
 
 #[cfg(test)]

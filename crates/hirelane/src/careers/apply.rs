@@ -19,12 +19,12 @@ use crate::candidates::intake::checks;
 use crate::candidates::portal_link::application_link;
 use crate::error::{Error, ErrorCode, Result};
 use crate::fairness::self_id::{self, Answers};
+use crate::fetch_scalar;
 use crate::http::ClientIp;
 use crate::jobs::repo::{self as jobs, JobKey, JobRow};
 use crate::mail;
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
-use crate::with_db;
 
 pub const MAX_NAME: usize = 200;
 pub const MAX_PHONE: usize = 40;
@@ -350,13 +350,12 @@ fn check(form: ApplicationForm) -> Result<Checked> {
 
 /// The candidate of the job with this address, if there is one.
 async fn existing_candidate(state: &AppState, job_id: i64, email: &str) -> Result<Option<i64>> {
-    Ok(with_db!(&state.db, |pool| {
-        sqlx::query_scalar("SELECT id FROM candidates WHERE job_id = $1 AND candidate_email = $2")
-            .bind(job_id)
-            .bind(email)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        &state.db,
+        fetch_optional,
+        "SELECT id FROM candidates WHERE job_id = $1 AND candidate_email = $2",
+        (job_id, email)
+    )?)
 }
 
 /// E-mails the applicant a receipt with the link to their application. The application stands

@@ -28,7 +28,7 @@ use crate::jobs::lookup::active_job;
 use crate::jobs::repo::{self as jobs, JobKey};
 use crate::state::AppState;
 use crate::store::{Db, Tx};
-use crate::{with_db, with_tx};
+use crate::{execute, fetch_as, with_tx};
 
 /// A JD's autopilot.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -72,14 +72,12 @@ struct AutopilotRow {
 }
 
 async fn find(db: &Db, job_id: i64) -> Result<Option<AutopilotRow>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT enabled, assistant_id, min_score, digest FROM job_autopilot WHERE job_id = $1",
-        )
-        .bind(job_id)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT enabled, assistant_id, min_score, digest FROM job_autopilot WHERE job_id = $1",
+        (job_id)
+    )?)
 }
 
 async fn autopilot_of(db: &Db, job_id: i64) -> Result<Autopilot> {
@@ -89,26 +87,22 @@ async fn autopilot_of(db: &Db, job_id: i64) -> Result<Autopilot> {
         min_score: None,
         digest: false,
     });
-    let (invited, not_invited): (i64, i64) = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = 'skipped')
-             FROM autopilot_invites WHERE job_id = $1",
-        )
-        .bind(job_id)
-        .fetch_one(pool)
-        .await
-    })?;
-    let last_not_invited: Option<NotInvited> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT candidate_id, outcome AS reason, done_at AS at FROM autopilot_invites
-             WHERE job_id = $1 AND state = 'skipped' AND outcome IS NOT NULL
-               AND done_at IS NOT NULL
-             ORDER BY done_at DESC, candidate_id DESC LIMIT 1",
-        )
-        .bind(job_id)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let (invited, not_invited): (i64, i64) = fetch_as!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = 'skipped')
+         FROM autopilot_invites WHERE job_id = $1",
+        (job_id)
+    )?;
+    let last_not_invited: Option<NotInvited> = fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT candidate_id, outcome AS reason, done_at AS at FROM autopilot_invites
+         WHERE job_id = $1 AND state = 'skipped' AND outcome IS NOT NULL
+           AND done_at IS NOT NULL
+         ORDER BY done_at DESC, candidate_id DESC LIMIT 1",
+        (job_id)
+    )?;
     Ok(Autopilot {
         job_desc_id: job_id,
         enabled: row.enabled,
@@ -215,25 +209,23 @@ pub(super) async fn put_autopilot(
     }
     let at = to_millis(state.clock.now());
     let by = recruiter.actor().recruiter_id();
-    with_db!(&state.db, |pool| {
-        sqlx::query(
-            "INSERT INTO job_autopilot (job_id, enabled, assistant_id, min_score, digest,
-                updated_at, updated_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (job_id) DO UPDATE SET enabled = $2, assistant_id = $3, min_score = $4,
-                digest = $5, updated_at = $6, updated_by = $7",
+    execute!(
+        &state.db,
+        "INSERT INTO job_autopilot (job_id, enabled, assistant_id, min_score, digest,
+            updated_at, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (job_id) DO UPDATE SET enabled = $2, assistant_id = $3, min_score = $4,
+            digest = $5, updated_at = $6, updated_by = $7",
+        (
+            job.id,
+            body.enabled,
+            assistant,
+            body.min_score,
+            body.digest,
+            at,
+            by
         )
-        .bind(job.id)
-        .bind(body.enabled)
-        .bind(assistant)
-        .bind(body.min_score)
-        .bind(body.digest)
-        .bind(at)
-        .bind(by)
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    )?;
     tracing::info!(job_id = job.id, enabled = body.enabled, "autopilot saved");
     autopilot_of(&state.db, job.id).await.map(Json)
 }
@@ -268,13 +260,12 @@ async fn claim_next(db: &Db, now: Timestamp) -> Result<Option<Claimed>> {
            AND state = 'due' AND (lease_until IS NULL OR lease_until < $2)
          RETURNING candidate_id, job_id, attempts"
     );
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(until)
-            .bind(now_ms)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (until, now_ms)
+    )?)
 }
 
 /// Records what became of a claimed invite.

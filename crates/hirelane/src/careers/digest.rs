@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::mail::{Email, parts};
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 /// What a digest reports for one JD.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -43,14 +43,12 @@ pub async fn send_due(state: &AppState) -> Result<usize> {
         return Ok(0);
     }
     let day = local.date().to_string();
-    let jobs: Vec<(i64, String, String)> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT j.id, j.jdid, j.jdname FROM job_autopilot p JOIN jobs j ON j.id = p.job_id
-             WHERE p.digest AND j.deleted_at IS NULL ORDER BY j.id",
-        )
-        .fetch_all(pool)
-        .await
-    })?;
+    let jobs: Vec<(i64, String, String)> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT j.id, j.jdid, j.jdname FROM job_autopilot p JOIN jobs j ON j.id = p.job_id
+         WHERE p.digest AND j.deleted_at IS NULL ORDER BY j.id"
+    )?;
     let mut sent = 0;
     for (job_id, jdid, jdname) in jobs {
         let Some(since) = claim(&state.db, job_id, &day, now).await? else {
@@ -75,61 +73,45 @@ pub async fn send_due(state: &AppState) -> Result<usize> {
 /// ago), or nothing when another instance already claimed the day.
 async fn claim(db: &Db, job_id: i64, day: &str, now: Timestamp) -> Result<Option<i64>> {
     let at = to_millis(now);
-    let previous: Option<i64> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT MAX(sent_at) FROM autopilot_digests WHERE job_id = $1")
-            .bind(job_id)
-            .fetch_one(pool)
-            .await
-    })?;
-    let claimed = with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO autopilot_digests (job_id, day, sent_at) VALUES ($1, $2, $3)
-             ON CONFLICT (job_id, day) DO NOTHING",
-        )
-        .bind(job_id)
-        .bind(day)
-        .bind(at)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let previous: Option<i64> = fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT MAX(sent_at) FROM autopilot_digests WHERE job_id = $1",
+        (job_id)
+    )?;
+    let claimed = execute!(
+        db,
+        "INSERT INTO autopilot_digests (job_id, day, sent_at) VALUES ($1, $2, $3)
+         ON CONFLICT (job_id, day) DO NOTHING",
+        (job_id, day, at)
+    )?;
     let day_ago = at - SignedDuration::from_hours(24).as_millis() as i64;
     Ok((claimed == 1).then(|| previous.unwrap_or(day_ago)))
 }
 
 async fn compose(db: &Db, job_id: i64, job_title: String, since: i64) -> Result<Digest> {
-    let new_applicants: Vec<String> = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT c.candidate_name FROM applications a JOIN candidates c ON c.id = a.candidate_id
-             WHERE a.job_id = $1 AND a.first_applied_at > $2
-             ORDER BY a.first_applied_at, c.id LIMIT $3",
-        )
-        .bind(job_id)
-        .bind(since)
-        .bind(NAMES)
-        .fetch_all(pool)
-        .await
-    })?;
-    let (new_applicant_count, interviews_completed, needs_review): (i64, i64, i64) = with_db!(
+    let new_applicants: Vec<String> = fetch_scalar!(
         db,
-        |pool| {
-            sqlx::query_as(
-                "SELECT
-                   (SELECT COUNT(*) FROM applications WHERE job_id = $1 AND first_applied_at > $2),
-                   (SELECT COUNT(*) FROM interview_invites
-                     WHERE job_id = $1 AND state = 'completed' AND completed_at > $2),
-                   (SELECT COUNT(*) FROM candidates c WHERE c.job_id = $1
-                     AND c.stage NOT IN ('rejected', 'withdrawn', 'hired')
-                     AND (c.analysis_status IN ('unreadable', 'failed')
-                          OR c.interview_status = 'Needs Review'
-                          OR (c.stage = 'screened' AND c.recommendation = 'Fail'
-                              AND EXISTS (SELECT 1 FROM applications a WHERE a.candidate_id = c.id))))",
-            )
-            .bind(job_id)
-            .bind(since)
-            .fetch_one(pool)
-            .await
-        }
+        fetch_all,
+        "SELECT c.candidate_name FROM applications a JOIN candidates c ON c.id = a.candidate_id
+         WHERE a.job_id = $1 AND a.first_applied_at > $2
+         ORDER BY a.first_applied_at, c.id LIMIT $3",
+        (job_id, since, NAMES)
+    )?;
+    let (new_applicant_count, interviews_completed, needs_review): (i64, i64, i64) = fetch_as!(
+        db,
+        fetch_one,
+        "SELECT
+           (SELECT COUNT(*) FROM applications WHERE job_id = $1 AND first_applied_at > $2),
+           (SELECT COUNT(*) FROM interview_invites
+             WHERE job_id = $1 AND state = 'completed' AND completed_at > $2),
+           (SELECT COUNT(*) FROM candidates c WHERE c.job_id = $1
+             AND c.stage NOT IN ('rejected', 'withdrawn', 'hired')
+             AND (c.analysis_status IN ('unreadable', 'failed')
+                  OR c.interview_status = 'Needs Review'
+                  OR (c.stage = 'screened' AND c.recommendation = 'Fail'
+                      AND EXISTS (SELECT 1 FROM applications a WHERE a.candidate_id = c.id))))",
+        (job_id, since)
     )?;
     Ok(Digest {
         job_title,
@@ -142,22 +124,20 @@ async fn compose(db: &Db, job_id: i64, job_title: String, since: i64) -> Result<
 
 /// The JD's recruiter, or every admin when whoever created the JD is no longer on the team.
 async fn recipients(db: &Db, job_id: i64) -> Result<Vec<String>> {
-    let owner: Option<String> = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT r.email FROM jobs j JOIN recruiters r ON r.id = j.created_by WHERE j.id = $1",
-        )
-        .bind(job_id)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let owner: Option<String> = fetch_scalar!(
+        db,
+        fetch_optional,
+        "SELECT r.email FROM jobs j JOIN recruiters r ON r.id = j.created_by WHERE j.id = $1",
+        (job_id)
+    )?;
     if let Some(owner) = owner {
         return Ok(vec![owner]);
     }
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT email FROM recruiters WHERE role = 'admin' ORDER BY id")
-            .fetch_all(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_all,
+        "SELECT email FROM recruiters WHERE role = 'admin' ORDER BY id"
+    )?)
 }
 
 /// The digest's message.

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 
 use super::portal::candidate_of;
 use crate::candidates::repo::{CandidateRow, assessment_strings};
+use crate::candidates::status::Recommendation;
 use crate::error::{ErrorBody, Result};
 use crate::http::Json;
 use crate::state::AppState;
@@ -94,10 +95,12 @@ fn explain(candidate: &CandidateRow, interview_questions: Vec<CoveredQuestion>) 
              anything about who you are."
                 .to_owned(),
         );
-        reasons.push(match candidate.recommendation.as_deref() {
-            Some("Pass") => "It found that your resume shows most of what the job asks for, and \
+        reasons.push(match candidate.recommendation {
+            Some(Recommendation::Pass) => {
+                "It found that your resume shows most of what the job asks for, and \
                 suggested that the team look at your application more closely."
-                .to_owned(),
+                    .to_owned()
+            }
             _ => "It found that your resume does not yet show enough of what the job asks for; \
                 the team decides whether to take your application further."
                 .to_owned(),

@@ -14,10 +14,10 @@ use crate::activity::feed::summary;
 use crate::activity::log::EventKind;
 use crate::error::{Error, Result};
 use crate::fairness::self_id;
+use crate::fetch_as;
 use crate::pipeline::stages;
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
 
 /// One candidacy's row, as the export reads it.
 #[derive(sqlx::FromRow)]
@@ -44,19 +44,16 @@ struct Candidacy {
 /// from (named in the archive's note).
 pub async fn archive(state: &AppState, email: &str, candidate_id: i64) -> Result<Vec<u8>> {
     let db = &state.db;
-    let rows: Vec<Candidacy> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT c.id, j.jdname, c.source, c.candidate_name, c.candidate_email,
-                c.candidate_phone, c.created_on, c.stage, c.stage_reason, c.file_key, c.file_name,
-                c.resume_text, c.ats_score, c.skills_match, c.recommendation, c.scoring_version
-             FROM candidates c JOIN jobs j ON j.id = c.job_id
-             WHERE ($1 <> '' AND c.candidate_email = $1) OR c.id = $2 ORDER BY c.id",
-        )
-        .bind(email)
-        .bind(candidate_id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<Candidacy> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT c.id, j.jdname, c.source, c.candidate_name, c.candidate_email,
+            c.candidate_phone, c.created_on, c.stage, c.stage_reason, c.file_key, c.file_name,
+            c.resume_text, c.ats_score, c.skills_match, c.recommendation, c.scoring_version
+         FROM candidates c JOIN jobs j ON j.id = c.job_id
+         WHERE ($1 <> '' AND c.candidate_email = $1) OR c.id = $2 ORDER BY c.id",
+        (email, candidate_id)
+    )?;
     let mut files: Vec<(String, String)> = Vec::new();
     let mut candidacies = Vec::with_capacity(rows.len());
     for row in &rows {
@@ -113,15 +110,13 @@ async fn candidacy(db: &Db, row: &Candidacy, files: &mut Vec<(String, String)>) 
         }
         _ => Value::Null,
     };
-    let history: Vec<(String, String, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT file_key, file_name, replaced_on FROM resume_history
-             WHERE candidate_id = $1 ORDER BY id",
-        )
-        .bind(row.id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let history: Vec<(String, String, i64)> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT file_key, file_name, replaced_on FROM resume_history
+         WHERE candidate_id = $1 ORDER BY id",
+        (row.id)
+    )?;
     let mut earlier = Vec::with_capacity(history.len());
     for (key, name, replaced) in history {
         let file = archive_name(files, &name);
@@ -197,15 +192,13 @@ async fn interview(db: &Db, id: i64) -> Result<Value> {
         details: Option<String>,
         completed_at: Option<i64>,
     }
-    let invite: Option<Invite> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT state, invited_at, interview_at, time_zone, details, completed_at
-             FROM interview_invites WHERE candidate_id = $1",
-        )
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let invite: Option<Invite> = fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT state, invited_at, interview_at, time_zone, details, completed_at
+         FROM interview_invites WHERE candidate_id = $1",
+        (id)
+    )?;
     Ok(invite.map_or(Value::Null, |i| {
         json!({
             "state": i.state,
@@ -234,21 +227,19 @@ async fn calls(db: &Db, id: i64) -> Result<Vec<Value>> {
         recording_url: Option<String>,
         grading: Option<String>,
     }
-    let rows: Vec<Call> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT v.id, v.started_at, v.ended_at, v.transcript, v.summary, v.interview_status,
-                v.technical_score, v.communication_score, v.problem_solving_score,
-                v.cultural_fit_score, v.recording_url, g.grading
-             FROM voice_calls v
-             LEFT JOIN answer_gradings g ON g.call_id = v.id
-             WHERE v.invite_id IN (SELECT i.id FROM interview_invites i WHERE i.candidate_id = $1)
-                OR v.id = (SELECT c.call_id FROM candidates c WHERE c.id = $1)
-             ORDER BY v.created_at",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<Call> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT v.id, v.started_at, v.ended_at, v.transcript, v.summary, v.interview_status,
+            v.technical_score, v.communication_score, v.problem_solving_score,
+            v.cultural_fit_score, v.recording_url, g.grading
+         FROM voice_calls v
+         LEFT JOIN answer_gradings g ON g.call_id = v.id
+         WHERE v.invite_id IN (SELECT i.id FROM interview_invites i WHERE i.candidate_id = $1)
+            OR v.id = (SELECT c.call_id FROM candidates c WHERE c.id = $1)
+         ORDER BY v.created_at",
+        (id)
+    )?;
     Ok(rows
         .into_iter()
         .map(|c| {
@@ -289,17 +280,15 @@ async fn scorecards(db: &Db, id: i64) -> Result<Vec<Value>> {
         notes: String,
         updated_at: i64,
     }
-    let rows: Vec<Card> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT r.full_name, s.technical, s.communication, s.problem_solving, s.culture,
-                s.recommendation, s.notes, s.updated_at
-             FROM scorecards s JOIN recruiters r ON r.id = s.recruiter_id
-             WHERE s.candidate_id = $1 ORDER BY s.id",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<Card> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT r.full_name, s.technical, s.communication, s.problem_solving, s.culture,
+            s.recommendation, s.notes, s.updated_at
+         FROM scorecards s JOIN recruiters r ON r.id = s.recruiter_id
+         WHERE s.candidate_id = $1 ORDER BY s.id",
+        (id)
+    )?;
     Ok(rows
         .into_iter()
         .map(|c| {
@@ -318,15 +307,13 @@ async fn scorecards(db: &Db, id: i64) -> Result<Vec<Value>> {
 }
 
 async fn timeline(db: &Db, id: i64) -> Result<Vec<Value>> {
-    let rows: Vec<(i64, String, String, String)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT at, kind, actor_kind, detail FROM activity_events
-             WHERE candidate_id = $1 ORDER BY id",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<(i64, String, String, String)> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT at, kind, actor_kind, detail FROM activity_events
+         WHERE candidate_id = $1 ORDER BY id",
+        (id)
+    )?;
     rows.into_iter()
         .map(|(at, kind, actor, detail)| {
             let kind = EventKind::parse(&kind).map_err(anyhow::Error::from)?;

@@ -17,12 +17,12 @@ use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::candidates::repo::{self as candidates, CandidateRow};
 use crate::candidates::{accommodations, erasure_requests, retention};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
+use crate::fetch_scalar;
 use crate::http::Json;
 use crate::interviews;
 use crate::pipeline::stages::{self, Stage};
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
-use crate::with_db;
 
 /// Where an application stands, in the candidate's words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -109,12 +109,12 @@ pub(super) async fn candidate_of(state: &AppState, token: &str) -> Result<Candid
     if !well_formed(token) {
         return Err(not_found());
     }
-    let id: Option<i64> = with_db!(&state.db, |pool| {
-        sqlx::query_scalar("SELECT id FROM candidates WHERE portal_token = $1")
-            .bind(token)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let id: Option<i64> = fetch_scalar!(
+        &state.db,
+        fetch_optional,
+        "SELECT id FROM candidates WHERE portal_token = $1",
+        (token)
+    )?;
     let Some(id) = id else {
         return Err(not_found());
     };

@@ -18,7 +18,7 @@ use crate::jobs::lookup::active_job;
 use crate::jobs::repo::JobRow;
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 /// Where the work happens (schema.org: an office, some days at an office, or anywhere in the
 /// applicant's country).
@@ -376,12 +376,12 @@ fn unaccented(c: char) -> Option<&'static str> {
 /// The title's slug, or with the JD's id appended when another page has it.
 async fn free_slug(db: &Db, job: &JobRow) -> Result<String> {
     let slug = slugify(&job.jdname);
-    let taken: Option<i64> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT job_id FROM job_postings WHERE slug = $1")
-            .bind(&slug)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let taken: Option<i64> = fetch_scalar!(
+        db,
+        fetch_optional,
+        "SELECT job_id FROM job_postings WHERE slug = $1",
+        (&slug)
+    )?;
     Ok(match taken {
         Some(owner) if owner != job.id => format!("{slug}-{}", job.id),
         _ => slug,
@@ -390,12 +390,12 @@ async fn free_slug(db: &Db, job: &JobRow) -> Result<String> {
 
 async fn posting_of(state: &AppState, job: &JobRow) -> Result<Posting> {
     let row = find(&state.db, job.id).await?;
-    let applications: i64 = with_db!(&state.db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM applications WHERE job_id = $1")
-            .bind(job.id)
-            .fetch_one(pool)
-            .await
-    })?;
+    let applications: i64 = fetch_scalar!(
+        &state.db,
+        fetch_one,
+        "SELECT COUNT(*) FROM applications WHERE job_id = $1",
+        (job.id)
+    )?;
     let open = is_open(job.apply_last_date.as_deref(), state.today());
     Ok(match row {
         Some(row) => Posting {
@@ -457,12 +457,12 @@ const SELECT: &str = "SELECT job_id, slug, published, published_at, location, co
 
 pub async fn find(db: &Db, job_id: i64) -> Result<Option<PostingRow>> {
     let sql = format!("{SELECT} WHERE job_id = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(job_id)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (job_id)
+    )?)
 }
 
 /// Writes a JD's posting; the first publication sets `published_at`. A slug another JD holds is
@@ -475,30 +475,28 @@ async fn save(
     now: Timestamp,
 ) -> Result<()> {
     let at = to_millis(now);
-    let saved = with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO job_postings (job_id, slug, published, published_at, location, country,
-                work_type, employment_type, updated_at, updated_by)
-             VALUES ($1, $2, $3, CASE WHEN $3 THEN $8 END, $4, $5, $6, $7, $8, $9)
-             ON CONFLICT (job_id) DO UPDATE SET slug = $2, published = $3,
-                published_at = CASE WHEN $3 AND job_postings.published_at IS NULL THEN $8
-                                    ELSE job_postings.published_at END,
-                location = $4, country = $5, work_type = $6, employment_type = $7,
-                updated_at = $8, updated_by = $9",
+    let saved = execute!(
+        db,
+        "INSERT INTO job_postings (job_id, slug, published, published_at, location, country,
+            work_type, employment_type, updated_at, updated_by)
+         VALUES ($1, $2, $3, CASE WHEN $3 THEN $8 END, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (job_id) DO UPDATE SET slug = $2, published = $3,
+            published_at = CASE WHEN $3 AND job_postings.published_at IS NULL THEN $8
+                                ELSE job_postings.published_at END,
+            location = $4, country = $5, work_type = $6, employment_type = $7,
+            updated_at = $8, updated_by = $9",
+        (
+            job_id,
+            posting.slug,
+            posting.published,
+            posting.location,
+            posting.country,
+            posting.work_type.as_str(),
+            posting.employment_type.as_str(),
+            at,
+            by.recruiter_id()
         )
-        .bind(job_id)
-        .bind(posting.slug)
-        .bind(posting.published)
-        .bind(posting.location)
-        .bind(posting.country)
-        .bind(posting.work_type.as_str())
-        .bind(posting.employment_type.as_str())
-        .bind(at)
-        .bind(by.recruiter_id())
-        .execute(pool)
-        .await
-        .map(drop)
-    });
+    );
     match saved {
         Ok(_) => Ok(()),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(Error::Conflict {

@@ -3,8 +3,8 @@
 
 use super::postings::{self, EmploymentType, WorkType};
 use crate::error::Result;
+use crate::fetch_as;
 use crate::store::Db;
-use crate::with_db;
 
 /// A published JD outside the bin, as the public pages show it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -51,20 +51,16 @@ const PUBLISHED: &str = "SELECT j.id AS job_id, j.jdid, j.jdname, j.jddescriptio
 /// The published JD at `slug`, outside the bin.
 pub async fn by_slug(db: &Db, slug: &str) -> Result<Option<PublishedJob>> {
     let sql = format!("{PUBLISHED} AND p.slug = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(slug)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (slug)
+    )?)
 }
 
 /// Every published JD outside the bin, newest publication first.
 pub async fn all(db: &Db) -> Result<Vec<PublishedJob>> {
     let sql = format!("{PUBLISHED} ORDER BY p.published_at DESC, j.id DESC");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?)
+    Ok(fetch_as!(db, fetch_all, sqlx::AssertSqlSafe(sql.as_str()))?)
 }

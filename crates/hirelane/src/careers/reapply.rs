@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::repo::{self as jobs, JobKey};
 use crate::mail;
 use crate::state::AppState;
-use crate::{with_db, with_tx};
+use crate::{execute, fetch_as, fetch_scalar, with_tx};
 
 /// How long an unconfirmed application waits.
 pub const CONFIRM_WITHIN: SignedDuration = SignedDuration::from_hours(7 * 24);
@@ -121,25 +121,21 @@ pub struct HeldRow {
 /// The held application of `token` for the job at `slug`, while it may still be confirmed.
 pub async fn find(state: &AppState, slug: &str, token: &str) -> Result<Option<HeldRow>> {
     let since = to_millis(state.clock.now()) - CONFIRM_WITHIN.as_millis() as i64;
-    Ok(with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT p.token, p.candidate_id, p.full_name, p.phone, p.note, p.consent_version,
-                n.text AS consent_text, p.file_key, p.file_name, p.created_at,
-                c.candidate_email, c.job_id, j.jdname
-             FROM pending_applications p
-             JOIN consent_notices n ON n.version = p.consent_version
-             JOIN candidates c ON c.id = p.candidate_id
-             JOIN jobs j ON j.id = c.job_id
-             JOIN job_postings jp ON jp.job_id = j.id
-             WHERE p.token = $1 AND jp.slug = $2 AND p.created_at >= $3
-               AND j.deleted_at IS NULL",
-        )
-        .bind(token)
-        .bind(slug)
-        .bind(since)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        &state.db,
+        fetch_optional,
+        "SELECT p.token, p.candidate_id, p.full_name, p.phone, p.note, p.consent_version,
+            n.text AS consent_text, p.file_key, p.file_name, p.created_at,
+            c.candidate_email, c.job_id, j.jdname
+         FROM pending_applications p
+         JOIN consent_notices n ON n.version = p.consent_version
+         JOIN candidates c ON c.id = p.candidate_id
+         JOIN jobs j ON j.id = c.job_id
+         JOIN job_postings jp ON jp.job_id = j.id
+         WHERE p.token = $1 AND jp.slug = $2 AND p.created_at >= $3
+           AND j.deleted_at IS NULL",
+        (token, slug, since)
+    )?)
 }
 
 /// Applies a held application: its resume replaces the candidate's (the older one stays in
@@ -147,13 +143,11 @@ pub async fn find(state: &AppState, slug: &str, token: &str) -> Result<Option<He
 pub async fn confirm(state: &AppState, slug: &str, token: &str) -> Result<HeldRow> {
     let held = find(state, slug, token).await?.ok_or_else(gone)?;
     // Taking the row first makes a double submit of the confirmation apply once.
-    let taken = with_db!(&state.db, |pool| {
-        sqlx::query("DELETE FROM pending_applications WHERE token = $1")
-            .bind(token)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?;
+    let taken = execute!(
+        &state.db,
+        "DELETE FROM pending_applications WHERE token = $1",
+        (token)
+    )?;
     if taken == 0 {
         return Err(gone());
     }
@@ -205,14 +199,12 @@ fn gone() -> Error {
 /// Removes held applications nobody confirmed in time, with their files.
 pub async fn prune(state: &AppState, now: Timestamp) -> Result<usize> {
     let before = to_millis(now) - CONFIRM_WITHIN.as_millis() as i64;
-    let keys: Vec<String> = with_db!(&state.db, |pool| {
-        sqlx::query_scalar(
-            "DELETE FROM pending_applications WHERE created_at < $1 RETURNING file_key",
-        )
-        .bind(before)
-        .fetch_all(pool)
-        .await
-    })?;
+    let keys: Vec<String> = fetch_scalar!(
+        &state.db,
+        fetch_all,
+        "DELETE FROM pending_applications WHERE created_at < $1 RETURNING file_key",
+        (before)
+    )?;
     for key in &keys {
         if let Err(e) = state.files.delete(key).await {
             tracing::warn!(error = %e, key, "an expired held application's file stays");

@@ -14,7 +14,7 @@ use crate::error::{Error, ErrorBody, Result};
 use crate::http::Json;
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as};
 
 /// What the public page shows of the audit.
 #[derive(Debug, Serialize, ToSchema)]
@@ -47,14 +47,12 @@ pub async fn latest(db: &Db) -> Result<Option<Published>> {
 
 /// The newest publication: when, by whom, and the audit's JSON.
 async fn newest(db: &Db) -> Result<Option<(i64, String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT published_at, published_by, summary FROM fairness_summaries
-             ORDER BY published_at DESC, id DESC LIMIT 1",
-        )
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT published_at, published_by, summary FROM fairness_summaries
+         ORDER BY published_at DESC, id DESC LIMIT 1"
+    )?)
 }
 
 /// Publishes the audit of all data held, as of now, on the public page "How we score".
@@ -74,18 +72,12 @@ pub(super) async fn publish_summary(
     let audit = compute(&state, None, None, None).await?;
     let summary = serde_json::to_string(&audit).map_err(|e| Error::Internal(e.into()))?;
     let now = state.clock.now();
-    with_db!(&state.db, |pool| {
-        sqlx::query(
-            "INSERT INTO fairness_summaries (published_at, published_by, summary)
-             VALUES ($1, $2, $3)",
-        )
-        .bind(to_millis(now))
-        .bind(&admin.full_name)
-        .bind(&summary)
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    execute!(
+        &state.db,
+        "INSERT INTO fairness_summaries (published_at, published_by, summary)
+         VALUES ($1, $2, $3)",
+        (to_millis(now), &admin.full_name, &summary)
+    )?;
     tracing::info!(by = admin.id, "bias audit published");
     Ok(Json(PublishedSummary {
         published_at: Some(to_iso(now)),
@@ -125,12 +117,7 @@ pub(super) async fn withdraw_summary(
     Admin(admin): Admin,
     State(state): State<AppState>,
 ) -> Result<Json<PublishedSummary>> {
-    with_db!(&state.db, |pool| {
-        sqlx::query("DELETE FROM fairness_summaries")
-            .execute(pool)
-            .await
-            .map(drop)
-    })?;
+    execute!(&state.db, "DELETE FROM fairness_summaries")?;
     tracing::info!(by = admin.id, "published bias audit withdrawn");
     Ok(Json(PublishedSummary {
         published_at: None,

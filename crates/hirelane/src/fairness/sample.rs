@@ -5,8 +5,8 @@
 use jiff::Timestamp;
 
 use crate::error::Result;
+use crate::fetch_as;
 use crate::store::Db;
-use crate::with_db;
 use hirelane_core::clock::to_millis;
 use hirelane_core::stage::Stage;
 
@@ -58,33 +58,29 @@ impl Subject {
 pub async fn read(db: &Db, filter: Filter) -> Result<Vec<Subject>> {
     let from = filter.from.map(to_millis);
     let until = filter.until.map(to_millis);
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT c.job_id, s.category_set, s.sex, s.race, c.recommendation, c.ats_score,
-                    c.scoring_version, c.furthest_stage, g.overall AS interview_overall
-               FROM candidates c
-               LEFT JOIN self_identifications s ON s.candidate_id = c.id
-               LEFT JOIN interview_invites i ON i.candidate_id = c.id
-               LEFT JOIN answer_gradings g ON g.call_id = COALESCE(i.call_id, c.call_id)
-              WHERE ($1 IS NULL OR c.created_on >= $1)
-                AND ($2 IS NULL OR c.created_on < $2)
-                AND ($3 IS NULL OR c.job_id = $3)
-              ORDER BY c.created_on, c.id",
-        )
-        .bind(from)
-        .bind(until)
-        .bind(filter.job_id)
-        .fetch_all(pool)
-        .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_all,
+        "SELECT c.job_id, s.category_set, s.sex, s.race, c.recommendation, c.ats_score,
+                c.scoring_version, c.furthest_stage, g.overall AS interview_overall
+           FROM candidates c
+           LEFT JOIN self_identifications s ON s.candidate_id = c.id
+           LEFT JOIN interview_invites i ON i.candidate_id = c.id
+           LEFT JOIN answer_gradings g ON g.call_id = COALESCE(i.call_id, c.call_id)
+          WHERE ($1 IS NULL OR c.created_on >= $1)
+            AND ($2 IS NULL OR c.created_on < $2)
+            AND ($3 IS NULL OR c.job_id = $3)
+          ORDER BY c.created_on, c.id",
+        (from, until, filter.job_id)
+    )?)
 }
 
 /// When the first candidate this deployment scored was added (unix ms), if any was.
 pub async fn first_scored(db: &Db) -> Result<Option<i64>> {
-    let first: (Option<i64>,) = with_db!(db, |pool| {
-        sqlx::query_as("SELECT MIN(created_on) FROM candidates WHERE scoring_version IS NOT NULL")
-            .fetch_one(pool)
-            .await
-    })?;
+    let first: (Option<i64>,) = fetch_as!(
+        db,
+        fetch_one,
+        "SELECT MIN(created_on) FROM candidates WHERE scoring_version IS NOT NULL"
+    )?;
     Ok(first.0)
 }

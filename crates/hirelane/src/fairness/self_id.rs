@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use crate::config::CategoryChoice;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as};
 
 /// The deployment's category set, or `None` when self-identification is off.
 pub fn category_set(choice: CategoryChoice) -> Option<&'static CategorySet> {
@@ -119,22 +119,20 @@ pub async fn save(
     if answers.is_empty() {
         return delete(db, candidate_id).await;
     }
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO self_identifications (candidate_id, category_set, sex, race, updated_at)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (candidate_id) DO UPDATE SET category_set = excluded.category_set,
-                 sex = excluded.sex, race = excluded.race, updated_at = excluded.updated_at",
+    execute!(
+        db,
+        "INSERT INTO self_identifications (candidate_id, category_set, sex, race, updated_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (candidate_id) DO UPDATE SET category_set = excluded.category_set,
+             sex = excluded.sex, race = excluded.race, updated_at = excluded.updated_at",
+        (
+            candidate_id,
+            set.id,
+            &answers.sex,
+            &answers.race,
+            to_millis(now)
         )
-        .bind(candidate_id)
-        .bind(set.id)
-        .bind(&answers.sex)
-        .bind(&answers.race)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    )?;
     Ok(())
 }
 
@@ -157,15 +155,13 @@ pub struct Stored {
 
 /// The stored row, whatever set it was answered in: for the candidate's own data export.
 pub async fn stored(db: &Db, candidate_id: i64) -> Result<Option<Stored>> {
-    let row: Option<(String, Option<String>, Option<String>, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT category_set, sex, race, updated_at FROM self_identifications
-             WHERE candidate_id = $1",
-        )
-        .bind(candidate_id)
-        .fetch_optional(pool)
-        .await
-    })?;
+    let row: Option<(String, Option<String>, Option<String>, i64)> = fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT category_set, sex, race, updated_at FROM self_identifications
+         WHERE candidate_id = $1",
+        (candidate_id)
+    )?;
     Ok(row.map(|(category_set, sex, race, updated_at)| Stored {
         category_set,
         answers: Answers { sex, race },
@@ -174,12 +170,10 @@ pub async fn stored(db: &Db, candidate_id: i64) -> Result<Option<Stored>> {
 }
 
 pub async fn delete(db: &Db, candidate_id: i64) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM self_identifications WHERE candidate_id = $1")
-            .bind(candidate_id)
-            .execute(pool)
-            .await
-            .map(drop)
-    })?;
+    execute!(
+        db,
+        "DELETE FROM self_identifications WHERE candidate_id = $1",
+        (candidate_id)
+    )?;
     Ok(())
 }

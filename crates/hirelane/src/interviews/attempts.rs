@@ -22,7 +22,7 @@ use crate::state::AppState;
 use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::voice::integrity::IntegrityStatus;
 use crate::voice::repo::{self as calls, CallRow};
-use crate::{with_db, with_tx};
+use crate::{fetch_as, with_tx};
 
 /// One call of the invite.
 #[derive(Debug, Serialize, ToSchema)]
@@ -124,12 +124,12 @@ fn attempt(row: &CallRow, invite: &InviteRow) -> Attempt {
 }
 
 async fn counted(state: &AppState, invite_id: i64) -> Result<(Option<i64>, Option<i64>)> {
-    Ok(with_db!(&state.db, |pool| {
-        sqlx::query_as("SELECT counted_by, counted_at FROM interview_invites WHERE id = $1")
-            .bind(invite_id)
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        &state.db,
+        fetch_one,
+        "SELECT counted_by, counted_at FROM interview_invites WHERE id = $1",
+        (invite_id)
+    )?)
 }
 
 /// The recruiter's choice of the attempt that counts.

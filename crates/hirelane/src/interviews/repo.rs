@@ -12,7 +12,7 @@ use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::error::Result;
 use crate::pipeline::stages::{self, Stage};
 use crate::store::{Db, Tx};
-use crate::{with_db, with_tx};
+use crate::{execute, fetch_as, fetch_scalar, with_tx};
 
 /// An invite with what its pages and e-mails show.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -48,32 +48,32 @@ const SELECT: &str = "SELECT i.id, i.token, i.candidate_id, i.job_id, i.assistan
 /// The invite behind a link; invites of JDs in the bin are gone for the candidate too.
 pub async fn find_by_token(db: &Db, token: &str) -> Result<Option<InviteRow>> {
     let sql = format!("{SELECT} WHERE i.token = $1 AND j.deleted_at IS NULL");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(token)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (token)
+    )?)
 }
 
 pub async fn find(db: &Db, id: i64) -> Result<Option<InviteRow>> {
     let sql = format!("{SELECT} WHERE i.id = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id)
+    )?)
 }
 
 pub async fn find_by_candidate(db: &Db, candidate_id: i64) -> Result<Option<InviteRow>> {
     let sql = format!("{SELECT} WHERE i.candidate_id = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(candidate_id)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (candidate_id)
+    )?)
 }
 
 /// One candidate to invite: their row id, and the token a new invite would get.
@@ -264,18 +264,12 @@ pub async fn book(
 
 /// Stores the next-step answers (JSON) on the invite; a later submission replaces them.
 pub async fn save_details(db: &Db, id: i64, details: &str, now: Timestamp) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE interview_invites SET details = $2, details_submitted_at = $3,
-                updated_at = $3 WHERE id = $1",
-        )
-        .bind(id)
-        .bind(details)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    execute!(
+        db,
+        "UPDATE interview_invites SET details = $2, details_submitted_at = $3,
+            updated_at = $3 WHERE id = $1",
+        (id, details, to_millis(now))
+    )?;
     Ok(())
 }
 
@@ -321,17 +315,12 @@ pub async fn set_call(
 
 /// Links a call the browser started (known only from its verified metadata) to the invite.
 pub async fn link_call(db: &Db, id: i64, call_id: &str) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE interview_invites SET call_id = $2
-             WHERE id = $1 AND state <> 'completed'",
-        )
-        .bind(id)
-        .bind(call_id)
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    execute!(
+        db,
+        "UPDATE interview_invites SET call_id = $2
+         WHERE id = $1 AND state <> 'completed'",
+        (id, call_id)
+    )?;
     Ok(())
 }
 
@@ -368,13 +357,12 @@ pub async fn due_reminders(db: &Db, reminder: Reminder, now: Timestamp) -> Resul
          ORDER BY i.interview_at LIMIT 200"
     );
     let now_ms = to_millis(now);
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(now_ms)
-            .bind(now_ms + reminder.lead().as_millis() as i64)
-            .fetch_all(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_all,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (now_ms, now_ms + reminder.lead().as_millis() as i64)
+    )?)
 }
 
 /// Claims a reminder for sending: exactly one caller (on any instance) gets `true`. The slot
@@ -391,15 +379,11 @@ pub async fn claim_reminder(
         "UPDATE interview_invites SET {column} = $3
          WHERE id = $1 AND interview_at = $2 AND state = 'scheduled' AND {column} IS NULL"
     );
-    let changed = with_db!(db, |pool| {
-        sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .bind(interview_at)
-            .bind(to_millis(now))
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?;
+    let changed = execute!(
+        db,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id, interview_at, to_millis(now))
+    )?;
     Ok(changed == 1)
 }
 
@@ -409,13 +393,7 @@ pub async fn release_reminder(db: &Db, id: i64, reminder: Reminder) -> Result<()
         "UPDATE interview_invites SET {} = NULL WHERE id = $1",
         reminder.column()
     );
-    with_db!(db, |pool| {
-        sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .execute(pool)
-            .await
-            .map(drop)
-    })?;
+    execute!(db, sqlx::AssertSqlSafe(sql.as_str()), (id))?;
     Ok(())
 }
 
@@ -470,17 +448,19 @@ pub async fn counts(db: &Db, days: &Days) -> Result<Counts> {
         (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
             WHERE j.deleted_at IS NULL AND c.interview_status = 'Pass') AS passed";
     let ms = |t: Timestamp| to_millis(t);
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sql)
-            .bind(ms(days.yesterday.0))
-            .bind(ms(days.yesterday.1))
-            .bind(ms(days.today.0))
-            .bind(ms(days.today.1))
-            .bind(ms(days.tomorrow.0))
-            .bind(ms(days.tomorrow.1))
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_one,
+        sql,
+        (
+            ms(days.yesterday.0),
+            ms(days.yesterday.1),
+            ms(days.today.0),
+            ms(days.today.1),
+            ms(days.tomorrow.0),
+            ms(days.tomorrow.1)
+        )
+    )?)
 }
 
 /// The calls of the given candidates' invites, inside a transaction of the caller's (an

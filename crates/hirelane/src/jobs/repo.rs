@@ -7,7 +7,7 @@ use super::rules::ValidJob;
 use super::sanitize::plain_text;
 use crate::error::Result;
 use crate::store::Db;
-use crate::{with_db, with_tx};
+use crate::{execute, fetch_as, fetch_scalar, with_tx};
 
 /// How long a deleted JD waits in the bin before it is removed for good.
 pub const BIN_RETENTION: SignedDuration = SignedDuration::from_hours(30 * 24);
@@ -71,37 +71,33 @@ pub async fn insert(
     now: Timestamp,
 ) -> Result<i64> {
     let now = to_millis(now);
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "INSERT INTO jobs (jdid, jdname, jddescription, key_skills, experience,
-                additional_notes, apply_last_date, resume_required, created_on, modified_on,
-                created_by, description_text)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING id",
+    Ok(fetch_scalar!(
+        db,
+        fetch_one,
+        "INSERT INTO jobs (jdid, jdname, jddescription, key_skills, experience,
+            additional_notes, apply_last_date, resume_required, created_on, modified_on,
+            created_by, description_text)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING id",
+        (
+            jdid,
+            &job.jdname,
+            &job.jddescription,
+            &job.key_skills,
+            &job.experience,
+            &job.additional_notes,
+            job.apply_last_date.map(|d| d.to_string()),
+            resume_required,
+            now,
+            created_by,
+            plain_text(&job.jddescription)
         )
-        .bind(jdid)
-        .bind(&job.jdname)
-        .bind(&job.jddescription)
-        .bind(&job.key_skills)
-        .bind(&job.experience)
-        .bind(&job.additional_notes)
-        .bind(job.apply_last_date.map(|d| d.to_string()))
-        .bind(resume_required)
-        .bind(now)
-        .bind(created_by)
-        .bind(plain_text(&job.jddescription))
-        .fetch_one(pool)
-        .await
-    })?)
+    )?)
 }
 
 /// JDs matching a fixed `WHERE … ORDER BY …` tail (no parameters).
 async fn select(db: &Db, tail: &str) -> Result<Vec<JobRow>> {
     let sql = format!("{SELECT} {tail}");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .fetch_all(pool)
-            .await
-    })?)
+    Ok(fetch_as!(db, fetch_all, sqlx::AssertSqlSafe(sql.as_str()))?)
 }
 
 /// JDs not in the bin, newest first.
@@ -129,13 +125,12 @@ pub async fn find(db: &Db, key: &JobKey) -> Result<Option<JobRow>> {
         JobKey::Folder(folder) => (-1, folder.as_str()),
     };
     let sql = format!("{SELECT} WHERE j.id = $1 OR j.jdid = $2");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .bind(folder)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id, folder)
+    )?)
 }
 
 /// The integer id of a JD outside the bin, by either id: for callers that need nothing else
@@ -145,15 +140,12 @@ pub async fn find_active_id(db: &Db, key: &JobKey) -> Result<Option<i64>> {
         JobKey::Id(id) => (*id, ""),
         JobKey::Folder(folder) => (-1, folder.as_str()),
     };
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT id FROM jobs WHERE (id = $1 OR jdid = $2) AND deleted_at IS NULL",
-        )
-        .bind(id)
-        .bind(folder)
-        .fetch_optional(pool)
-        .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_optional,
+        "SELECT id FROM jobs WHERE (id = $1 OR jdid = $2) AND deleted_at IS NULL",
+        (id, folder)
+    )?)
 }
 
 /// What search results show of a JD.
@@ -198,26 +190,24 @@ pub async fn find_titles(db: &Db, ids: &[i64]) -> Result<Vec<JobTitle>> {
 /// Updates a JD outside the bin. A missing application last date keeps the stored one (the
 /// edit form does not prefill it). Returns whether a row changed.
 pub async fn update(db: &Db, id: i64, job: &ValidJob, now: Timestamp) -> Result<bool> {
-    let changed = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE jobs SET jdname = $2, jddescription = $3, key_skills = $4, experience = $5,
-                additional_notes = $6, apply_last_date = COALESCE($7, apply_last_date),
-                modified_on = $8, description_text = $9
-             WHERE id = $1 AND deleted_at IS NULL",
+    let changed = execute!(
+        db,
+        "UPDATE jobs SET jdname = $2, jddescription = $3, key_skills = $4, experience = $5,
+            additional_notes = $6, apply_last_date = COALESCE($7, apply_last_date),
+            modified_on = $8, description_text = $9
+         WHERE id = $1 AND deleted_at IS NULL",
+        (
+            id,
+            &job.jdname,
+            &job.jddescription,
+            &job.key_skills,
+            &job.experience,
+            &job.additional_notes,
+            job.apply_last_date.map(|d| d.to_string()),
+            to_millis(now),
+            plain_text(&job.jddescription)
         )
-        .bind(id)
-        .bind(&job.jdname)
-        .bind(&job.jddescription)
-        .bind(&job.key_skills)
-        .bind(&job.experience)
-        .bind(&job.additional_notes)
-        .bind(job.apply_last_date.map(|d| d.to_string()))
-        .bind(to_millis(now))
-        .bind(plain_text(&job.jddescription))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    )?;
     Ok(changed == 1)
 }
 
@@ -229,44 +219,29 @@ pub async fn move_to_bin(
     reason: &str,
     now: Timestamp,
 ) -> Result<bool> {
-    let moved = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE jobs SET deleted_at = $2, deleted_by = $3, delete_reason = $4
-             WHERE id = $1 AND deleted_at IS NULL",
-        )
-        .bind(id)
-        .bind(to_millis(now))
-        .bind(deleted_by)
-        .bind(reason)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let moved = execute!(
+        db,
+        "UPDATE jobs SET deleted_at = $2, deleted_by = $3, delete_reason = $4
+         WHERE id = $1 AND deleted_at IS NULL",
+        (id, to_millis(now), deleted_by, reason)
+    )?;
     Ok(moved == 1)
 }
 
 /// Takes a JD out of the bin. Returns whether it was in the bin.
 pub async fn restore(db: &Db, id: i64) -> Result<bool> {
-    let restored = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE jobs SET deleted_at = NULL, deleted_by = NULL, delete_reason = NULL
-             WHERE id = $1 AND deleted_at IS NOT NULL",
-        )
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let restored = execute!(
+        db,
+        "UPDATE jobs SET deleted_at = NULL, deleted_by = NULL, delete_reason = NULL
+         WHERE id = $1 AND deleted_at IS NOT NULL",
+        (id)
+    )?;
     Ok(restored == 1)
 }
 
 /// How many JDs are stored, in the bin or not.
 pub async fn count(db: &Db) -> Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM jobs")
-            .fetch_one(pool)
-            .await
-    })?)
+    Ok(fetch_scalar!(db, fetch_one, "SELECT COUNT(*) FROM jobs")?)
 }
 
 /// What a purge removed: the JDs, and the stored files of their candidates (to delete from

@@ -11,14 +11,15 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
-use crate::candidates::status::{AnalysisStatus, Recommendation, Source, shown};
+use crate::candidates::status::{AnalysisStatus, Recommendation, Source};
 use crate::error::{ErrorBody, Result};
+use crate::fetch_as;
 use crate::http::{Json, Query, within};
+use crate::interviews::rules::InviteState;
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::state::AppState;
 use crate::voice::conclusions::analysis::InterviewStatus;
-use crate::with_db;
 
 /// Cards per column unless `limit` asks otherwise (1-200).
 const CARDS: i64 = 50;
@@ -100,11 +101,12 @@ pub struct Board {
 struct CardRow {
     #[sqlx(flatten)]
     card: BoardCard,
-    recommendation: Option<String>,
+    recommendation: Option<Recommendation>,
     interview_status: Option<String>,
     stage_changed_at: Option<i64>,
-    analysis_status: String,
-    invite_state: Option<String>,
+    #[sqlx(try_from = "String")]
+    analysis_status: AnalysisStatus,
+    invite_state: Option<InviteState>,
 }
 
 /// The board of a JD: every stage with its count and its newest cards.
@@ -156,12 +158,12 @@ pub(super) async fn board(
 }
 
 async fn stage_counts(state: &AppState, job_id: i64) -> Result<HashMap<Stage, i64>> {
-    let rows: Vec<(String, i64)> = with_db!(&state.db, |pool| {
-        sqlx::query_as("SELECT stage, COUNT(*) FROM candidates WHERE job_id = $1 GROUP BY stage")
-            .bind(job_id)
-            .fetch_all(pool)
-            .await
-    })?;
+    let rows: Vec<(String, i64)> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT stage, COUNT(*) FROM candidates WHERE job_id = $1 GROUP BY stage",
+        (job_id)
+    )?;
     let mut counts = HashMap::new();
     for (stage, count) in rows {
         let stage = Stage::parse(&stage).map_err(anyhow::Error::from)?;
@@ -178,37 +180,29 @@ async fn cards(
     offset: i64,
 ) -> Result<Vec<BoardCard>> {
     // The (job_id, stage, created_on, id) index gives each column in order without a sort.
-    let rows: Vec<CardRow> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT c.id, c.candidate_name, c.candidate_email, c.ats_score, c.recommendation,
-                c.interview_status, c.stage, c.stage_reason, c.stage_changed_at, c.call_id,
-                c.analysis_status, i.state AS invite_state
-             FROM candidates c LEFT JOIN interview_invites i ON i.candidate_id = c.id
-             WHERE c.job_id = $1 AND c.stage = $2
-             ORDER BY c.created_on DESC, c.id DESC LIMIT $3 OFFSET $4",
-        )
-        .bind(job_id)
-        .bind(stage.as_str())
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<CardRow> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT c.id, c.candidate_name, c.candidate_email, c.ats_score, c.recommendation,
+            c.interview_status, c.stage, c.stage_reason, c.stage_changed_at, c.call_id,
+            c.analysis_status, i.state AS invite_state
+         FROM candidates c LEFT JOIN interview_invites i ON i.candidate_id = c.id
+         WHERE c.job_id = $1 AND c.stage = $2
+         ORDER BY c.created_on DESC, c.id DESC LIMIT $3 OFFSET $4",
+        (job_id, stage.as_str(), limit, offset)
+    )?;
     Ok(rows
         .into_iter()
         .map(|row| BoardCard {
-            recommendation: row
-                .recommendation
-                .as_deref()
-                .and_then(|stored| shown(Recommendation::parse(stored))),
+            recommendation: row.recommendation,
             interview_status: row
                 .interview_status
                 .as_deref()
                 .and_then(InterviewStatus::parse),
             stage_changed_at: row.stage_changed_at.map(|m| to_iso(from_millis(m))),
             system_stage: stages::from_facts(
-                row.analysis_status == AnalysisStatus::Done.as_str(),
-                row.invite_state.as_deref(),
+                row.analysis_status == AnalysisStatus::Done,
+                row.invite_state,
             ),
             ..row.card
         })
@@ -300,19 +294,17 @@ pub(super) async fn funnel(
         Some(raw) if !raw.is_empty() => Some(active_job(&state, raw).await?.id),
         _ => None,
     };
-    let rows: Vec<FunnelRow> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage,
-                COUNT(*) AS candidates
-             FROM candidates c JOIN jobs j ON j.id = c.job_id
-             WHERE j.deleted_at IS NULL AND ($1 IS NULL OR c.job_id = $1)
-             GROUP BY c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage
-             ORDER BY c.job_id DESC",
-        )
-        .bind(only)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<FunnelRow> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage,
+            COUNT(*) AS candidates
+         FROM candidates c JOIN jobs j ON j.id = c.job_id
+         WHERE j.deleted_at IS NULL AND ($1 IS NULL OR c.job_id = $1)
+         GROUP BY c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage
+         ORDER BY c.job_id DESC",
+        (only)
+    )?;
     Ok(Json(funnels(rows)))
 }
 

@@ -209,7 +209,7 @@ async fn apply(
         }
         let facts = stages::from_facts(
             row.analysis_status == AnalysisStatus::Done,
-            row.invite_state.as_deref(),
+            row.invite_state,
         );
         check_move(row.stage, body.stage, facts, reason).map_err(|refused| {
             Error::bad_request(

@@ -17,10 +17,11 @@ use crate::auth::Recruiter;
 use crate::candidates::repo::{self as candidates, CandidateRow};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
+use crate::interviews::rules::InviteState;
 use crate::state::AppState;
 use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::voice::repo as calls;
-use crate::{with_db, with_tx};
+use crate::{fetch_as, with_tx};
 
 pub const MAX_NOTES: usize = 5000;
 
@@ -147,7 +148,7 @@ async fn candidate(state: &AppState, raw: &str) -> Result<CandidateRow> {
 
 /// A candidate was interviewed once their invite completed (the counted call is theirs).
 fn interviewed(row: &CandidateRow) -> bool {
-    row.invite_state.as_deref() == Some("completed") || row.call_id.is_some()
+    row.invite_state == Some(InviteState::Completed) || row.call_id.is_some()
 }
 
 /// The AI's scores and every recruiter's scorecard of a candidate.
@@ -187,18 +188,16 @@ async fn scorecards_of(state: &AppState, row: &CandidateRow, me: i64) -> Result<
         }),
         None => None,
     };
-    let rows: Vec<ScorecardRow> = with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT s.id, s.recruiter_id, r.full_name AS recruiter_name, s.technical,
-                s.communication, s.problem_solving, s.culture, s.recommendation, s.notes,
-                s.created_at, s.updated_at
-             FROM scorecards s JOIN recruiters r ON r.id = s.recruiter_id
-             WHERE s.candidate_id = $1 ORDER BY s.updated_at DESC, s.id DESC",
-        )
-        .bind(row.id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<ScorecardRow> = fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT s.id, s.recruiter_id, r.full_name AS recruiter_name, s.technical,
+            s.communication, s.problem_solving, s.culture, s.recommendation, s.notes,
+            s.created_at, s.updated_at
+         FROM scorecards s JOIN recruiters r ON r.id = s.recruiter_id
+         WHERE s.candidate_id = $1 ORDER BY s.updated_at DESC, s.id DESC",
+        (row.id)
+    )?;
     Ok(Scorecards {
         resume_id: row.id,
         interviewed: interviewed(row),

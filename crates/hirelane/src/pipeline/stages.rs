@@ -13,6 +13,7 @@ use serde_json::json;
 
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::error::Result;
+use crate::interviews::rules::InviteState;
 use crate::store::Tx;
 use crate::with_tx;
 
@@ -83,13 +84,13 @@ pub fn check_move(from: Stage, to: Stage, facts: Stage, reason: &str) -> Result<
 }
 
 /// The stage the system puts a candidate in, from their analysis and their invite's state.
-pub fn from_facts(analysed: bool, invite_state: Option<&str>) -> Stage {
+pub fn from_facts(analysed: bool, invite_state: Option<InviteState>) -> Stage {
     match invite_state {
-        Some("completed") => Stage::Interviewed,
-        Some("scheduled") => Stage::Scheduled,
-        Some("invited") => Stage::Invited,
-        _ if analysed => Stage::Screened,
-        _ => Stage::New,
+        Some(InviteState::Completed) => Stage::Interviewed,
+        Some(InviteState::Scheduled) => Stage::Scheduled,
+        Some(InviteState::Invited) => Stage::Invited,
+        Some(InviteState::Cancelled) | None if analysed => Stage::Screened,
+        Some(InviteState::Cancelled) | None => Stage::New,
     }
 }
 
@@ -236,9 +237,9 @@ mod tests {
     fn facts_give_the_system_stage() {
         assert_eq!(from_facts(false, None), New);
         assert_eq!(from_facts(true, None), Screened);
-        assert_eq!(from_facts(true, Some("scheduled")), Scheduled);
-        assert_eq!(from_facts(false, Some("completed")), Interviewed);
-        assert_eq!(from_facts(true, Some("cancelled")), Screened);
+        assert_eq!(from_facts(true, Some(InviteState::Scheduled)), Scheduled);
+        assert_eq!(from_facts(false, Some(InviteState::Completed)), Interviewed);
+        assert_eq!(from_facts(true, Some(InviteState::Cancelled)), Screened);
     }
 
     #[test]

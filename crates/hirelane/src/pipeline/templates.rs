@@ -15,7 +15,7 @@ use crate::http::Json;
 use crate::mail::{Email, parts};
 use crate::state::AppState;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_as};
 
 /// The variables a template may use.
 pub const VARIABLES: [&str; 2] = ["candidateName", "jobTitle"];
@@ -166,14 +166,12 @@ struct TemplateRow {
 
 /// Every template, the built-in text where none was saved.
 pub async fn all(db: &Db) -> Result<Vec<EmailTemplate>> {
-    let rows: Vec<TemplateRow> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT t.kind, t.subject, t.body, t.updated_at, r.full_name AS updated_by
-             FROM email_templates t LEFT JOIN recruiters r ON r.id = t.updated_by",
-        )
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<TemplateRow> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT t.kind, t.subject, t.body, t.updated_at, r.full_name AS updated_by
+         FROM email_templates t LEFT JOIN recruiters r ON r.id = t.updated_by"
+    )?;
     Ok(TemplateKind::VARIANTS
         .iter()
         .map(|&kind| match rows.iter().find(|r| r.kind == kind) {
@@ -205,22 +203,20 @@ async fn save(
     recruiter_id: i64,
     now: Timestamp,
 ) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO email_templates (kind, subject, body, updated_at, updated_by)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (kind) DO UPDATE SET subject = $2, body = $3, updated_at = $4,
-                updated_by = $5",
+    execute!(
+        db,
+        "INSERT INTO email_templates (kind, subject, body, updated_at, updated_by)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (kind) DO UPDATE SET subject = $2, body = $3, updated_at = $4,
+            updated_by = $5",
+        (
+            kind.as_str(),
+            text.subject.trim(),
+            text.body.trim(),
+            to_millis(now),
+            recruiter_id
         )
-        .bind(kind.as_str())
-        .bind(text.subject.trim())
-        .bind(text.body.trim())
-        .bind(to_millis(now))
-        .bind(recruiter_id)
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    )?;
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::Result;
 use crate::store::Db;
-use crate::with_db;
+use crate::{execute, fetch_scalar};
 
 /// How long a processed message is remembered.
 const REMEMBERED: SignedDuration = SignedDuration::from_hours(30 * 24);
@@ -20,38 +20,32 @@ pub fn digest(body: &[u8]) -> String {
 
 /// Whether a message with this digest was processed already.
 pub async fn seen(db: &Db, digest: &str) -> Result<bool> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM webhook_deliveries WHERE digest = $1")
-            .bind(digest)
-            .fetch_one(pool)
-            .await
-    })? > 0)
+    let count: i64 = fetch_scalar!(
+        db,
+        fetch_one,
+        "SELECT COUNT(*) FROM webhook_deliveries WHERE digest = $1",
+        (digest)
+    )?;
+    Ok(count > 0)
 }
 
 /// Remembers a processed message (after its effects are stored, so a failure is retried).
 pub async fn remember(db: &Db, digest: &str, now: Timestamp) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO webhook_deliveries (digest, received_at) VALUES ($1, $2)
-             ON CONFLICT (digest) DO NOTHING",
-        )
-        .bind(digest)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|_| ())
-    })?;
+    execute!(
+        db,
+        "INSERT INTO webhook_deliveries (digest, received_at) VALUES ($1, $2)
+         ON CONFLICT (digest) DO NOTHING",
+        (digest, to_millis(now))
+    )?;
     Ok(())
 }
 
 /// Forgets messages older than [`REMEMBERED`]; answers how many.
 pub async fn prune(db: &Db, now: Timestamp) -> Result<u64> {
     let before = to_millis(now.saturating_sub(REMEMBERED).unwrap_or(now));
-    Ok(with_db!(db, |pool| {
-        sqlx::query("DELETE FROM webhook_deliveries WHERE received_at < $1")
-            .bind(before)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?)
+    Ok(execute!(
+        db,
+        "DELETE FROM webhook_deliveries WHERE received_at < $1",
+        (before)
+    )?)
 }

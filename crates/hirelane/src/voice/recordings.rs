@@ -88,15 +88,13 @@ fn relay(rec: Recording) -> Result<Response> {
 /// provider (the operations guide says how to set its own retention) but we no longer link it.
 /// Returns how many recordings were dropped.
 pub async fn expire(state: &AppState, ended_before: jiff::Timestamp) -> Result<usize> {
-    let due: Vec<(String, String)> = crate::with_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT id, recording_url FROM voice_calls
-             WHERE recording_url IS NOT NULL AND ended_at IS NOT NULL AND ended_at < $1",
-        )
-        .bind(hirelane_core::clock::to_millis(ended_before))
-        .fetch_all(pool)
-        .await
-    })?;
+    let due: Vec<(String, String)> = crate::fetch_as!(
+        &state.db,
+        fetch_all,
+        "SELECT id, recording_url FROM voice_calls
+         WHERE recording_url IS NOT NULL AND ended_at IS NOT NULL AND ended_at < $1",
+        (hirelane_core::clock::to_millis(ended_before))
+    )?;
     let mut dropped = 0;
     for (id, url) in due {
         if let Some(key) = url.strip_prefix(SELF_HOSTED_PREFIX)
@@ -105,16 +103,11 @@ pub async fn expire(state: &AppState, ended_before: jiff::Timestamp) -> Result<u
             tracing::warn!(error = %err, call_id = %id, "retention: recording file not removed");
             continue;
         }
-        dropped += crate::with_db!(&state.db, |pool| {
-            sqlx::query(
-                "UPDATE voice_calls SET recording_url = NULL WHERE id = $1 AND recording_url = $2",
-            )
-            .bind(&id)
-            .bind(&url)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected() as usize)
-        })?;
+        dropped += crate::execute!(
+            &state.db,
+            "UPDATE voice_calls SET recording_url = NULL WHERE id = $1 AND recording_url = $2",
+            (&id, &url)
+        )? as usize;
     }
     Ok(dropped)
 }

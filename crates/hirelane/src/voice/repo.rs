@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::interviews::completion;
 use crate::pipeline::stages::{self, Stage};
 use crate::store::{Db, Tx};
-use crate::{with_db, with_tx};
+use crate::{execute, fetch_as, fetch_scalar, with_tx};
 
 /// A stored call.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -103,37 +103,35 @@ pub async fn insert(db: &Db, call: &NewCall<'_>, now: Timestamp) -> Result<()> {
     let questions = call
         .questions
         .map(|q| serde_json::Value::from(q.to_vec()).to_string());
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO voice_calls (id, assistant_id, kind, candidate_name, phone, status,
-                scheduled_at, due_at, created_at, updated_at, created_by, invite_id, questions)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-             ON CONFLICT (id) DO UPDATE SET
-                assistant_id = COALESCE(voice_calls.assistant_id, excluded.assistant_id),
-                invite_id = COALESCE(voice_calls.invite_id, excluded.invite_id),
-                questions = COALESCE(voice_calls.questions, excluded.questions),
-                phone = COALESCE(voice_calls.phone, excluded.phone),
-                created_by = COALESCE(voice_calls.created_by, excluded.created_by),
-                candidate_name = CASE WHEN voice_calls.candidate_name = ''
-                    THEN excluded.candidate_name ELSE voice_calls.candidate_name END",
+    execute!(
+        db,
+        "INSERT INTO voice_calls (id, assistant_id, kind, candidate_name, phone, status,
+            scheduled_at, due_at, created_at, updated_at, created_by, invite_id, questions)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (id) DO UPDATE SET
+            assistant_id = COALESCE(voice_calls.assistant_id, excluded.assistant_id),
+            invite_id = COALESCE(voice_calls.invite_id, excluded.invite_id),
+            questions = COALESCE(voice_calls.questions, excluded.questions),
+            phone = COALESCE(voice_calls.phone, excluded.phone),
+            created_by = COALESCE(voice_calls.created_by, excluded.created_by),
+            candidate_name = CASE WHEN voice_calls.candidate_name = ''
+                THEN excluded.candidate_name ELSE voice_calls.candidate_name END",
+        (
+            call.id,
+            call.assistant_id,
+            call.kind,
+            call.candidate_name,
+            call.phone,
+            call.status,
+            call.scheduled_at.map(to_millis),
+            to_millis(due),
+            to_millis(call.created_at),
+            to_millis(now),
+            call.created_by,
+            call.invite_id,
+            questions.as_deref()
         )
-        .bind(call.id)
-        .bind(call.assistant_id)
-        .bind(call.kind)
-        .bind(call.candidate_name)
-        .bind(call.phone)
-        .bind(call.status)
-        .bind(call.scheduled_at.map(to_millis))
-        .bind(to_millis(due))
-        .bind(to_millis(call.created_at))
-        .bind(to_millis(now))
-        .bind(call.created_by)
-        .bind(call.invite_id)
-        .bind(questions.as_deref())
-        .execute(pool)
-        .await
-        .map(drop)
-    })?;
+    )?;
     Ok(())
 }
 
@@ -167,17 +165,11 @@ pub async fn apply_status(
             updated_at = $4
          WHERE id = $1 AND {RANK_SQL} < $5"
     );
-    let changed = with_db!(db, |pool| {
-        sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .bind(status)
-            .bind(ended_reason)
-            .bind(to_millis(now))
-            .bind(rank(status))
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })?;
+    let changed = execute!(
+        db,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id, status, ended_reason, to_millis(now), rank(status))
+    )?;
     Ok(changed == 1)
 }
 
@@ -272,25 +264,22 @@ async fn log_report(tx: &mut Tx, id: &str, assessment: &Assessment, now: Timesta
 /// Marks a call as an attempt of `invite_id` (a browser-started call, known from its verified
 /// reference); a call already tied to an invite keeps it.
 pub async fn set_invite(db: &Db, id: &str, invite_id: i64) -> Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("UPDATE voice_calls SET invite_id = $2 WHERE id = $1 AND invite_id IS NULL")
-            .bind(id)
-            .bind(invite_id)
-            .execute(pool)
-            .await
-            .map(drop)
-    })?;
+    execute!(
+        db,
+        "UPDATE voice_calls SET invite_id = $2 WHERE id = $1 AND invite_id IS NULL",
+        (id, invite_id)
+    )?;
     Ok(())
 }
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<CallRow>> {
     let sql = format!("{SELECT} WHERE id = $1");
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_optional,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (id)
+    )?)
 }
 
 /// Calls created inside `(after, before)`, newest first.
@@ -303,51 +292,44 @@ pub async fn list(
     let sql = format!(
         "{SELECT} WHERE created_at > $1 AND created_at < $2 ORDER BY created_at DESC LIMIT $3"
     );
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(after.map(to_millis).unwrap_or(i64::MIN))
-            .bind(before.map(to_millis).unwrap_or(i64::MAX))
-            .bind(limit)
-            .fetch_all(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_all,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (
+            after.map(to_millis).unwrap_or(i64::MIN),
+            before.map(to_millis).unwrap_or(i64::MAX),
+            limit
+        )
+    )?)
 }
 
 /// Calls that should have ended by now but have no report: due more than `grace` ago and not
 /// leased by another instance.
 pub async fn unreported(db: &Db, now: Timestamp, grace: SignedDuration) -> Result<Vec<String>> {
     let due_before = to_millis(now) - grace.as_millis() as i64;
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT id FROM voice_calls
-             WHERE report_received_at IS NULL AND due_at <= $1
-               AND (claimed_until IS NULL OR claimed_until <= $2)
-             ORDER BY due_at LIMIT 50",
-        )
-        .bind(due_before)
-        .bind(to_millis(now))
-        .fetch_all(pool)
-        .await
-    })?)
+    Ok(fetch_scalar!(
+        db,
+        fetch_all,
+        "SELECT id FROM voice_calls
+         WHERE report_received_at IS NULL AND due_at <= $1
+           AND (claimed_until IS NULL OR claimed_until <= $2)
+         ORDER BY due_at LIMIT 50",
+        (due_before, to_millis(now))
+    )?)
 }
 
 /// Leases one call to this instance for `lease`: a single atomic UPDATE, so of several
 /// instances exactly one wins. The lease also spaces out polls of a call still in progress.
 pub async fn claim(db: &Db, id: &str, now: Timestamp, lease: SignedDuration) -> Result<bool> {
     let until = to_millis(now) + lease.as_millis() as i64;
-    let claimed = with_db!(db, |pool| {
-        sqlx::query(
-            "UPDATE voice_calls SET claimed_until = $2
-             WHERE id = $1 AND report_received_at IS NULL
-               AND (claimed_until IS NULL OR claimed_until <= $3)",
-        )
-        .bind(id)
-        .bind(until)
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    let claimed = execute!(
+        db,
+        "UPDATE voice_calls SET claimed_until = $2
+         WHERE id = $1 AND report_received_at IS NULL
+           AND (claimed_until IS NULL OR claimed_until <= $3)",
+        (id, until, to_millis(now))
+    )?;
     Ok(claimed == 1)
 }
 
@@ -371,10 +353,10 @@ pub async fn of_invite(db: &Db, invite_id: i64) -> Result<Vec<CallRow>> {
     let sql = format!(
         "{SELECT} WHERE invite_id = $1 ORDER BY COALESCE(started_at, created_at), created_at, id"
     );
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-            .bind(invite_id)
-            .fetch_all(pool)
-            .await
-    })?)
+    Ok(fetch_as!(
+        db,
+        fetch_all,
+        sqlx::AssertSqlSafe(sql.as_str()),
+        (invite_id)
+    )?)
 }

@@ -24,7 +24,7 @@ use crate::jobs::repo::{self as jobs, JobKey};
 use crate::jobs::rules::key_skills;
 use crate::state::AppState;
 use crate::store::Db;
-use crate::{with_db, with_tx};
+use crate::{fetch_as, with_tx};
 
 /// At most this many suggestions per question.
 const MAX_SUGGESTIONS: usize = 8;
@@ -78,15 +78,13 @@ pub fn question_key(question: &str) -> String {
 
 /// Every rubric kept for an assistant, by [`question_key`].
 pub async fn of_assistant(db: &Db, assistant_id: &str) -> Result<HashMap<String, QuestionRubric>> {
-    let rows: Vec<(String, String, String)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT question_key, key_points, competency FROM question_rubrics
-             WHERE assistant_id = $1",
-        )
-        .bind(assistant_id)
-        .fetch_all(pool)
-        .await
-    })?;
+    let rows: Vec<(String, String, String)> = fetch_as!(
+        db,
+        fetch_all,
+        "SELECT question_key, key_points, competency FROM question_rubrics
+         WHERE assistant_id = $1",
+        (assistant_id)
+    )?;
     rows.into_iter()
         .map(|(key, points, competency)| {
             let key_points =

@@ -19,7 +19,7 @@ use crate::voice::provider::{
     CallQuery, ProviderError, ProviderFuture, ProviderResult, Recording, VoiceProvider,
 };
 use crate::voice::vapi::Call;
-use crate::with_db;
+use crate::{execute, fetch_as, fetch_scalar};
 
 /// How long the socket secret of a web call works: enough to join late and reconnect.
 const TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(2);
@@ -89,12 +89,12 @@ impl SelfHostedProvider {
     }
 
     async fn call(&self, id: &str) -> ProviderResult<Call> {
-        let row: Option<(String, String, i64)> = with_db!(&self.db, |pool| {
-            sqlx::query_as("SELECT body, status, updated_at FROM selfhosted_calls WHERE id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await
-        })
+        let row: Option<(String, String, i64)> = fetch_as!(
+            &self.db,
+            fetch_optional,
+            "SELECT body, status, updated_at FROM selfhosted_calls WHERE id = $1",
+            (id)
+        )
         .map_err(unavailable)?;
         let (body, status, updated_at) = row.ok_or(ProviderError::NotFound)?;
         let mut body: Value =
@@ -115,43 +115,31 @@ impl SelfHostedProvider {
     /// Ends an abandoned call unless its session marked a step meanwhile (then it lives).
     async fn end_abandoned(&self, id: &str, body: &Value) -> ProviderResult<()> {
         let stale_before = to_millis(self.now() - ABANDONED_AFTER);
-        with_db!(&self.db, |pool| {
-            sqlx::query(
-                "UPDATE selfhosted_calls SET body = $2, status = 'ended', updated_at = $3
-                 WHERE id = $1 AND status = 'in-progress' AND updated_at < $4",
-            )
-            .bind(id)
-            .bind(body.to_string())
-            .bind(to_millis(self.now()))
-            .bind(stale_before)
-            .execute(pool)
-            .await
-            .map(drop)
-        })
+        execute!(
+            &self.db,
+            "UPDATE selfhosted_calls SET body = $2, status = 'ended', updated_at = $3
+             WHERE id = $1 AND status = 'in-progress' AND updated_at < $4",
+            (id, body.to_string(), to_millis(self.now()), stale_before)
+        )
+        .map(drop)
         .map_err(unavailable)
     }
 
     /// Marks that the session of call `id` is alive (each step of the interview does).
     pub async fn still_running(&self, id: &str) -> ProviderResult<()> {
-        with_db!(&self.db, |pool| {
-            sqlx::query(
-                "UPDATE selfhosted_calls SET updated_at = $2 WHERE id = $1 AND status = 'in-progress'",
-            )
-            .bind(id)
-            .bind(to_millis(self.now()))
-            .execute(pool)
-            .await
-            .map(drop)
-        })
+        execute!(
+            &self.db,
+            "UPDATE selfhosted_calls SET updated_at = $2 WHERE id = $1 AND status = 'in-progress'",
+            (id, to_millis(self.now()))
+        )
+        .map(drop)
         .map_err(unavailable)
     }
 
     /// The stored JSON body the one-parameter `sql` finds for `id`.
     async fn stored(&self, sql: &'static str, id: &str) -> ProviderResult<Value> {
-        let body: Option<String> = with_db!(&self.db, |pool| {
-            sqlx::query_scalar(sql).bind(id).fetch_optional(pool).await
-        })
-        .map_err(unavailable)?;
+        let body: Option<String> =
+            fetch_scalar!(&self.db, fetch_optional, sql, (id)).map_err(unavailable)?;
         let body = body.ok_or(ProviderError::NotFound)?;
         serde_json::from_str(&body).map_err(|e| ProviderError::Invalid(e.to_string()))
     }
@@ -184,22 +172,20 @@ impl SelfHostedProvider {
         // The secret is kept only as its hash: the stored call has no token.
         let mut kept = body.clone();
         kept["transport"] = json!({ "provider": "selfhosted" });
-        with_db!(&self.db, |pool| {
-            sqlx::query(
-                "INSERT INTO selfhosted_calls (id, assistant_id, body, status, token_hash,
-                    token_expires, created_at, updated_at)
-                 VALUES ($1, $2, $3, 'queued', $4, $5, $6, $6)",
+        execute!(
+            &self.db,
+            "INSERT INTO selfhosted_calls (id, assistant_id, body, status, token_hash,
+                token_expires, created_at, updated_at)
+             VALUES ($1, $2, $3, 'queued', $4, $5, $6, $6)",
+            (
+                &id,
+                assistant_id,
+                kept.to_string(),
+                token_digest(&token),
+                to_millis(now + TOKEN_LIFETIME),
+                to_millis(now)
             )
-            .bind(&id)
-            .bind(assistant_id)
-            .bind(kept.to_string())
-            .bind(token_digest(&token))
-            .bind(to_millis(now + TOKEN_LIFETIME))
-            .bind(to_millis(now))
-            .execute(pool)
-            .await
-            .map(drop)
-        })
+        )
         .map_err(unavailable)?;
         serde_json::from_value(body).map_err(|e| ProviderError::Invalid(e.to_string()))
     }
@@ -217,13 +203,11 @@ fn listed<T: serde::de::DeserializeOwned>(bodies: &[String]) -> Vec<T> {
 impl VoiceProvider for SelfHostedProvider {
     fn list_assistants(&self) -> ProviderFuture<'_, Vec<Value>> {
         Box::pin(async move {
-            let bodies: Vec<String> = with_db!(&self.db, |pool| {
-                sqlx::query_scalar(
-                    "SELECT body FROM selfhosted_assistants ORDER BY created_at DESC, id",
-                )
-                .fetch_all(pool)
-                .await
-            })
+            let bodies: Vec<String> = fetch_scalar!(
+                &self.db,
+                fetch_all,
+                "SELECT body FROM selfhosted_assistants ORDER BY created_at DESC, id"
+            )
             .map_err(unavailable)?;
             Ok(listed(&bodies))
         })
@@ -248,17 +232,11 @@ impl VoiceProvider for SelfHostedProvider {
             assistant["orgId"] = json!("selfhosted");
             assistant["createdAt"] = json!(to_iso(now));
             assistant["updatedAt"] = json!(to_iso(now));
-            with_db!(&self.db, |pool| {
-                sqlx::query(
-                    "INSERT INTO selfhosted_assistants (id, body, created_at) VALUES ($1, $2, $3)",
-                )
-                .bind(&id)
-                .bind(assistant.to_string())
-                .bind(to_millis(now))
-                .execute(pool)
-                .await
-                .map(drop)
-            })
+            execute!(
+                &self.db,
+                "INSERT INTO selfhosted_assistants (id, body, created_at) VALUES ($1, $2, $3)",
+                (&id, assistant.to_string(), to_millis(now))
+            )
             .map_err(unavailable)?;
             Ok(assistant)
         })
@@ -266,13 +244,11 @@ impl VoiceProvider for SelfHostedProvider {
 
     fn delete_assistant<'a>(&'a self, id: &'a str) -> ProviderFuture<'a, ()> {
         Box::pin(async move {
-            let deleted = with_db!(&self.db, |pool| {
-                sqlx::query("DELETE FROM selfhosted_assistants WHERE id = $1")
-                    .bind(id)
-                    .execute(pool)
-                    .await
-                    .map(|done| done.rows_affected())
-            })
+            let deleted = execute!(
+                &self.db,
+                "DELETE FROM selfhosted_assistants WHERE id = $1",
+                (id)
+            )
             .map_err(unavailable)?;
             if deleted == 0 {
                 Err(ProviderError::NotFound)
@@ -307,17 +283,13 @@ impl VoiceProvider for SelfHostedProvider {
             let after = bound(&query.created_at_gt).unwrap_or(i64::MIN);
             let before = bound(&query.created_at_lt).unwrap_or(i64::MAX);
             let limit = i64::from(query.limit.unwrap_or(100).clamp(1, 1000));
-            let bodies: Vec<String> = with_db!(&self.db, |pool| {
-                sqlx::query_scalar(
-                    "SELECT body FROM selfhosted_calls WHERE created_at > $1 AND created_at < $2
-                     ORDER BY created_at DESC, id LIMIT $3",
-                )
-                .bind(after)
-                .bind(before)
-                .bind(limit)
-                .fetch_all(pool)
-                .await
-            })
+            let bodies: Vec<String> = fetch_scalar!(
+                &self.db,
+                fetch_all,
+                "SELECT body FROM selfhosted_calls WHERE created_at > $1 AND created_at < $2
+                 ORDER BY created_at DESC, id LIMIT $3",
+                (after, before, limit)
+            )
             .map_err(unavailable)?;
             Ok(listed(&bodies))
         })
@@ -363,14 +335,12 @@ pub struct SocketCall {
 impl SelfHostedProvider {
     /// The web call the secret opens, if it is one of ours, still valid.
     pub async fn call_for_token(&self, call_id: &str, token: &str) -> ProviderResult<SocketCall> {
-        let row: Option<(String, String, String, i64)> = with_db!(&self.db, |pool| {
-            sqlx::query_as(
-                "SELECT body, status, token_hash, token_expires FROM selfhosted_calls WHERE id = $1",
-            )
-            .bind(call_id)
-            .fetch_optional(pool)
-            .await
-        })
+        let row: Option<(String, String, String, i64)> = fetch_as!(
+            &self.db,
+            fetch_optional,
+            "SELECT body, status, token_hash, token_expires FROM selfhosted_calls WHERE id = $1",
+            (call_id)
+        )
         .map_err(unavailable)?;
         let Some((body, status, hash, expires)) = row else {
             return Err(ProviderError::NotFound);
@@ -392,18 +362,16 @@ impl SelfHostedProvider {
     pub async fn reissue_token(&self, call_id: &str) -> ProviderResult<String> {
         let token = random_token(24);
         let now = self.now();
-        let changed = with_db!(&self.db, |pool| {
-            sqlx::query(
-                "UPDATE selfhosted_calls SET token_hash = $2, token_expires = $3
-                 WHERE id = $1 AND status <> 'ended'",
+        let changed = execute!(
+            &self.db,
+            "UPDATE selfhosted_calls SET token_hash = $2, token_expires = $3
+             WHERE id = $1 AND status <> 'ended'",
+            (
+                call_id,
+                token_digest(&token),
+                to_millis(now + TOKEN_LIFETIME)
             )
-            .bind(call_id)
-            .bind(token_digest(&token))
-            .bind(to_millis(now + TOKEN_LIFETIME))
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-        })
+        )
         .map_err(unavailable)?;
         if changed == 0 {
             return Err(ProviderError::NotFound);
@@ -413,18 +381,12 @@ impl SelfHostedProvider {
 
     /// Records how the call stands now (its body is the provider's view, as `get_call` answers).
     pub async fn save_call(&self, id: &str, status: &str, body: &Value) -> ProviderResult<()> {
-        with_db!(&self.db, |pool| {
-            sqlx::query(
-                "UPDATE selfhosted_calls SET body = $2, status = $3, updated_at = $4 WHERE id = $1",
-            )
-            .bind(id)
-            .bind(body.to_string())
-            .bind(status)
-            .bind(to_millis(self.now()))
-            .execute(pool)
-            .await
-            .map(drop)
-        })
+        execute!(
+            &self.db,
+            "UPDATE selfhosted_calls SET body = $2, status = $3, updated_at = $4 WHERE id = $1",
+            (id, body.to_string(), status, to_millis(self.now()))
+        )
+        .map(drop)
         .map_err(unavailable)
     }
 

@@ -12,28 +12,23 @@ use crate::interviews::support::decoded;
 
 /// Stores a candidate of `jd` last active at `at_ms` (ms), in `stage`; returns their id.
 async fn seed(app: &TestApp, jd: i64, email: &str, stage: &str, at_ms: i64) -> i64 {
-    hirelane::with_db!(&app.state.db, |pool| {
-        sqlx::query_scalar(
-            "INSERT INTO candidates (job_id, source, candidate_email, analysis_status, stage,
-                 created_on, modified_on)
-             VALUES ($1, 'resume', $2, 'done', $3, $4, $4) RETURNING id",
-        )
-        .bind(jd)
-        .bind(email)
-        .bind(stage)
-        .bind(at_ms)
-        .fetch_one(pool)
-        .await
-    })
+    hirelane::fetch_scalar!(
+        &app.state.db,
+        fetch_one,
+        "INSERT INTO candidates (job_id, source, candidate_email, analysis_status, stage,
+             created_on, modified_on)
+         VALUES ($1, 'resume', $2, 'done', $3, $4, $4) RETURNING id",
+        (jd, email, stage, at_ms)
+    )
     .expect("candidate")
 }
 
 async fn ids(app: &TestApp) -> Vec<i64> {
-    hirelane::with_db!(&app.state.db, |pool| {
-        sqlx::query_scalar("SELECT id FROM candidates ORDER BY id")
-            .fetch_all(pool)
-            .await
-    })
+    hirelane::fetch_scalar!(
+        &app.state.db,
+        fetch_all,
+        "SELECT id FROM candidates ORDER BY id"
+    )
     .expect("ids")
 }
 

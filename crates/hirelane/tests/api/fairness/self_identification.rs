@@ -22,11 +22,11 @@ fn priya() -> Applicant<'static> {
 }
 
 async fn stored_rows(app: &TestApp) -> i64 {
-    hirelane::with_db!(&app.state.db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM self_identifications")
-            .fetch_one(pool)
-            .await
-    })
+    hirelane::fetch_scalar!(
+        &app.state.db,
+        fetch_one,
+        "SELECT COUNT(*) FROM self_identifications"
+    )
     .expect("count")
 }
 

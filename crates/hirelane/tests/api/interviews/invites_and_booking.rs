@@ -40,12 +40,12 @@ async fn invites_are_one_per_candidate_and_resending_mails_the_same_link() {
             decoded.contains("How we use automated tools (notice "),
             "{decoded}"
         );
-        let given: Vec<(String, String)> = hirelane::with_db!(&app.state.db, |pool| {
-            sqlx::query_as("SELECT version, channel FROM notices_given WHERE candidate_id = $1")
-                .bind(s.ids[0])
-                .fetch_all(pool)
-                .await
-        })
+        let given: Vec<(String, String)> = hirelane::fetch_as!(
+            &app.state.db,
+            fetch_all,
+            "SELECT version, channel FROM notices_given WHERE candidate_id = $1",
+            (s.ids[0])
+        )
         .expect("notices");
         assert_eq!(given.len(), 1, "{given:?}");
         assert_eq!(given[0].1, "invite");
@@ -113,13 +113,11 @@ async fn invites_are_one_per_candidate_and_resending_mails_the_same_link() {
         );
 
         // "All Pass" picks the candidates whose ATS recommendation is Pass.
-        hirelane::with_db!(&app.state.db, |pool| {
-            sqlx::query("UPDATE candidates SET recommendation = 'Pass' WHERE id = $1")
-                .bind(s.ids[1])
-                .execute(pool)
-                .await
-                .map(drop)
-        })
+        hirelane::execute!(
+            &app.state.db,
+            "UPDATE candidates SET recommendation = 'Pass' WHERE id = $1",
+            (s.ids[1])
+        )
         .expect("mark Pass");
         let (status, body) = send_invites(
             &app,

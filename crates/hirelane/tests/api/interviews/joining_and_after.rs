@@ -54,11 +54,11 @@ async fn the_join_window_opens_at_minus_five_and_closes_after_thirty_minutes() {
                 .as_str()
                 .is_some_and(|t| t.contains("alternative process"))
         );
-        let shown: Vec<String> = hirelane::with_db!(&app.state.db, |pool| {
-            sqlx::query_scalar("SELECT version FROM notices_given WHERE channel = 'interview'")
-                .fetch_all(pool)
-                .await
-        })
+        let shown: Vec<String> = hirelane::fetch_scalar!(
+            &app.state.db,
+            fetch_all,
+            "SELECT version FROM notices_given WHERE channel = 'interview'"
+        )
         .expect("notices");
         assert_eq!(
             shown,

@@ -238,13 +238,7 @@ async fn readers_racing_to_grade_an_interview_keep_one_grading() {
         let first = analysis(&app, &token, &call).await;
         // As if reported before grading existed.
         let db = &app.state.db;
-        hirelane::with_db!(db, |pool| {
-            sqlx::query("DELETE FROM answer_gradings")
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })
-        .expect("forgotten");
+        hirelane::execute!(db, "DELETE FROM answer_gradings").expect("forgotten");
         let read = || analysis(&app, &token, &call);
         let (a, b, c) = tokio::join!(read(), read(), read());
         assert_eq!(a["grading"], b["grading"]);
@@ -252,12 +246,9 @@ async fn readers_racing_to_grade_an_interview_keep_one_grading() {
         // The same grade as before, bar the moment it was made.
         let questions = |v: &Value| v["grading"]["questions"].clone();
         assert_eq!(questions(&a), questions(&first));
-        let kept: (i64,) = hirelane::with_db!(db, |pool| {
-            sqlx::query_as("SELECT COUNT(*) FROM answer_gradings")
-                .fetch_one(pool)
-                .await
-        })
-        .expect("count");
+        let kept: (i64,) =
+            hirelane::fetch_as!(db, fetch_one, "SELECT COUNT(*) FROM answer_gradings")
+                .expect("count");
         assert_eq!(kept.0, 1);
     })
     .await;

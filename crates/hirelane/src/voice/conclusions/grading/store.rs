@@ -14,16 +14,16 @@ use crate::voice::conclusions::reports;
 use crate::voice::integrity::IntegrityStatus;
 use crate::voice::repo::CallRow;
 use crate::voice::rubric;
-use crate::with_db;
+use crate::{execute, fetch_as};
 
 /// The kept grading of a call.
 pub async fn kept(db: &Db, call_id: &str) -> Result<Option<InterviewGrading>> {
-    let row: Option<(String,)> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT grading FROM answer_gradings WHERE call_id = $1")
-            .bind(call_id)
-            .fetch_optional(pool)
-            .await
-    })?;
+    let row: Option<(String,)> = fetch_as!(
+        db,
+        fetch_optional,
+        "SELECT grading FROM answer_gradings WHERE call_id = $1",
+        (call_id)
+    )?;
     row.map(|(json,)| serde_json::from_str(&json).map_err(|e| Error::Internal(e.into())))
         .transpose()
 }
@@ -66,20 +66,18 @@ pub async fn ensure(state: &AppState, row: &CallRow) -> Result<Option<InterviewG
     .map_err(|e| Error::Internal(e.into()))?
     .map_err(|e| Error::Internal(anyhow::anyhow!("grading call {}: {e}", row.id)))?;
     let json = serde_json::to_string(&grading).map_err(|e| Error::Internal(e.into()))?;
-    with_db!(&state.db, |pool| {
-        sqlx::query(
-            "INSERT INTO answer_gradings (call_id, version, grading, overall, graded_at)
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (call_id) DO NOTHING",
+    execute!(
+        &state.db,
+        "INSERT INTO answer_gradings (call_id, version, grading, overall, graded_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (call_id) DO NOTHING",
+        (
+            &row.id,
+            &grading.version,
+            &json,
+            bars::overall(&grading.questions),
+            to_millis(now)
         )
-        .bind(&row.id)
-        .bind(&grading.version)
-        .bind(&json)
-        .bind(bars::overall(&grading.questions))
-        .bind(to_millis(now))
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-    })?;
+    )?;
     tracing::info!(call_id = %row.id, version = %grading.version, "interview graded");
     // A racing server may have kept its (identical but for the instant) grading first.
     Ok(kept(&state.db, &row.id).await?.or(Some(grading)))
