@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::repo::CandidateRow;
 use super::status::InviteStatus;
 use crate::error::Result;
+use crate::interviews::details::with_every_key;
 use crate::interviews::repo::find_by_candidate;
 use crate::interviews::rules::{Page, bookable_until, page, utc_naive};
 use crate::state::AppState;
@@ -57,6 +58,7 @@ pub async fn next_step_details(state: &AppState, candidate_id: i64) -> Result<Op
         .and_then(|d| serde_json::from_str(d).ok())
         .unwrap_or(Value::Null);
     if let (Some(obj), Some(at)) = (details.as_object_mut(), invite.details_submitted_at) {
+        with_every_key(obj);
         obj.insert("submittedAt".into(), Value::String(to_iso(from_millis(at))));
     }
     Ok(Some(details).filter(|d| !d.is_null()))

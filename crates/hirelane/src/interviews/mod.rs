@@ -12,6 +12,9 @@ pub mod call_reference;
 pub mod completion;
 mod dashboard;
 pub mod details;
+pub mod details_form;
+mod details_schema;
+mod details_settings;
 pub mod emails;
 pub mod ics;
 pub mod invites;
@@ -39,5 +42,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(join::start_interview))
         .routes(routes!(join::web_call))
         .routes(routes!(next_step::add_candidate_details))
+        .routes(routes!(details_settings::candidate_details_form))
+        .routes(routes!(
+            details_settings::details_form_settings,
+            details_settings::save_details_form,
+            details_settings::reset_details_form
+        ))
         .routes(routes!(attempts::attempts, attempts::count_attempt))
 }

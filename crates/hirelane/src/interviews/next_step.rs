@@ -7,7 +7,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::access::{apply_last_date, conflict, invite_for, standing};
-use super::details::{DetailsForm, validate};
+use super::details::validate_with;
+use super::details_form;
+use super::details_schema::DetailsForm;
 use super::repo::save_details;
 use super::rules::{InviteState, Page, utc_naive};
 use crate::careers::applications::Notice;
@@ -134,7 +136,8 @@ async fn save_candidate_details(state: &AppState, ip: &str, body: &Value) -> Res
             "The interview window is closed.",
         ));
     }
-    let details = validate(body)?;
+    let settings = details_form::load(&state.db).await?;
+    let details = validate_with(body, &settings)?;
     let stored = serde_json::to_string(&details)
         .map_err(|e| Error::Internal(anyhow::anyhow!("details do not serialise: {e}")))?;
     save_details(&state.db, invite.id, &stored, state.clock.now()).await?;

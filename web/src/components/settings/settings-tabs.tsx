@@ -7,6 +7,7 @@ import { useMe } from '@/lib/queries/me';
 const tabs = [
   { to: paths.settingsTeam, label: 'Team' },
   { to: paths.settingsTemplates, label: 'E-mail templates' },
+  { to: paths.settingsDetailsForm, label: 'Details form', admin: true },
   { to: paths.settingsErasureRequests, label: 'Erasure requests' },
   { to: paths.settingsRequests, label: 'Requests' },
   { to: paths.settingsFairness, label: 'Fairness', reports: true },
@@ -14,15 +15,18 @@ const tabs = [
 
 /**
  * The Settings pages' tabs, shared by the pages under their frame's header. Fairness only for
- * those who may open the bias audit (the server refuses everyone else anyway).
+ * those who may open the bias audit, the details form only for admins (the server refuses
+ * everyone else anyway).
  */
 export function SettingsTabs() {
-  const reports = useMe().data?.reports === true;
+  const me = useMe().data;
+  const reports = me?.reports === true;
+  const admin = me?.role === 'admin';
   return (
     <nav aria-label="Settings" className="mt-5 border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-x-4">
         {tabs
-          .filter((tab) => reports || !tab.reports)
+          .filter((tab) => (reports || !tab.reports) && (admin || !tab.admin))
           .map((tab) => (
             <li key={tab.to}>
               <NavLink

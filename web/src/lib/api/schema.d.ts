@@ -618,6 +618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Interview/DetailsForm/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The details form this invite's candidate is asked (the invite's token is the credential). */
+        get: operations["candidate_details_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Interview/InterviewAnalysis/{callId}": {
         parameters: {
             query?: never;
@@ -941,6 +958,28 @@ export interface paths {
          */
         post: operations["answer_accommodation_request"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/DetailsForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The details form candidates are asked. */
+        get: operations["details_form_settings"];
+        /**
+         * Replaces the details form: later submissions are checked against it (answers already sent
+         *     stay as they were).
+         */
+        put: operations["save_details_form"];
+        post?: never;
+        /** Goes back to the spec's form. */
+        delete: operations["reset_details_form"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1473,6 +1512,8 @@ export interface components {
              */
             score: number | null;
         };
+        /** @description Text (text, choice), `Yes` or `No` (yesno), `YYYY-MM-DD` (date) or a number */
+        AnswerValue: string | number;
         /**
          * @description A candidate's answers, as codes of the category set; `None` is a question left blank,
          *     `declined` is "I prefer not to say".
@@ -2061,6 +2102,26 @@ export interface components {
             line: number;
             reason: string;
         };
+        /** @description The answer to a custom question. */
+        CustomAnswer: {
+            answer: components["schemas"]["AnswerValue"] | null;
+            id: string;
+            kind: components["schemas"]["QuestionKind"];
+            label: string;
+        };
+        /** @description A question the organisation added. */
+        CustomQuestion: {
+            /** @description The answers to choose from (`choice` only): 2 to 20, each at most 100 characters. */
+            choices: string[];
+            /**
+             * @description Letters, digits, `-` and `_` (at most 40); the key of its answer. Given on saving when
+             *     absent (`q1`, `q2`…).
+             */
+            id: string;
+            kind: components["schemas"]["QuestionKind"];
+            label: string;
+            required: boolean;
+        };
         /** @description The dashboard's numbers (SPEC section 3), PascalCase as the spec names them. */
         DashboardRecord: {
             /** Format: int64 */
@@ -2098,29 +2159,60 @@ export interface components {
             success: boolean;
         };
         /**
-         * @description The form as the page posts it (field names in any case). A schema only: the handler reads
-         *     the body as JSON so that one bad field does not hide the others.
+         * @description The form as the page posts it (field names in any case). The spec's form requires every
+         *     field but `additionalInfo` (and the leaving details while serving notice); a form an admin
+         *     configured requires what it asks as required (`GET /Interview/DetailsForm/{inviteId}`), and
+         *     what it does not ask may be left out. A schema only: the handler reads the body as JSON so
+         *     that one bad field does not hide the others.
          */
         DetailsForm: {
             additionalInfo?: string | null;
-            currentCTC: components["schemas"]["NumberOrText"];
-            currentLocation: string;
-            expectedCTC: components["schemas"]["NumberOrText"];
-            faridabadOffice: components["schemas"]["YesNo"];
-            hometown: string;
+            currentCTC?: components["schemas"]["NumberOrText"] | null;
+            currentLocation?: string | null;
+            /** @description Answers to the custom questions by their id (see `GET /Interview/DetailsForm`). */
+            customAnswers?: {
+                [key: string]: components["schemas"]["AnswerValue"];
+            } | null;
+            expectedCTC?: components["schemas"]["NumberOrText"] | null;
+            faridabadOffice?: components["schemas"]["YesNo"] | null;
+            hometown?: string | null;
             /** @description The invite's token. */
             inviteId: string;
             /** @description `YYYY-MM-DD`; required when not serving notice. */
             lastWorkingDate?: string | null;
-            noticePeriod: components["schemas"]["NumberOrText"];
-            organization: string;
+            noticePeriod?: components["schemas"]["NumberOrText"] | null;
+            organization?: string | null;
             /** @description Required when not serving notice. */
             reasonForLeaving?: string | null;
-            relevantExp: components["schemas"]["NumberOrText"];
-            relocateDays: components["schemas"]["NumberOrText"];
+            relevantExp?: components["schemas"]["NumberOrText"] | null;
+            relocateDays?: components["schemas"]["NumberOrText"] | null;
             servingNotice?: components["schemas"]["YesNo"] | null;
-            skills: string;
-            totalExp: components["schemas"]["NumberOrText"];
+            skills?: string | null;
+            totalExp?: components["schemas"]["NumberOrText"] | null;
+        };
+        /** @description The form as configured, and whether it differs from the spec's. */
+        DetailsFormAnswer: components["schemas"]["DetailsFormSettings"] & {
+            /** @description False while the spec's form is asked (nothing saved). */
+            customized: boolean;
+            /** @description When an admin last saved it (ISO-8601); null while the spec's form is asked. */
+            updatedAt?: string | null;
+        };
+        /** @description The details form: the spec's questions, the office, the pay unit and the custom questions. */
+        DetailsFormSettings: {
+            /** @description At most 20, in the order the form asks them (after the spec's). */
+            customQuestions: components["schemas"]["CustomQuestion"][];
+            /**
+             * @description All fifteen, in the spec's order. On saving, a question left out keeps the spec's
+             *     setting.
+             */
+            fields: components["schemas"]["SpecQuestion"][];
+            /**
+             * @description Replaces "Faridabad" in the office question (the field stays `faridabadOffice`).
+             *     Blank keeps the spec's.
+             */
+            officeName: string;
+            /** @description Replaces "LPA" beside the pay questions. Blank keeps the spec's. */
+            payUnit: string;
         };
         DetailsSaved: {
             /** @description `Details submitted.` */
@@ -2580,51 +2672,63 @@ export interface components {
             /** @description The IANA zone the candidate booked in. */
             timeZoneName: string | null;
         };
-        /** @description The stored answers. */
+        /** @description The stored answers. A question the form did not ask is null. */
         NextStepDetails: {
-            additionalInfo: string;
+            additionalInfo: string | null;
             /**
              * Format: double
-             * @description Lakh per annum.
+             * @description In `payUnit` (lakh per annum when absent).
              */
-            currentCTC: number;
-            currentLocation: string;
+            currentCTC: number | null;
+            currentLocation: string | null;
+            /**
+             * @description Answers to the organisation's own questions, in the form's order, with the question as
+             *     it was asked.
+             */
+            customAnswers: components["schemas"]["CustomAnswer"][];
             /**
              * Format: double
-             * @description Lakh per annum.
+             * @description In `payUnit` (lakh per annum when absent).
              */
-            expectedCTC: number;
-            /** @description `Yes` or `No`. */
-            faridabadOffice: string;
-            hometown: string;
+            expectedCTC: number | null;
+            /** @description `Yes` or `No`: willing to work from the office (`officeName`, Faridabad when absent). */
+            faridabadOffice: string | null;
+            hometown: string | null;
             /** @description `YYYY-MM-DD`; only when not serving notice. */
-            lastWorkingDate: string;
+            lastWorkingDate: string | null;
             /**
              * Format: double
              * @description Days.
              */
-            noticePeriod: number;
-            organization: string;
+            noticePeriod: number | null;
+            /**
+             * @description The office asked about, when the form named another than Faridabad. (Stored only then,
+             *     so the spec's form stores what it always did; answers carry it, see [`with_every_key`].)
+             */
+            officeName: string | null;
+            organization: string | null;
+            /** @description The pay questions' unit, when the form asked in another than LPA. */
+            payUnit: string | null;
             /** @description Only when not serving notice. */
-            reasonForLeaving: string;
+            reasonForLeaving: string | null;
             /**
              * Format: double
              * @description Years.
              */
-            relevantExp: number;
+            relevantExp: number | null;
             /**
              * Format: double
              * @description Days.
              */
-            relocateDays: number;
+            relocateDays: number | null;
             /** @description `Yes` or `No`. */
-            servingNotice: string;
-            skills: string;
+            servingNotice: string | null;
+            skills: string | null;
             /**
              * Format: double
              * @description Years.
              */
-            totalExp: number;
+            totalExp: number | null;
         };
         /** @description A candidate who was not e-mailed, and why. */
         NotEmailed: {
@@ -2728,6 +2832,11 @@ export interface components {
              */
             score: number | null;
         };
+        /**
+         * @description What a custom question asks for.
+         * @enum {string}
+         */
+        QuestionKind: "text" | "number" | "yesno" | "choice" | "date";
         /** @description Where a quoted part of an answer was said. */
         QuoteRef: {
             /** @description One past its last char. */
@@ -3074,6 +3183,20 @@ export interface components {
          * @enum {string}
          */
         Speaker: "interviewer" | "candidate";
+        /** @description One of the spec's questions as configured. */
+        SpecQuestion: {
+            /** @description Asked at all; a question turned off is neither required nor stored. */
+            enabled: boolean;
+            /** @description Shown instead of the spec's label; null keeps the spec's. */
+            label?: string | null;
+            /** @description The field's name (`totalExp`…); a relabelled question keeps it. */
+            name: string;
+            /**
+             * @description Must be answered. For `reasonForLeaving` and `lastWorkingDate`, only when not serving
+             *     notice (as the spec says); `servingNotice` always has an answer (`No` by default).
+             */
+            required: boolean;
+        };
         /**
          * @description A candidate's place in the hiring process.
          * @enum {string}
@@ -5017,6 +5140,47 @@ export interface operations {
             };
         };
     };
+    candidate_details_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite's token */
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form to render; the spec's while nothing is configured */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailsFormSettings"];
+                };
+            };
+            /** @description No invite has this token, or its link ended: 'No data found.' (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 120 requests a minute from this client (`rate_limited`); `retryAfterSeconds` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     interview_analysis: {
         parameters: {
             query?: never;
@@ -6002,6 +6166,133 @@ export interface operations {
             };
             /** @description Answered already (`state_changed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    details_form_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form; the spec's while nothing is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailsFormAnswer"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins configure the form (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_details_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetailsFormSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved, as stored (ids given to new custom questions) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailsFormAnswer"];
+                };
+            };
+            /** @description A setting breaks a rule (`validation`): `message` names the first, `fields` every one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins configure the form (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_details_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spec's form is asked again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailsFormAnswer"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins configure the form (`forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,13 +2,24 @@ import type { ReactNode } from 'react';
 
 import { formatDate, formatDateTime } from '@/lib/date-time';
 
+import type { CustomAnswer } from '@/lib/details-form';
+
 import type { InviteStatus, NextStepDetails } from '../api/types';
 import { InviteStatusBadge } from './badges';
 
 // Numbers are JSON numbers from the server; anything else shows as a dash rather than NaN.
 const number = (value: number) => (Number.isFinite(value) ? value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : '—');
-const withUnit = (value: number, one: string, many: string) =>
-  Number.isFinite(value) ? `${number(value)} ${value === 1 ? one : many}` : '—';
+const withUnit = (value: number | null, one: string, many: string) =>
+  value !== null && Number.isFinite(value) ? `${number(value)} ${value === 1 ? one : many}` : '—';
+
+/** A custom question's answer as read: Yes/No, numbers and dates formatted, blank as a dash. */
+function answerText(answer: CustomAnswer): string {
+  const value = answer.answer;
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return number(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return answer.kind === 'date' ? formatDate(value) || value : value;
+}
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -29,12 +40,17 @@ export type NextStepDetailsViewProps = {
 
 /**
  * What the candidate answered on the next-step form (SPEC sections 3 and 5),
- * with the units the form asked in (CTC in LPA, periods in days), and where
- * their interview stands. The reason for leaving and the last working day are
- * asked only when not serving notice, so they are shown only then.
+ * with the units the form asked in (CTC in LPA unless the form named another
+ * unit, periods in days), and where their interview stands. The reason for
+ * leaving and the last working day are asked only when not serving notice, so
+ * they are shown only then. A question the form did not ask (null) is not
+ * shown; the organisation's own questions follow, as they were asked.
  */
 export function NextStepDetailsView({ details, inviteStatus, interviewDateTime }: NextStepDetailsViewProps) {
   const servingNotice = details.servingNotice === 'Yes';
+  const unit = details.payUnit ?? 'LPA';
+  const office = details.officeName ?? 'Faridabad';
+  const asked = (value: unknown) => value !== null && value !== undefined;
   return (
     <div data-testid="next-step-details" className="space-y-5">
       {inviteStatus && (
@@ -44,29 +60,45 @@ export function NextStepDetailsView({ details, inviteStatus, interviewDateTime }
         </div>
       )}
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-        <Item label="Total Experience">{withUnit(details.totalExp, 'year', 'years')}</Item>
-        <Item label="Relevant Experience">{withUnit(details.relevantExp, 'year', 'years')}</Item>
-        <Item label="Current Organization">{text(details.organization)}</Item>
-        <Item label="Current CTC">{withUnit(details.currentCTC, 'LPA', 'LPA')}</Item>
-        <Item label="Expected CTC">{withUnit(details.expectedCTC, 'LPA', 'LPA')}</Item>
-        <Item label="Notice Period">{withUnit(details.noticePeriod, 'day', 'days')}</Item>
-        <Item label="Serving Notice">{servingNotice ? 'Yes' : 'No'}</Item>
-        {!servingNotice && <Item label="Last Working Date">{formatDate(details.lastWorkingDate) || '—'}</Item>}
-        {!servingNotice && (
+        {asked(details.totalExp) && <Item label="Total Experience">{withUnit(details.totalExp, 'year', 'years')}</Item>}
+        {asked(details.relevantExp) && <Item label="Relevant Experience">{withUnit(details.relevantExp, 'year', 'years')}</Item>}
+        {asked(details.organization) && <Item label="Current Organization">{text(details.organization)}</Item>}
+        {asked(details.currentCTC) && <Item label="Current CTC">{withUnit(details.currentCTC, unit, unit)}</Item>}
+        {asked(details.expectedCTC) && <Item label="Expected CTC">{withUnit(details.expectedCTC, unit, unit)}</Item>}
+        {asked(details.noticePeriod) && <Item label="Notice Period">{withUnit(details.noticePeriod, 'day', 'days')}</Item>}
+        {asked(details.servingNotice) && <Item label="Serving Notice">{servingNotice ? 'Yes' : 'No'}</Item>}
+        {!servingNotice && asked(details.lastWorkingDate) && (
+          <Item label="Last Working Date">{formatDate(details.lastWorkingDate ?? '') || '—'}</Item>
+        )}
+        {!servingNotice && asked(details.reasonForLeaving) && (
           <Item label="Reason for Leaving" wide>
             {text(details.reasonForLeaving)}
           </Item>
         )}
-        <Item label="Current Location">{text(details.currentLocation)}</Item>
-        <Item label="Hometown">{text(details.hometown)}</Item>
-        <Item label="Willing to Work from Faridabad Office">{details.faridabadOffice === 'Yes' ? 'Yes' : 'No'}</Item>
-        <Item label="Days Needed to Relocate">{withUnit(details.relocateDays, 'day', 'days')}</Item>
-        <Item label="Skills" wide>
-          {text(details.skills)}
-        </Item>
-        <Item label="Additional Information" wide>
-          {text(details.additionalInfo)}
-        </Item>
+        {asked(details.currentLocation) && <Item label="Current Location">{text(details.currentLocation)}</Item>}
+        {asked(details.hometown) && <Item label="Hometown">{text(details.hometown)}</Item>}
+        {asked(details.faridabadOffice) && (
+          <Item label={`Willing to Work from ${office} Office`}>
+            {details.faridabadOffice === 'Yes' ? 'Yes' : details.faridabadOffice === 'No' ? 'No' : '—'}
+          </Item>
+        )}
+        {asked(details.relocateDays) && <Item label="Days Needed to Relocate">{withUnit(details.relocateDays, 'day', 'days')}</Item>}
+        {asked(details.skills) && (
+          <Item label="Skills" wide>
+            {text(details.skills)}
+          </Item>
+        )}
+        {asked(details.additionalInfo) && (
+          <Item label="Additional Information" wide>
+            {text(details.additionalInfo)}
+          </Item>
+        )}
+        {/* Answers stored before forms were configurable, as some fixtures and caches hold, have none. */}
+        {(details.customAnswers ?? []).map((answer) => (
+          <Item key={answer.id} label={answer.label} wide={answer.kind === 'text'}>
+            {answerText(answer)}
+          </Item>
+        ))}
       </dl>
       {details.submittedAt && <p className="text-xs text-slate-500">Submitted {formatDateTime(details.submittedAt)}</p>}
     </div>

@@ -25,4 +25,5 @@ export type WebCallSession = ApiSchema<'WebCallAnswer'>;
 export const inviteKeys = {
   all: ['invite'] as const,
   nextStep: (inviteId: string) => ['invite', 'next-step', inviteId] as const,
+  detailsForm: (inviteId: string) => ['invite', 'details-form', inviteId] as const,
 };
