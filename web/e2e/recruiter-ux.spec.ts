@@ -252,7 +252,8 @@ test.describe('4. forms', () => {
 
     // With in-app history, Cancel is still "back one page".
     await main(page).getByRole('link', { name: 'Candidate List', exact: true }).click();
-    // JD Folders has its own "Create New JD": click the list's only once the list is shown.
+    // A navigation still loading its page is cancelled by the next click and never enters the
+    // history: let the list arrive first.
     await expect(page).toHaveURL(/\/candidates$/);
     await main(page).getByRole('link', { name: 'Create New JD', exact: true }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
