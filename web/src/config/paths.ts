@@ -35,6 +35,8 @@ export const paths = {
   settings: '/settings',
   settingsTeam: '/settings/team',
   settingsTemplates: '/settings/templates',
+  /** The organisation's name candidates read (admins change it). */
+  settingsOrganization: '/settings/organization',
   /** Candidates' requests to erase their data (admins decide them). */
   settingsErasureRequests: '/settings/erasure-requests',
   /** The bias audit (admins, and recruiters given the reports permission). */
