@@ -223,9 +223,9 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
         let booked = booked(
             &app,
             &[
-                "Tell me about a service you run",
-                "How do you find a slow query",
-                "What would you change about your last project",
+                "Tell me about a service you run.",
+                "How do you find a slow query?",
+                "What would you change about your last project?",
             ],
             &["Python", "SQL"],
         )
@@ -271,7 +271,8 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             captions[0].contains("Platform Engineer"),
             "the JD's title: {captions:?}"
         );
-        assert_eq!(captions[1], "Tell me about a service you run?");
+        // Each question as the recruiter wrote it: a statement is not turned into "….?".
+        assert_eq!(captions[1], "Tell me about a service you run.");
         assert_eq!(captions[2], "How do you find a slow query?");
         assert_eq!(
             captions[3],
@@ -445,7 +446,7 @@ async fn language_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>
                     "structuredData": {
                         "additionalInterviewMetrics": { "technicalScore": 8, "communicationScore": 9,
                                                         "problemSolvingScore": 7, "culturalFitScore": 8 },
-                        "questions": [{ "number": 1, "question": "Tell me about a service you run?",
+                        "questions": [{ "number": 1, "question": "Tell me about a service you run.",
                                         "asked": true, "answerExcerpt": answer, "score": 4,
                                         "justification": "Names the service, its stack and how it ships." }],
                     },
@@ -479,7 +480,7 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
                 .selfhosted
                 .clone()
                 .expect("the interviewer");
-            let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+            let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
             let answer = runtime
                 .speech
                 .synthesize(ANSWERS[0].0)
@@ -514,7 +515,7 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
             assert_eq!(sent["model"], "test-model");
             let instructions = sent["messages"][0]["content"].as_str().unwrap_or_default();
             assert!(
-                instructions.contains("1. Tell me about a service you run?"),
+                instructions.contains("1. Tell me about a service you run."),
                 "{instructions}"
             );
             assert!(
@@ -531,7 +532,7 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
 #[tokio::test]
 async fn a_candidate_who_leaves_ends_the_interview_at_once() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
-        let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+        let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
         let (mut socket, _) =
             tokio_tungstenite::connect_async(format!("{}?token={}", booked.socket, booked.secret))
                 .await
