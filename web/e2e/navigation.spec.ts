@@ -66,6 +66,7 @@ const recruiterPages = (s: Seeded) => [
   '/activity',
   '/settings/team',
   '/settings/templates',
+  '/settings/organization',
   '/settings/erasure-requests',
   '/settings/requests',
   '/settings/fairness',

@@ -18,16 +18,22 @@ test.describe('voice interviews', () => {
     await page.locator('#role').fill('Backend Engineer');
     await page.locator('#experience').fill('5 years');
     await page.getByLabel('Interview Time').fill('30');
+    // The lists grow one box at a time (up to 4 topics, 10 questions, 4 tools).
     await page.getByLabel('Topic 1', { exact: true }).fill('Rust');
-    await page.getByLabel('Topic 2').fill('PostgreSQL');
+    await page.getByRole('button', { name: 'Add topic' }).click();
+    await page.getByLabel('Topic 2', { exact: true }).fill('PostgreSQL');
     await page.getByLabel('Question 1', { exact: true }).fill('Tell me about a service you built in Rust');
-    await page.getByLabel('Question 2').fill('How do you design a schema for a new feature?');
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await page.getByLabel('Question 2', { exact: true }).fill('How do you design a schema for a new feature?');
     await page.getByLabel('Tool 1', { exact: true }).fill('Docker');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create Assistant' }).click();
+    // The new assistant's page opens, with the spec's message and the new id.
     const created = page.getByText(/^Assistant created successfully with ID: /);
     await expect(created).toBeVisible();
     const assistantId = (await created.textContent())!.replace('Assistant created successfully with ID: ', '').trim();
+    await expect(page).toHaveURL(new RegExp(`/interview/assistants/${assistantId}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
     // The list shows it; its detail page shows what it asks.
     await page.goto('/interview/assistants');

@@ -1,7 +1,11 @@
 //! `hirelane demo`: a populated product in the first minute. Loads the committed demo set
 //! (`demo/jobs.json` and `demo/resumes/<key>/`, made by `demo/resumegen.py` with reportlab and
-//! python-docx) through the normal intake and analysis pipeline.
+//! python-docx) through the normal intake and analysis pipeline. The set is built into the
+//! binary, so the command works from any directory; `--dir` loads another set from a folder.
 
+mod embedded;
+
+use std::borrow::Cow;
 use std::path::Path;
 
 use anyhow::{Context, bail};
@@ -42,9 +46,77 @@ pub struct Loaded {
     pub resumes: usize,
 }
 
-/// Loads the demo from `dir` and analyses it. Refuses a database that already holds JDs or
-/// candidates unless `force`.
-pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<Loaded> {
+/// A resume of a demo set.
+struct DemoResume {
+    /// The key of its JD in `jobs.json`.
+    key: String,
+    name: String,
+    bytes: Cow<'static, [u8]>,
+}
+
+/// A demo set: its JDs (`jobs.json`) and their resumes, each JD's in file-name order.
+pub struct DemoSet {
+    jobs: Cow<'static, str>,
+    resumes: Vec<DemoResume>,
+}
+
+impl DemoSet {
+    /// The set built into the binary.
+    pub fn built_in() -> DemoSet {
+        DemoSet {
+            jobs: Cow::Borrowed(embedded::JOBS),
+            resumes: embedded::RESUMES
+                .iter()
+                .map(|(key, name, bytes)| DemoResume {
+                    key: (*key).to_owned(),
+                    name: (*name).to_owned(),
+                    bytes: Cow::Borrowed(*bytes),
+                })
+                .collect(),
+        }
+    }
+
+    /// A set in a folder laid out as `demo/` is: `jobs.json` and `resumes/<key>/`.
+    pub fn from_dir(dir: &Path) -> anyhow::Result<DemoSet> {
+        let spec = dir.join("jobs.json");
+        let jobs = std::fs::read_to_string(&spec)
+            .with_context(|| format!("reading {}", spec.display()))?;
+        let keys: Vec<DemoJob> =
+            serde_json::from_str(&jobs).with_context(|| format!("parsing {}", spec.display()))?;
+        let mut resumes = Vec::new();
+        for job in keys {
+            let folder = dir.join("resumes").join(&job.key);
+            let mut files: Vec<_> = std::fs::read_dir(&folder)
+                .with_context(|| format!("demo resumes for '{}'", job.key))?
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .collect();
+            files.sort();
+            for path in files {
+                let name = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("resume.pdf")
+                    .to_owned();
+                let bytes =
+                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                resumes.push(DemoResume {
+                    key: job.key.clone(),
+                    name,
+                    bytes: Cow::Owned(bytes),
+                });
+            }
+        }
+        Ok(DemoSet {
+            jobs: Cow::Owned(jobs),
+            resumes,
+        })
+    }
+}
+
+/// Loads a demo set and analyses it. Refuses a database that already holds JDs or candidates
+/// unless `force`.
+pub async fn load(state: &AppState, set: &DemoSet, force: bool) -> anyhow::Result<Loaded> {
     let job_count = job_repo::count(&state.db).await?;
     let candidate_count = crate::candidates::repo::count(&state.db).await?;
     if (job_count > 0 || candidate_count > 0) && !force {
@@ -53,11 +125,7 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
              run with --force to add the demo anyway"
         );
     }
-    let spec = dir.join("jobs.json");
-    let jobs: Vec<DemoJob> = serde_json::from_str(
-        &std::fs::read_to_string(&spec).with_context(|| format!("reading {}", spec.display()))?,
-    )
-    .with_context(|| format!("parsing {}", spec.display()))?;
+    let jobs: Vec<DemoJob> = serde_json::from_str(&set.jobs).context("parsing the demo's jobs")?;
     let recruiter = match recruiters::list(&state.db).await?.into_iter().next() {
         Some(r) => r,
         None => {
@@ -87,20 +155,8 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
             .await?
             .context("the demo JD just created is missing")?;
         loaded.jobs += 1;
-        let mut files: Vec<_> = std::fs::read_dir(dir.join("resumes").join(&demo.key))
-            .with_context(|| format!("demo resumes for '{}'", demo.key))?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .collect();
-        files.sort();
-        for path in files {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or("resume.pdf")
-                .to_owned();
-            let extension = check_file_name(&name)?;
-            let bytes = std::fs::read(&path)?;
+        for resume in set.resumes.iter().filter(|r| r.key == demo.key) {
+            let extension = check_file_name(&resume.name)?;
             let uploader = Actor::Recruiter {
                 id: recruiter.id,
                 name: recruiter.full_name.clone(),
@@ -108,9 +164,9 @@ pub async fn load(state: &AppState, dir: &Path, force: bool) -> anyhow::Result<L
             accept_resume(
                 state,
                 &job,
-                &name,
+                &resume.name,
                 &extension,
-                bytes,
+                resume.bytes.to_vec(),
                 Sender::Upload(&uploader),
             )
             .await?;

@@ -42,9 +42,10 @@ enum Command {
     Extract(hirelane::candidates::intake::extraction::ChildLimits),
     /// Load the demo: 3 JDs and 30 resumes, analysed through the normal pipeline.
     Demo {
-        /// The demo set (jobs.json and resumes/).
-        #[arg(long, default_value = "demo")]
-        dir: PathBuf,
+        /// Another demo set, laid out as `demo/` is (jobs.json and resumes/); without it, the
+        /// set built into this binary.
+        #[arg(long)]
+        dir: Option<PathBuf>,
         /// Load even into a database that already holds data.
         #[arg(long)]
         force: bool,
@@ -104,7 +105,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::User(command) => user(settings, command).await,
         Command::Purge => purge(settings).await,
         Command::Candidate(CandidateCommand::Erase { email }) => erase(settings, &email).await,
-        Command::Demo { dir, force } => demo(settings, &dir, force).await,
+        Command::Demo { dir, force } => demo(settings, dir.as_deref(), force).await,
         Command::Extract(_) => unreachable!("the file reader runs before the runtime"),
     }
 }
@@ -192,9 +193,17 @@ async fn erase(settings: Settings, email: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn demo(settings: Settings, dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
+async fn demo(
+    settings: Settings,
+    dir: Option<&std::path::Path>,
+    force: bool,
+) -> anyhow::Result<()> {
+    let set = match dir {
+        Some(dir) => hirelane::demo::DemoSet::from_dir(dir)?,
+        None => hirelane::demo::DemoSet::built_in(),
+    };
     let state = hirelane::app::build_state(settings, Arc::new(SystemClock)).await?;
-    let loaded = hirelane::demo::load(&state, dir, force).await;
+    let loaded = hirelane::demo::load(&state, &set, force).await;
     state.db.close().await;
     let loaded = loaded?;
     println!(

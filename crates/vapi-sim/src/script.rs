@@ -108,6 +108,7 @@ impl Interview {
     /// Reads the effective assistant (saved assistant with the call's overrides applied).
     pub(crate) fn new(
         assistant: &Map<String, Value>,
+        scripted: Option<&Value>,
         variables: &Map<String, Value>,
         candidate: String,
         outcome: Outcome,
@@ -130,7 +131,8 @@ impl Interview {
             .map(|s| render(s, variables))
             .collect::<Vec<_>>()
             .join("\n");
-        let mut questions = extract_questions(&system);
+        let mut questions =
+            scripted_questions(scripted, variables).unwrap_or_else(|| extract_questions(&system));
         if let Some(extra) = variables.get("questions") {
             questions.extend(list_of(extra).iter().flat_map(|q| extract_questions(q)));
         }
@@ -231,7 +233,7 @@ impl Interview {
             .cloned()
             .unwrap_or_else(|| {
                 let words: Vec<&str> = question
-                    .trim_end_matches('?')
+                    .trim_end_matches(['?', '.', '!'])
                     .split_whitespace()
                     .filter(|w| w.len() > 3)
                     .collect();
@@ -311,12 +313,41 @@ fn strip_marker(line: &str) -> &str {
         })
 }
 
+/// The questions an assistant's form scripted, kept in the saved assistant's metadata
+/// (`questions`) as the recruiter wrote them: a question may end in '.' ("Walk me through a
+/// project you shipped end to end."), so the list, not punctuation, says what is a question.
+/// `None` for an assistant without such a list (one made elsewhere), whose prompt is read
+/// instead.
+fn scripted_questions(
+    scripted: Option<&Value>,
+    variables: &Map<String, Value>,
+) -> Option<Vec<String>> {
+    let listed: Vec<String> = list_of(scripted?)
+        .iter()
+        .map(|q| render(q.trim(), variables))
+        .filter(|q| !q.is_empty())
+        .collect();
+    (!listed.is_empty()).then_some(listed)
+}
+
+/// Questions in a prompt written elsewhere: lines ending in '?', and the items of a list under
+/// a `Questions…:` heading whatever their punctuation.
 fn extract_questions(text: &str) -> Vec<String> {
-    text.lines()
-        .map(strip_marker)
-        .filter(|l| l.ends_with('?') && l.split_whitespace().count() >= 3)
-        .map(String::from)
-        .collect()
+    let mut questions = Vec::new();
+    let mut in_list = false;
+    for line in text.lines() {
+        let item = strip_marker(line);
+        let marked = item.len() < line.trim().len();
+        if item.to_ascii_lowercase().starts_with("questions") && item.ends_with(':') {
+            in_list = true;
+            continue;
+        }
+        in_list &= marked;
+        if (item.ends_with('?') || in_list) && item.split_whitespace().count() >= 3 {
+            questions.push(item.to_owned());
+        }
+    }
+    questions
 }
 
 fn split_list(text: &str) -> Vec<String> {
@@ -401,19 +432,55 @@ mod tests {
 
     #[test]
     fn questions_and_skills_come_from_the_prompt() {
-        let system = "You are an interviewer.\nTopics: Rust, PostgreSQL, Distributed systems\nQuestions:\n1. How do you handle errors in Rust?\n2) What is an index in PostgreSQL?\n- Not a question\n";
+        let system = "You are an interviewer.\nTopics: Rust, PostgreSQL, Distributed systems\nQuestions:\n1. How do you handle errors in Rust?\n2) What is an index in PostgreSQL?\n3. Walk me through a migration you led.\nNot a question at all.\nWhy do you want this role?\n";
         let qs = extract_questions(system);
         assert_eq!(
             qs,
             [
                 "How do you handle errors in Rust?",
-                "What is an index in PostgreSQL?"
+                "What is an index in PostgreSQL?",
+                "Walk me through a migration you led.",
+                "Why do you want this role?"
             ]
         );
         assert_eq!(
             extract_skills(system, &qs),
             ["Rust", "PostgreSQL", "Distributed systems"]
         );
+    }
+
+    #[test]
+    fn the_assistants_own_list_says_what_the_questions_are() {
+        let assistant = json!({
+            "model": {"messages": [{"role": "system", "content":
+                "You are Ava.\nQuestions, in order:\nWhy Rust?\nWalk me through a project you shipped end to end.\nWhen every question has been asked, thank the candidate and end the call."}]},
+        });
+        let scripted = json!([
+            "Why Rust?",
+            " Walk me through a project you shipped end to end. "
+        ]);
+        let interview = Interview::new(
+            assistant.as_object().unwrap(),
+            Some(&scripted),
+            &Map::new(),
+            "Jane Doe".into(),
+            Outcome::Pass,
+            0,
+        );
+        assert_eq!(
+            interview.questions,
+            [
+                "Why Rust?",
+                "Walk me through a project you shipped end to end."
+            ]
+        );
+        let asked: Vec<String> = interview
+            .conversation()
+            .into_iter()
+            .filter(|line| line.bot)
+            .map(|line| line.text)
+            .collect();
+        assert!(asked.contains(&"Walk me through a project you shipped end to end.".to_owned()));
     }
 
     #[test]

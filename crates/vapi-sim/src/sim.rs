@@ -124,6 +124,10 @@ pub(crate) struct CallRec {
     call_hash: u64,
     /// The assistant as it was when the call left the queue, with the overrides applied.
     assistant: Option<Map<String, Value>>,
+    /// The saved assistant's own question list (its metadata's `questions`): a call's
+    /// `metadata` override replaces the whole object, so the effective assistant loses it.
+    #[serde(default)]
+    scripted: Option<Value>,
     interview: Option<Interview>,
     artifact: Option<Value>,
     analysis: Option<Value>,

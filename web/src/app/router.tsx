@@ -47,6 +47,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'settings', loader: () => redirect(paths.settingsTeam) },
   { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
   { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },
+  { path: 'settings/organization', lazy: () => import('@/features/settings/routes/organization') },
   { path: 'settings/details-form', lazy: () => import('@/features/settings/routes/details-form') },
   { path: 'settings/erasure-requests', lazy: () => import('@/features/settings/routes/erasure-requests') },
   { path: 'settings/fairness', lazy: () => import('@/features/fairness/routes/fairness') },

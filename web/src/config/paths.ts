@@ -35,6 +35,8 @@ export const paths = {
   settings: '/settings',
   settingsTeam: '/settings/team',
   settingsTemplates: '/settings/templates',
+  /** The organisation's name candidates read (admins change it). */
+  settingsOrganization: '/settings/organization',
   /** The candidate's next-step details form as admins configure it. */
   settingsDetailsForm: '/settings/details-form',
   /** Candidates' requests to erase their data (admins decide them). */

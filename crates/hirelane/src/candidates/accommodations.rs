@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::activity::log::{self as activity, EventKind, Subject};
 use crate::auth::Recruiter;
+use crate::careers::organisation;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
 use crate::mail;
@@ -201,8 +202,8 @@ pub async fn answer_accommodation_request(
     let kind = EventKind::AccommodationAnswered;
     activity::record(&mut tx, kind, subject, &recruiter.actor(), json!({}), now).await?;
     tx.commit().await?;
-    let organization = &state.settings.careers.organization_name;
-    let message = mail::accommodation_answer(&job_title, organization, text);
+    let organization = organisation::name(&state).await;
+    let message = mail::accommodation_answer(&job_title, &organization, text);
     if let Err(err) = state.mailer.send(&email, message).await {
         tracing::warn!(error = %err, candidate = candidate_id, "accommodation answer not e-mailed");
     }

@@ -14,6 +14,7 @@ use crate::careers::applications::{self, ApplicationRow};
 use crate::error::Result;
 use crate::http::{Json, Query};
 use crate::interviews::details::NextStepDetails;
+use crate::pipeline::board::{BoardCard, card_of};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -69,6 +70,9 @@ pub(super) struct ResumeDetails {
     source: Source,
     /// What they sent with their application, when they applied on the job's page.
     application: Option<ApplicationSent>,
+    /// Their card as the JD's board shows it: the current stage, since when and why, and the
+    /// stage the system's steps put them in (the page's stage bar reads it from here).
+    board_card: BoardCard,
 }
 
 /// An application as the candidate sent it, with the notice they agreed to.
@@ -143,7 +147,9 @@ fn details(
     let assessment = row.assessment_json();
     let strings = |key: &str| assessment_strings(&assessment, key);
     let invite = summarize(state, &row);
+    let board_card = card_of(&row);
     ResumeDetails {
+        board_card,
         invite_status: invite.status,
         interview_date_time: invite.interview_date_time,
         next_step_details,

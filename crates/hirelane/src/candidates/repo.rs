@@ -49,6 +49,8 @@ pub struct CandidateRow {
     #[sqlx(try_from = "String")]
     pub stage: Stage,
     pub stage_reason: Option<String>,
+    /// When the stage last changed (Unix milliseconds).
+    pub stage_changed_at: Option<i64>,
     /// The interview invite's stored state and slot, and the JD's apply-last date (together
     /// they give the invite status the lists show).
     pub invite_state: Option<InviteState>,
@@ -81,7 +83,7 @@ pub fn assessment_strings(assessment: &serde_json::Value, key: &str) -> Vec<Stri
 pub(super) const SELECT: &str = "SELECT c.id, c.job_id, j.jdid, j.jdname, c.candidate_name, c.candidate_email,
         c.candidate_phone, c.source, c.resume_file_id, c.file_name, c.file_type, c.analysis_status,
         c.analysis_error, c.unreadable_reason, c.text_from_ocr, c.name_confidence, c.ats_score, c.skills_match, c.recommendation, c.assessment, c.call_id,
-        c.interview_status, c.created_on, c.modified_on, c.stage, c.stage_reason,
+        c.interview_status, c.created_on, c.modified_on, c.stage, c.stage_reason, c.stage_changed_at,
         i.state AS invite_state,
         i.interview_at, j.apply_last_date
     FROM candidates c JOIN jobs j ON j.id = c.job_id

@@ -14,6 +14,7 @@ use jiff::{SignedDuration, Span, Timestamp};
 
 use super::erase::{erase, erase_candidate};
 use super::portal_link::application_link;
+use crate::careers::organisation;
 use crate::error::{Error, Result};
 use crate::mail;
 use crate::pipeline::stages::Stage;
@@ -253,8 +254,9 @@ async fn notify(state: &AppState, person: &Person, due: Timestamp, now: Timestam
     }
     let link = application_link(state, person.ids[0]).await?;
     let date = due.to_zoned(state.time_zone.clone()).date();
+    let organization = organisation::name(state).await;
     let message = mail::retention_notice(
-        &state.settings.careers.organization_name,
+        &organization,
         &date.strftime("%-d %B %Y").to_string(),
         &link,
     );

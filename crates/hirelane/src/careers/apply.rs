@@ -11,6 +11,7 @@ use axum::extract::multipart::Field;
 use jiff::SignedDuration;
 
 use super::applications::{NewApplication, Notice};
+use super::organisation;
 use super::published::{self, PublishedJob};
 use super::reapply;
 use crate::auth::recruiters::normalize_email;
@@ -363,9 +364,9 @@ async fn existing_candidate(state: &AppState, job_id: i64, email: &str) -> Resul
 async fn send_receipt(state: &AppState, job: &JobRow, candidate_id: i64, applicant: &Applicant) {
     let sent = async {
         let link = application_link(state, candidate_id).await?;
+        let organization = organisation::name(state).await;
         let email =
-            mail::application_received(&job.jdname, &state.settings.careers.organization_name)
-                .with_application_link(&link);
+            mail::application_received(&job.jdname, &organization).with_application_link(&link);
         state
             .mailer
             .send(&applicant.email, email)

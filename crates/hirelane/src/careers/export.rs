@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use zip::ZipWriter;
 use zip::write::SimpleFileOptions;
 
+use super::organisation;
 use crate::activity::feed::summary;
 use crate::activity::log::EventKind;
 use crate::error::{Error, Result};
@@ -59,9 +60,10 @@ pub async fn archive(state: &AppState, email: &str, candidate_id: i64) -> Result
     for row in &rows {
         candidacies.push(candidacy(db, row, &mut files).await?);
     }
+    let organization = organisation::name(state).await;
     let data = json!({
         "exportedAt": to_iso(state.clock.now()),
-        "organization": state.settings.careers.organization_name,
+        "organization": organization,
         "email": email,
         "note": "Everything we hold about this e-mail address: each job you applied to or were \
                  considered for, what you sent, how your resume was scored, your interviews and \

@@ -21,7 +21,8 @@ pub struct Head<'a> {
     pub description: &'a str,
     /// The page's own address (canonical and `og:url`).
     pub url: &'a str,
-    pub site_name: &'a str,
+    /// The organisation's name (`organisation::name`).
+    pub site_name: String,
     /// JSON-LD structured data, if the page has any.
     pub structured_data: Option<ScriptJson>,
     /// The list of open jobs, the header's link.

@@ -1,7 +1,7 @@
 //! Careers: published JDs with their public job pages and job board API, applications (with
 //! consent, abuse limits and confirmed re-applications), the autopilot from application to
 //! interview invite with its daily digest, and the candidate's own page (status, withdrawal,
-//! their data, erasure requests, self-identification).
+//! their data, erasure requests, self-identification), and the organisation's name they read.
 
 pub mod applications;
 mod apply;
@@ -11,6 +11,7 @@ pub mod digest;
 mod explanation;
 mod export;
 mod html;
+pub mod organisation;
 pub mod pages;
 mod portal;
 pub mod postings;
@@ -35,6 +36,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(applying)
         .routes(routes!(postings::get_posting, postings::put_posting))
         .routes(routes!(autopilot::get_autopilot, autopilot::put_autopilot))
+        .routes(routes!(
+            organisation::get_organization,
+            organisation::put_organization
+        ))
         .routes(routes!(public_api::list_jobs))
         .routes(routes!(public_api::get_job))
         .routes(routes!(public_api::confirm_application))

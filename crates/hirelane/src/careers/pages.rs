@@ -1,7 +1,8 @@
 //! The public job pages, rendered on the server so that search engines and link previews read
 //! them and applying works without any script: `/careers` (open jobs), `/careers/{slug}` (the
 //! job and its application form), the page after applying, and the confirmation of a second
-//! application. Unknown, unpublished or binned jobs answer 404 with the app's not-found page.
+//! application. Unknown, unpublished or binned jobs answer 404 with a page that says so and links
+//! to the open jobs.
 //! `app.rs` mounts them beside the API: they are pages, not part of the API document.
 
 use askama::Template;
@@ -13,6 +14,7 @@ use serde::Deserialize;
 use super::applications::Notice;
 use super::apply::{self, ApplicationForm, MAX_NOTE, Outcome};
 use super::html::{self, Head, Organization, Sanitized, ScriptJson};
+use super::organisation;
 use super::postings;
 use super::published::{self, PublishedJob};
 use super::reapply;
@@ -28,10 +30,10 @@ fn careers_url(state: &AppState) -> String {
     format!("{}/careers", state.settings.public_url())
 }
 
-fn organization(state: &AppState) -> Organization<'_> {
+fn organization<'a>(state: &'a AppState, name: &'a str) -> Organization<'a> {
     let careers = &state.settings.careers;
     Organization {
-        name: &careers.organization_name,
+        name,
         url: [&careers.organization_url, &state.settings.server.public_url]
             .into_iter()
             .filter_map(|url| url.as_deref().map(str::trim))
@@ -40,7 +42,7 @@ fn organization(state: &AppState) -> Organization<'_> {
 }
 
 /// The head of a page of ours without structured data.
-pub(super) fn head<'a>(
+pub(super) async fn head<'a>(
     state: &'a AppState,
     title: &'a str,
     description: &'a str,
@@ -50,7 +52,7 @@ pub(super) fn head<'a>(
         title,
         description,
         url,
-        site_name: &state.settings.careers.organization_name,
+        site_name: organisation::name(state).await,
         structured_data: None,
         careers_url: careers_url(state),
     }
@@ -83,7 +85,7 @@ struct JobLine<'a> {
 pub async fn jobs_page(State(state): State<AppState>) -> Response {
     let jobs = match published::all(&state.db).await {
         Ok(jobs) => jobs,
-        Err(err) => return failure(&state, err),
+        Err(err) => return failure(&state, err).await,
     };
     let today = state.today();
     let lines = jobs
@@ -96,12 +98,12 @@ pub async fn jobs_page(State(state): State<AppState>) -> Response {
             posted: html::posted_on(job, &state.time_zone).map(html::long_date),
         })
         .collect();
-    let org = &state.settings.careers.organization_name;
+    let org = organisation::name(&state).await;
     let title = format!("Jobs at {org}");
     let description = format!("Open jobs at {org}. Apply online in a few minutes.");
     let url = careers_url(&state);
     let template = JobsPage {
-        head: head(&state, &title, &description, &url),
+        head: head(&state, &title, &description, &url).await,
         jobs: lines,
     };
     page(StatusCode::OK, &template)
@@ -117,9 +119,9 @@ struct FormState<'a> {
 /// A job's page with its application form.
 pub async fn job_page(State(state): State<AppState>, Path(slug): Path<String>) -> Response {
     match published::by_slug(&state.db, &slug).await {
-        Ok(Some(job)) => job_response(&state, &job, &FormState::default(), StatusCode::OK),
+        Ok(Some(job)) => job_response(&state, &job, &FormState::default(), StatusCode::OK).await,
         Ok(None) => not_found(&state).await,
-        Err(err) => failure(&state, err),
+        Err(err) => failure(&state, err).await,
     }
 }
 
@@ -166,7 +168,7 @@ struct ChoiceView {
     selected: bool,
 }
 
-fn job_response(
+async fn job_response(
     state: &AppState,
     job: &PublishedJob,
     form: &FormState<'_>,
@@ -175,7 +177,8 @@ fn job_response(
     let description = Sanitized::new(&job.jddescription);
     let description_text = plain_text(description.as_str());
     let url = postings::page_url(state, &job.slug);
-    let organization = organization(state);
+    let name = organisation::name(state).await;
+    let organization = organization(state, &name);
     let title = format!("{} at {}", job.jdname, organization.name);
     let summary = html::summary(&description_text, 160);
     let posting = html::job_posting(job, description.as_str(), &organization, &state.time_zone);
@@ -194,7 +197,7 @@ fn job_response(
             title: &title,
             description: &summary,
             url: &url,
-            site_name: organization.name,
+            site_name: name.clone(),
             structured_data: Some(ScriptJson::new(&posting)),
             careers_url: careers_url(state),
         },
@@ -285,7 +288,7 @@ pub async fn apply_page(
     let job = match published::by_slug(&state.db, &slug).await {
         Ok(Some(job)) => job,
         Ok(None) => return not_found(&state).await,
-        Err(err) => return failure(&state, err),
+        Err(err) => return failure(&state, err).await,
     };
     let (status, message) = status_and_message(error);
     let form = FormState {
@@ -295,7 +298,7 @@ pub async fn apply_page(
         },
         error: Some(&message),
     };
-    job_response(&state, &job, &form, status)
+    job_response(&state, &job, &form, status).await
 }
 
 /// The status and words of an error, with the cause of an internal one logged, not shown.
@@ -331,7 +334,7 @@ pub async fn applied_page(
     let job = match published::by_slug(&state.db, &slug).await {
         Ok(Some(job)) => job,
         Ok(None) => return not_found(&state).await,
-        Err(err) => return failure(&state, err),
+        Err(err) => return failure(&state, err).await,
     };
     let url = format!("{}/applied", postings::page_url(&state, &job.slug));
     let template = AppliedPage {
@@ -340,7 +343,8 @@ pub async fn applied_page(
             "Application sent",
             "Your application was sent.",
             &url,
-        ),
+        )
+        .await,
         job_title: &job.jdname,
         confirm: query.next == "confirm",
     };
@@ -361,8 +365,8 @@ pub async fn confirm_page(
 ) -> Response {
     let held = match reapply::find(&state, &slug, &token).await {
         Ok(Some(held)) => held,
-        Ok(None) => return link_gone(&state),
-        Err(err) => return failure(&state, err),
+        Ok(None) => return link_gone(&state).await,
+        Err(err) => return failure(&state, err).await,
     };
     let url = reapply::confirm_link(&state, &slug, &token);
     let template = ConfirmPage {
@@ -371,7 +375,8 @@ pub async fn confirm_page(
             "Confirm your application",
             "Confirm your new application.",
             &url,
-        ),
+        )
+        .await,
         job_title: &held.jdname,
         file_name: &held.file_name,
     };
@@ -398,13 +403,14 @@ pub async fn confirm_submit(
                     "Application updated",
                     "Your application is updated.",
                     &url,
-                ),
+                )
+                .await,
                 job_title: &held.jdname,
             };
             (no_index(), page(StatusCode::OK, &template)).into_response()
         }
-        Err(Error::NotFound { .. }) => link_gone(&state),
-        Err(err) => failure(&state, err),
+        Err(Error::NotFound { .. }) => link_gone(&state).await,
+        Err(err) => failure(&state, err).await,
     }
 }
 
@@ -414,10 +420,10 @@ struct LinkGonePage<'a> {
     head: Head<'a>,
 }
 
-fn link_gone(state: &AppState) -> Response {
+async fn link_gone(state: &AppState) -> Response {
     let url = careers_url(state);
     let template = LinkGonePage {
-        head: head(state, "Link expired", "This link has expired.", &url),
+        head: head(state, "Link expired", "This link has expired.", &url).await,
     };
     (no_index(), page(StatusCode::NOT_FOUND, &template)).into_response()
 }
@@ -427,13 +433,20 @@ fn no_index() -> [(header::HeaderName, &'static str); 1] {
     [(header::HeaderName::from_static("x-robots-tag"), "noindex")]
 }
 
-/// The app's own not-found page (its shell shows '404 - Invalid URL'), with a 404 status.
+#[derive(Template)]
+#[template(path = "careers/not_found.html")]
+struct NotFoundPage<'a> {
+    head: Head<'a>,
+}
+
+/// An unknown, unpublished or binned job: a 404 that says so and leads to the open jobs (the
+/// app's '404 - Invalid URL' offered a candidate no way on).
 async fn not_found(state: &AppState) -> Response {
-    let index = state.settings.web.dist_dir.join("index.html");
-    match tokio::fs::read_to_string(&index).await {
-        Ok(shell) => (StatusCode::NOT_FOUND, Html(shell)).into_response(),
-        Err(_) => (StatusCode::NOT_FOUND, Html("<h1>404 - Invalid URL</h1>")).into_response(),
-    }
+    let url = careers_url(state);
+    let template = NotFoundPage {
+        head: head(state, "Job not found", "This job is not open.", &url).await,
+    };
+    (no_index(), page(StatusCode::NOT_FOUND, &template)).into_response()
 }
 
 #[derive(Template)]
@@ -443,11 +456,11 @@ struct FailurePage<'a> {
     message: &'a str,
 }
 
-pub(super) fn failure(state: &AppState, err: Error) -> Response {
+pub(super) async fn failure(state: &AppState, err: Error) -> Response {
     let (status, message) = status_and_message(err);
     let url = careers_url(state);
     let template = FailurePage {
-        head: head(state, "Something went wrong", &message, &url),
+        head: head(state, "Something went wrong", &message, &url).await,
         message: &message,
     };
     page(status, &template)

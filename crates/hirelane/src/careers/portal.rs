@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::applications;
 use super::export;
+use super::organisation;
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::candidates::repo::{self as candidates, CandidateRow};
 use crate::candidates::{accommodations, erasure_requests, retention};
@@ -137,7 +138,7 @@ async fn page_of(state: &AppState, candidate: &CandidateRow) -> Result<MyApplica
     Ok(MyApplication {
         candidate_name: candidate.candidate_name.clone(),
         job_title: candidate.jdname.clone(),
-        organization: state.settings.careers.organization_name.clone(),
+        organization: organisation::name(state).await,
         applied_at: to_iso(from_millis(applied_at)),
         status,
         status_text: status.text().to_owned(),

@@ -156,7 +156,7 @@ pub(super) struct ApplicationFormSchema {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Applied {
-    /// `received`, or `confirmationSent` when the address had applied to this job before (the
+    /// `received`, or `confirmationSent` when the address was already on record for this job (the
     /// new application replaces the earlier one once confirmed from the e-mail sent).
     status: AppliedStatus,
     message: String,
@@ -207,7 +207,7 @@ pub(super) async fn apply_to_job(
         },
         Outcome::ConfirmationSent => Applied {
             status: AppliedStatus::ConfirmationSent,
-            message: "You applied for this job before: confirm the new application from the e-mail we sent.".into(),
+            message: "This e-mail address is already on record for this job: confirm the application from the e-mail we sent.".into(),
         },
     }))
 }

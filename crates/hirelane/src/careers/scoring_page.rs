@@ -10,6 +10,7 @@ use hirelane_core::clock::from_millis;
 use serde_json::Value;
 
 use super::html::{self, Head};
+use super::organisation;
 use super::pages::{failure, head, page};
 use crate::fairness::publish::{self, Published};
 use crate::state::AppState;
@@ -74,9 +75,9 @@ struct RowView {
 pub async fn how_we_score(State(state): State<AppState>) -> Response {
     let published = match publish::latest(&state.db).await {
         Ok(published) => published,
-        Err(err) => return failure(&state, err),
+        Err(err) => return failure(&state, err).await,
     };
-    let org = &state.settings.careers.organization_name;
+    let org = organisation::name(&state).await;
     let title = format!("How {org} scores applications");
     let url = format!("{}/how-we-score", state.settings.public_url());
     let template = ScoringPage {
@@ -85,7 +86,8 @@ pub async fn how_we_score(State(state): State<AppState>) -> Response {
             &title,
             "What each automated step reads and ignores, how well it works, and the latest bias audit.",
             &url,
-        ),
+        )
+        .await,
         ats_version: ats::VERSION,
         ats_measured_version: ATS_MEASURED_VERSION,
         ats_validity: ATS_VALIDITY,

@@ -8,6 +8,7 @@ use super::ics;
 use super::repo::InviteRow;
 use super::rules::gmt_label;
 use crate::candidates::portal_link::application_link;
+use crate::candidates::status::Source;
 use crate::mail::{self, EmailAttachment, InterviewMail};
 use crate::state::AppState;
 
@@ -34,6 +35,7 @@ pub fn mail_parts<'a>(
         job_name: &invite.jdname,
         link,
         guidelines_link: guidelines,
+        applied: invite.source == Source::Applied,
     }
 }
 

@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::rules::{InviteState, REMINDERS};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
+use crate::candidates::status::Source;
 use crate::error::Result;
 use crate::pipeline::stages::{self, Stage};
 use crate::store::{Db, Tx};
@@ -32,6 +33,9 @@ pub struct InviteRow {
     pub details_submitted_at: Option<i64>,
     pub candidate_name: String,
     pub candidate_email: String,
+    /// How the candidate entered the JD: the invite thanks only an applicant for applying.
+    #[sqlx(try_from = "String")]
+    pub source: Source,
     pub jdname: String,
     pub apply_last_date: Option<String>,
     pub completed_at: Option<i64>,
@@ -40,7 +44,8 @@ pub struct InviteRow {
 
 const SELECT: &str = "SELECT i.id, i.token, i.candidate_id, i.job_id, i.assistant_id, i.state,
         i.interview_at, i.time_zone, i.ics_sequence, i.call_id, i.details,
-        i.details_submitted_at, i.completed_at, i.updated_at, c.candidate_name, c.candidate_email, j.jdname, j.apply_last_date
+        i.details_submitted_at, i.completed_at, i.updated_at, c.candidate_name, c.candidate_email, c.source,
+        j.jdname, j.apply_last_date
     FROM interview_invites i
     JOIN candidates c ON c.id = i.candidate_id
     JOIN jobs j ON j.id = i.job_id";

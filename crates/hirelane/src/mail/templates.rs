@@ -201,6 +201,9 @@ pub struct InterviewMail<'a> {
     /// The candidate's invite page.
     pub link: &'a str,
     pub guidelines_link: &'a str,
+    /// They applied on the job's page themselves; a recruiter uploaded or listed everyone
+    /// else, who must not be thanked for an application they never made.
+    pub applied: bool,
 }
 
 impl InterviewMail<'_> {
@@ -242,11 +245,18 @@ parts!(
 
 /// The invitation to pick an interview slot.
 pub fn interview_invite(mail: &InterviewMail<'_>, apply_last_date: Option<&str>) -> Email {
-    let mut paragraphs = vec![format!(
-        "Thank you for applying for {}. We would like to invite you to a short AI voice \
-         interview, which you can take from your browser at a time that suits you.",
-        mail.job_name
-    )];
+    let job = mail.job_name;
+    let mut paragraphs = vec![if mail.applied {
+        format!(
+            "Thank you for applying for {job}. We would like to invite you to a short AI voice \
+             interview, which you can take from your browser at a time that suits you."
+        )
+    } else {
+        format!(
+            "We would like to invite you to a short AI voice interview for {job}, which you can \
+             take from your browser at a time that suits you."
+        )
+    }];
     paragraphs.push(match apply_last_date {
         Some(date) => format!("Please choose a slot on or before {date}."),
         None => "Please choose a slot that suits you.".to_owned(),
@@ -337,11 +347,11 @@ pub fn application_update(job_name: &str, confirm_link: &str) -> Email {
     let greeting = UNCONFIRMED_GREETING;
     let paragraphs = [
         format!(
-            "We received another application for {job_name} with this e-mail address. To keep \
-             anyone else from changing your application, it replaces your earlier one only once \
-             you confirm it: {confirm_link}"
+            "We received an application for {job_name} with this e-mail address, which is \
+             already on record for this job. To keep anyone else from changing your details, it \
+             replaces what we hold only once you confirm it: {confirm_link}"
         ),
-        "If you did not apply again, ignore this message: nothing changes.".to_owned(),
+        "If you did not apply, ignore this message: nothing changes.".to_owned(),
     ];
     paragraphs_email(
         format!("Confirm your updated application: {job_name}"),
@@ -431,6 +441,27 @@ mod tests {
         ));
         assert!(mail.text.starts_with("Hello,\n\n"));
         assert!(mail.html.contains("Nurse &#60;b&#62;"));
+    }
+
+    #[test]
+    fn only_an_applicant_is_thanked_for_applying() {
+        let invite = |applied| {
+            let mail = InterviewMail {
+                candidate_name: "Ana",
+                job_name: "Nurse",
+                link: "https://h.example/nextstep?inviteId=t",
+                guidelines_link: "https://h.example/interviewguidelines",
+                applied,
+            };
+            interview_invite(&mail, None).text
+        };
+        assert!(invite(true).contains("Thank you for applying for Nurse."));
+        let sought = invite(false);
+        assert!(
+            !sought.contains("applying") && !sought.contains("applied"),
+            "{sought}"
+        );
+        assert!(sought.contains("invite you to a short AI voice interview for Nurse"));
     }
 
     #[test]

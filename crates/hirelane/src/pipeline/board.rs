@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::stages::{self, ALL, Stage};
 use crate::auth::Recruiter;
+use crate::candidates::repo::CandidateRow;
 use crate::candidates::status::{AnalysisStatus, Recommendation, Source};
 use crate::error::{ErrorBody, Result};
 use crate::fetch_as;
@@ -54,6 +55,9 @@ pub struct BoardCard {
     pub candidate_name: String,
     pub candidate_email: String,
     pub ats_score: Option<i64>,
+    /// How the candidate entered the JD (uploaded, CSV list, applied).
+    #[sqlx(try_from = "String")]
+    pub source: Source,
     #[sqlx(skip)]
     pub recommendation: Option<Recommendation>,
     #[sqlx(skip)]
@@ -183,7 +187,7 @@ async fn cards(
     let rows: Vec<CardRow> = fetch_as!(
         &state.db,
         fetch_all,
-        "SELECT c.id, c.candidate_name, c.candidate_email, c.ats_score, c.recommendation,
+        "SELECT c.id, c.candidate_name, c.candidate_email, c.ats_score, c.source, c.recommendation,
             c.interview_status, c.stage, c.stage_reason, c.stage_changed_at, c.call_id,
             c.analysis_status, i.state AS invite_state
          FROM candidates c LEFT JOIN interview_invites i ON i.candidate_id = c.id
@@ -193,20 +197,70 @@ async fn cards(
     )?;
     Ok(rows
         .into_iter()
-        .map(|row| BoardCard {
-            recommendation: row.recommendation,
-            interview_status: row
-                .interview_status
-                .as_deref()
-                .and_then(InterviewStatus::parse),
-            stage_changed_at: row.stage_changed_at.map(|m| to_iso(from_millis(m))),
-            system_stage: stages::from_facts(
-                row.analysis_status == AnalysisStatus::Done,
-                row.invite_state,
-            ),
-            ..row.card
+        .map(|row| {
+            finished(
+                row.card,
+                &Facts {
+                    recommendation: row.recommendation,
+                    interview_status: row.interview_status.as_deref(),
+                    stage_changed_at: row.stage_changed_at,
+                    analysis_status: row.analysis_status,
+                    invite_state: row.invite_state,
+                },
+            )
         })
         .collect())
+}
+
+/// The stored values a card shows read into its own words.
+struct Facts<'a> {
+    recommendation: Option<Recommendation>,
+    interview_status: Option<&'a str>,
+    stage_changed_at: Option<i64>,
+    analysis_status: AnalysisStatus,
+    invite_state: Option<InviteState>,
+}
+
+fn finished(card: BoardCard, facts: &Facts<'_>) -> BoardCard {
+    BoardCard {
+        recommendation: facts.recommendation,
+        interview_status: facts.interview_status.and_then(InterviewStatus::parse),
+        stage_changed_at: facts.stage_changed_at.map(|m| to_iso(from_millis(m))),
+        system_stage: stages::from_facts(
+            facts.analysis_status == AnalysisStatus::Done,
+            facts.invite_state,
+        ),
+        ..card
+    }
+}
+
+/// A candidate's card as the board would show it, from their record: the candidate page's
+/// stage bar reads it with the record instead of searching the board's columns.
+pub fn card_of(row: &CandidateRow) -> BoardCard {
+    let card = BoardCard {
+        resume_id: row.id,
+        candidate_name: row.candidate_name.clone(),
+        candidate_email: row.candidate_email.clone(),
+        ats_score: row.ats_score,
+        source: row.source,
+        recommendation: None,
+        interview_status: None,
+        stage: row.stage,
+        system_stage: row.stage,
+        stage_reason: row.stage_reason.clone(),
+        stage_changed_at: None,
+        call_id: row.call_id.clone(),
+    };
+    finished(
+        card,
+        &Facts {
+            recommendation: row.recommendation,
+            interview_status: row.interview_status.as_deref(),
+            stage_changed_at: row.stage_changed_at,
+            analysis_status: row.analysis_status,
+            invite_state: row.invite_state,
+        },
+    )
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

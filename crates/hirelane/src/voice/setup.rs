@@ -133,7 +133,8 @@ mod tests {
     #[test]
     fn variables_come_from_the_call_then_the_assistant() {
         let assistant = json!({"name": "Ava", "metadata": {"candidateName": "Aditi Singh",
-            "role": "Backend Engineer", "interviewTime": "45 minutes", "questions": ["Why Rust"]}});
+            "role": "Backend Engineer", "interviewTime": "45 minutes",
+            "questions": ["  Why Rust?", "Walk me through a project you shipped end to end. "]}});
         let who = CallFor {
             candidate_name: "Carlos Diaz",
             job_title: Some("Platform Engineer"),
@@ -154,7 +155,14 @@ mod tests {
         assert!(v.get("yearsOfExperience").is_none());
         let v = variables(&json!({}), &CallFor::default(), 1800);
         assert_eq!(v["interviewMinutes"], "30");
-        assert_eq!(scripted_questions(&assistant), ["Why Rust?"]);
+        // Each keeps its own punctuation: a statement is not turned into "….?".
+        assert_eq!(
+            scripted_questions(&assistant),
+            [
+                "Why Rust?",
+                "Walk me through a project you shipped end to end."
+            ]
+        );
         assert_eq!(years_text(3.0), "3");
     }
 }

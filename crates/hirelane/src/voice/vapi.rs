@@ -47,9 +47,11 @@ fn variable(name: &str, default: &str) -> String {
     format!("{{{{ {name} | default: \"{default}\" }}}}")
 }
 
-/// A question as the interviewer asks it: trimmed, ending in one '?'.
+/// A scripted question as the interviewer is given it: trimmed, with the recruiter's own
+/// punctuation ("Walk me through a project you shipped end to end." stays a sentence; a '?'
+/// appended to it made "….?").
 pub fn as_question(text: &str) -> String {
-    format!("{}?", text.trim().trim_end_matches('?').trim_end())
+    text.trim().to_owned()
 }
 
 /// The first number of minutes in a text such as "30", "45 minutes" or "about 20 min".
@@ -62,8 +64,9 @@ fn minutes_in(text: &str) -> Option<u32> {
 
 /// The system prompt: the interviewer's brief, reusable for any candidate. The candidate, the
 /// role and the length are template variables the server fills per call; the form's values
-/// are their defaults. Questions go one per line ending in '?', and topics on a `Topics:` line,
-/// which is also how the simulator scripts its interview.
+/// are their defaults. Questions go one per line under `Questions, in order:`, and topics on a
+/// `Topics:` line (the simulator scripts its interview from the questions kept in the
+/// assistant's metadata, and from this prompt for an assistant that has none).
 pub fn system_prompt(form: &AssistantForm, minutes: u32) -> String {
     let mut prompt = format!(
         "You are {name}, a friendly and structured AI interviewer screening {candidate} for the \

@@ -108,6 +108,13 @@ async fn stages_follow_the_process_and_only_people_decide() {
             (1, 1, 1),
             "{b}"
         );
+        // A card says how the candidate came: these three are rows of a CSV list.
+        let new_column = b["columns"]
+            .as_array()
+            .and_then(|columns| columns.iter().find(|c| c["stage"] == "new"))
+            .expect("the New column");
+        assert_eq!(new_column["cards"][0]["candidateName"], "Cara Diaz");
+        assert_eq!(new_column["cards"][0]["source"], "csv", "{b}");
         let ana_events = timeline(&app, &s.token, ana).await;
         assert_eq!(
             kinds(&ana_events),
@@ -242,6 +249,17 @@ async fn stages_follow_the_process_and_only_people_decide() {
         assert_eq!(status, 200);
         assert_eq!(list.as_array().map(Vec::len), Some(1), "{list}");
         assert_eq!(list[0]["stageReason"], "Not enough Rust");
+        // The candidate's own record carries the card, so their page needs no board lookup.
+        let (_, details) = app
+            .get_with_token(&format!("/api/Interview/ResumeDetails?resumeId={ben}"), &s.token)
+            .await;
+        let card = &details[0]["boardCard"];
+        assert_eq!(
+            (&card["stage"], &card["systemStage"], &card["stageReason"]),
+            (&json!("rejected"), &json!("new"), &json!("Not enough Rust")),
+            "{details}"
+        );
+        assert!(card["stageChangedAt"].is_string(), "{details}");
         let ben_events = timeline(&app, &s.token, ben).await;
         assert_eq!(kinds(&ben_events)[..2], ["emailSent", "stageChanged"]);
         assert_eq!(ben_events[0]["summary"], "E-mail sent: Your application for Platform Engineer");

@@ -127,6 +127,10 @@ impl Store {
             }
             return false;
         };
+        let scripted = assistant
+            .get("metadata")
+            .and_then(|m| m.get("questions"))
+            .cloned();
         if let Some(o) = call
             .request
             .get("assistantOverrides")
@@ -140,6 +144,7 @@ impl Store {
         }
         if let Some(c) = self.calls.get_mut(id) {
             c.assistant = Some(assistant);
+            c.scripted = scripted;
         }
         true
     }
@@ -159,6 +164,7 @@ impl Store {
             .unwrap_or_default();
         let interview = Interview::new(
             &assistant,
+            call.scripted.as_ref(),
             &variables,
             candidate_name(&call.request),
             call.outcome,
@@ -285,6 +291,7 @@ impl Store {
             outcome,
             call_hash,
             assistant: None,
+            scripted: None,
             interview: None,
             artifact: None,
             analysis: None,

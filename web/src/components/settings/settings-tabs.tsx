@@ -7,6 +7,7 @@ import { useMe } from '@/lib/queries/me';
 const tabs = [
   { to: paths.settingsTeam, label: 'Team' },
   { to: paths.settingsTemplates, label: 'E-mail templates' },
+  { to: paths.settingsOrganization, label: 'Organisation' },
   { to: paths.settingsDetailsForm, label: 'Details form', admin: true },
   { to: paths.settingsErasureRequests, label: 'Erasure requests' },
   { to: paths.settingsRequests, label: 'Requests' },

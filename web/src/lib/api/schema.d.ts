@@ -1076,6 +1076,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Settings/Organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's name. */
+        get: operations["get_organization"];
+        /** Saves the organisation's name (admins only); careers pages and e-mails use it from now on. */
+        put: operations["put_organization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Team": {
         parameters: {
             query?: never;
@@ -1570,7 +1588,7 @@ export interface components {
         Applied: {
             message: string;
             /**
-             * @description `received`, or `confirmationSent` when the address had applied to this job before (the
+             * @description `received`, or `confirmationSent` when the address was already on record for this job (the
              *     new application replaces the earlier one once confirmed from the e-mail sent).
              */
             status: components["schemas"]["AppliedStatus"];
@@ -1847,6 +1865,8 @@ export interface components {
             recommendation: components["schemas"]["Recommendation"] | null;
             /** Format: int64 */
             resumeId: number;
+            /** @description How the candidate entered the JD (uploaded, CSV list, applied). */
+            source: components["schemas"]["Source"];
             stage: components["schemas"]["Stage"];
             stageChangedAt: string | null;
             /** @description Why the candidacy ended (Rejected, Withdrawn). */
@@ -2749,6 +2769,17 @@ export interface components {
         };
         /** @description A number from 0 to 100000, as a JSON number or numeric text */
         NumberOrText: number | string;
+        /** @description The organisation's settings as Settings shows them. */
+        Organization: {
+            /** @description The configuration's name, which stands until an admin saves another. */
+            defaultName: string;
+            /** @description The name careers pages and candidates' e-mails use. */
+            organizationName: string;
+        };
+        /** @description The name an admin saves. */
+        OrganizationBody: {
+            organizationName: string;
+        };
         /** @description A JD's job page as recruiters see and set it. */
         Posting: {
             /**
@@ -2886,6 +2917,11 @@ export interface components {
             application: components["schemas"]["ApplicationSent"] | null;
             /** Format: int64 */
             atsScore: number;
+            /**
+             * @description Their card as the JD's board shows it: the current stage, since when and why, and the
+             *     stage the system's steps put them in (the page's stage bar reads it from here).
+             */
+            boardCard: components["schemas"]["BoardCard"];
             callId: string | null;
             candidateEmail: string;
             candidateName: string;
@@ -6646,6 +6682,86 @@ export interface operations {
                 };
             };
             /** @description Only admins publish (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_organization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The name in use and the configuration's default */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_organization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description Empty, longer than 100 characters or more than one line (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins edit it (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;

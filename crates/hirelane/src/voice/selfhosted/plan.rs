@@ -156,7 +156,7 @@ mod tests {
             "firstMessage": "Hello {{ candidateName | default: \"Candidate\" }}, ready for the {{ jobTitle | default: \"Engineer\" }} interview?",
             "endCallMessage": "Thank you. Goodbye!",
             "metadata": {
-                "questions": ["Tell me about a service you run", "How do you test SQL code?"],
+                "questions": ["Tell me about a service you run.", "How do you test SQL code?"],
                 "topics": ["Rust", "SQL"],
                 "tools": ["Docker"],
             }
@@ -167,7 +167,7 @@ mod tests {
             texts,
             [
                 "Hello Ana Lima, ready for the Platform Engineer interview?",
-                "Tell me about a service you run?",
+                "Tell me about a service you run.",
                 "How do you test SQL code?",
                 "Tell me about your experience with Rust.",
                 "Thank you. Goodbye!",

@@ -76,7 +76,8 @@ async fn a_published_jd_has_a_public_page_search_engines_can_read() {
         publish(&app, &token, jd, false).await;
         let (status, page) = get_text(&app, "/careers/backend-engineer").await;
         assert_eq!(status, 404);
-        assert!(page.contains("<div id=\"root\"></div>"), "the app's shell shows its 404");
+        assert!(page.contains("<h1>This job is not open</h1>"), "{page}");
+        assert!(page.contains("<a href=\"/careers\">See the open jobs</a>"), "{page}");
         app.advance(jiff::SignedDuration::from_mins(20));
         let (_, posting) = publish(&app, &token, jd, true).await;
         assert_eq!(posting["publishedAt"], "2026-03-02T09:00:00Z");
@@ -293,6 +294,13 @@ async fn applicants_enter_the_jd_with_their_consent_and_nothing_bad_is_stored() 
         assert_eq!(
             (status, answer["status"].as_str()),
             (200, Some("confirmationSent")),
+            "{answer}"
+        );
+        // Words that hold whether the address applied before or a recruiter added it.
+        assert!(
+            answer["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("This e-mail address is already on record")),
             "{answer}"
         );
         assert_eq!(

@@ -56,6 +56,7 @@ async fn the_autopilot_invites_qualifying_applicants_once_and_never_rejects() {
         assert!(mails(&app, "zoe@example.com", "Interview invitation").is_empty());
         let invite = mails(&app, "priya@example.com", "Interview invitation").pop().expect("invite");
         assert!(invite.contains("/application/"), "every candidate e-mail links their page");
+        assert!(invite.contains("Thank you for applying for"), "an applicant is thanked: {invite}");
 
         // The invite is the system's, on the candidate's timeline.
         let priya_id = rows.iter().find(|r| r["candidateEmail"] == "priya@example.com").and_then(|r| r["resumeId"].as_i64()).expect("id");

@@ -9,6 +9,7 @@ mod accommodation;
 mod applying;
 mod autopilot;
 mod explanation;
+mod organisation;
 mod portal;
 mod xss;
 

@@ -40,6 +40,12 @@ async fn invites_are_one_per_candidate_and_resending_mails_the_same_link() {
             decoded.contains("How we use automated tools (notice "),
             "{decoded}"
         );
+        // Jane came on a recruiter's CSV list: she never applied, so is not thanked for it.
+        assert!(
+            decoded.contains("invite you to a short AI voice interview for Platform Engineer")
+                && !decoded.contains("applying"),
+            "{decoded}"
+        );
         let given: Vec<(String, String)> = hirelane::fetch_as!(
             &app.state.db,
             fetch_all,

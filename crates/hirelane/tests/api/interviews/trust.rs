@@ -10,10 +10,11 @@ use super::support::*;
 use crate::helpers::{SIM_KEY, TestApp, on_each_db, on_each_db_configured};
 use hirelane::config::WebCallStart;
 
+/// Each with the recruiter's own punctuation: the first is a statement, and is asked as one.
 const QUESTIONS: [&str; 3] = [
-    "Tell me about a Rust service you run in production",
-    "How do you find the cause of a slow SQL query",
-    "How do you test code that talks to a database",
+    "Tell me about a Rust service you run in production.",
+    "How do you find the cause of a slow SQL query?",
+    "How do you test code that talks to a database?",
 ];
 
 /// A reusable assistant whose form names a default candidate and role other than the invited.
@@ -165,7 +166,7 @@ async fn one_assistant_interviews_each_candidate_by_name_and_shows_its_evidence(
             let questions = a["questions"].as_array().expect("questions");
             assert_eq!(questions.len(), QUESTIONS.len(), "{a}");
             for (q, scripted) in questions.iter().zip(QUESTIONS) {
-                assert_eq!(q["question"], format!("{scripted}?"));
+                assert_eq!(q["question"], scripted);
                 assert_eq!(q["asked"], true);
                 let score = q["score"].as_u64().expect("a score");
                 assert!((1..=5).contains(&score));

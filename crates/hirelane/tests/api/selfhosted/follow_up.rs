@@ -15,7 +15,7 @@ async fn an_answer_that_misses_the_key_points_gets_one_follow_up() {
             .selfhosted
             .clone()
             .expect("the self-hosted interviewer");
-        let booked = booked(&app, &["How do you keep a service reliable"], &[]).await;
+        let booked = booked(&app, &["How do you keep a service reliable?"], &[]).await;
         let token = app.token().await;
         let rubric = json!({ "questions": [{ "number": 1, "keyPoints": [
             "Watch the dashboards for errors", "Roll back a bad deploy quickly"] }] });

@@ -31,7 +31,7 @@ async fn language_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>
                     "structuredData": {
                         "additionalInterviewMetrics": { "technicalScore": 8, "communicationScore": 9,
                                                         "problemSolvingScore": 7, "culturalFitScore": 8 },
-                        "questions": [{ "number": 1, "question": "Tell me about a service you run?",
+                        "questions": [{ "number": 1, "question": "Tell me about a service you run.",
                                         "asked": true, "answerExcerpt": answer, "score": 4,
                                         "justification": "Names the service, its stack and how it ships." }],
                     },
@@ -65,7 +65,7 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
                 .selfhosted
                 .clone()
                 .expect("the interviewer");
-            let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+            let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
             let answer = runtime
                 .speech
                 .synthesize(ANSWERS[0].0)
@@ -100,7 +100,7 @@ async fn with_a_language_model_the_analysis_is_its_rubric() {
             assert_eq!(sent["model"], "test-model");
             let instructions = sent["messages"][0]["content"].as_str().unwrap_or_default();
             assert!(
-                instructions.contains("1. Tell me about a service you run?"),
+                instructions.contains("1. Tell me about a service you run."),
                 "{instructions}"
             );
             assert!(

@@ -263,9 +263,9 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
         let booked = booked(
             &app,
             &[
-                "Tell me about a service you run",
-                "How do you find a slow query",
-                "What would you change about your last project",
+                "Tell me about a service you run.",
+                "How do you find a slow query?",
+                "What would you change about your last project?",
             ],
             &["Python", "SQL"],
         )
@@ -311,7 +311,8 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             captions[0].contains("Platform Engineer"),
             "the JD's title: {captions:?}"
         );
-        assert_eq!(captions[1], "Tell me about a service you run?");
+        // Each question as the recruiter wrote it: a statement is not turned into "….?".
+        assert_eq!(captions[1], "Tell me about a service you run.");
         assert_eq!(captions[2], "How do you find a slow query?");
         assert_eq!(
             captions[3],
@@ -463,7 +464,7 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
 #[tokio::test]
 async fn a_candidate_who_leaves_ends_the_interview_at_once() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
-        let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+        let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
         let mut socket = open(&booked).await;
         let mut caption = Value::Null;
         let mut audio_end = Value::Null;

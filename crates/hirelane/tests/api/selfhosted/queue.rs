@@ -26,8 +26,8 @@ async fn an_answer_the_busy_transcriber_cannot_take_is_kept_and_the_interview_go
         let booked = booked(
             &app,
             &[
-                "Tell me about a service you run",
-                "How do you find a slow query",
+                "Tell me about a service you run.",
+                "How do you find a slow query?",
             ],
             &[],
         )

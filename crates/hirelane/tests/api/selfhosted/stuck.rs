@@ -19,7 +19,7 @@ fn quickly_given_up(settings: &mut hirelane::config::Settings) {
 #[tokio::test]
 async fn a_silent_socket_does_not_hold_the_interview_open() {
     on_each_db_configured(quickly_given_up, |app: TestApp| async move {
-        let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+        let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
         let mut socket = open(&booked).await;
         let mut captions = Vec::new();
         loop {
@@ -37,7 +37,7 @@ async fn a_silent_socket_does_not_hold_the_interview_open() {
         assert!(
             captions
                 .iter()
-                .any(|c| c == "Tell me about a service you run?"),
+                .any(|c| c == "Tell me about a service you run."),
             "{captions:?}"
         );
         let analysis = analysis_of(&app, &booked.call_id).await;
@@ -53,7 +53,7 @@ async fn a_silent_socket_does_not_hold_the_interview_open() {
 #[tokio::test]
 async fn an_interview_whose_instance_stopped_is_ended_with_what_was_stored() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
-        let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+        let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
         let mut socket = open(&booked).await;
         // The interview starts (in progress from its first caption)...
         while next_event(&mut socket).await["type"] != "caption" {}
@@ -85,7 +85,7 @@ async fn an_interview_whose_instance_stopped_is_ended_with_what_was_stored() {
 #[tokio::test]
 async fn audio_sent_far_faster_than_it_can_be_spoken_is_refused_with_a_reason() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
-        let booked = booked(&app, &["Tell me about a service you run"], &[]).await;
+        let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
         let mut socket = open(&booked).await;
         // Thirty seconds of a loud tone, sent at once (the probe sent 125 s in 1.1 s).
         let tone: Vec<i16> = (0..16_000 * 30)

@@ -5,6 +5,7 @@ import { cn } from '@/components/ui/cn';
 import { InterviewStatusBadge } from '@/components/ui/interview-status-badge';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatElapsed } from '@/lib/date-time';
+import { sourceLabel } from '@/lib/sources';
 import { endsCandidacy } from '@/lib/stages';
 
 import type { BoardCard } from '../api/types';
@@ -25,7 +26,8 @@ export type BoardCardViewProps = {
 
 /**
  * One candidate on the board: name (to their analysis), ATS score, how long they have been in
- * the stage, the next step, the interview outcome and the "Move to…" menu.
+ * the stage, how they came (applied, uploaded, CSV), the next step, the interview outcome and the
+ * "Move to…" menu.
  */
 export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, onChoose }: BoardCardViewProps) {
   const name = cardName(card);
@@ -79,6 +81,11 @@ export function BoardCardView({ card, dragging, busy, onDragStart, onDragEnd, on
       )}
       <div className="mt-1.5 flex items-center gap-2">
         <InterviewStatusBadge value={card.interviewStatus} hideEmpty />
+        <span data-testid="card-source" className="shrink-0 text-xs text-slate-600">
+          <span className="sr-only">Source: </span>
+          {sourceLabel(card.source)}
+          {next && <span aria-hidden="true"> ·</span>}
+        </span>
         {next && (
           <span data-testid="card-next" className="min-w-0 flex-1 truncate text-xs text-slate-600" title={`Next: ${next}`}>
             <span className="sr-only">Next: </span>

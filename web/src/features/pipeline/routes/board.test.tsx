@@ -180,13 +180,14 @@ describe('BoardRoute', () => {
     expect(screen.queryByTestId('drop-targets')).not.toBeInTheDocument();
   });
 
-  it('shows on each card how long it has been in its stage and the next step', async () => {
+  it('shows on each card how long it has been in its stage, how the candidate came and the next step', async () => {
     seedSession();
     const inStage = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
-    liveServer([{ ...BEA, stageChangedAt: inStage }]);
+    liveServer([{ ...BEA, stageChangedAt: inStage, source: 'csv' }]);
     renderBoard();
     const bea = await screen.findByTestId('board-card');
     expect(within(bea).getByTestId('card-age')).toHaveTextContent('In this stage for 3 days');
+    expect(within(bea).getByTestId('card-source')).toHaveTextContent('Source: CSV');
     expect(within(bea).getByTestId('card-next')).toHaveTextContent('Next: Invite to interview');
   });
 

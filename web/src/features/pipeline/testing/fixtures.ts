@@ -14,6 +14,7 @@ export function card(resumeId: number, candidateName: string, stage: Stage, extr
     candidateName,
     candidateEmail: `${candidateName.split(' ')[0]!.toLowerCase()}@example.com`,
     atsScore: 72,
+    source: 'uploaded',
     recommendation: 'Pass',
     interviewStatus: null,
     stage,

@@ -12,3 +12,9 @@ export type ErasureConfirmed = ApiSchema<'Confirmed'>;
 
 /** A candidate's request for an alternative process or an accommodation, and the team's answer. */
 export type AccommodationRequest = ApiSchema<'AccommodationRequest'>;
+
+/** `GET /Settings/Organization`: the name careers pages and candidates' e-mails use. */
+export type Organization = ApiSchema<'Organization'>;
+
+/** `PUT /Settings/Organization` (admins). */
+export type OrganizationInput = ApiSchema<'OrganizationBody'>;

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { PageFrame } from '@/components/ui/page-frame';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
 
 import { useCreateAssistant } from '../api/assistants';
 import { Banner } from '../components/banner';
+import { GrowingList } from '../components/growing-list';
+import { filledItems } from '../lib/growing-list';
 import { QUESTION_COUNT, TOOL_COUNT, TOPIC_COUNT, validateAssistant } from '../lib/voice-rules';
 import type { AssistantFields } from '../lib/voice-rules';
-
-const blank = (n: number) => Array.from({ length: n }, () => '');
 
 type Lists = { topics: string[]; questions: string[]; tools: string[] };
 type Form = AssistantFields & Lists;
@@ -21,9 +24,9 @@ const emptyForm = (): Form => ({
   role: '',
   experience: '',
   interviewTime: '',
-  topics: blank(TOPIC_COUNT),
-  questions: blank(QUESTION_COUNT),
-  tools: blank(TOOL_COUNT),
+  topics: [''],
+  questions: [''],
+  tools: [''],
 });
 
 const textFields: ReadonlyArray<{ key: keyof AssistantFields; label: string; placeholder: string }> = [
@@ -34,24 +37,32 @@ const textFields: ReadonlyArray<{ key: keyof AssistantFields; label: string; pla
   { key: 'interviewTime', label: 'Interview Time', placeholder: 'minutes, e.g. 30' },
 ];
 
-/** The repeated inputs: each is named "Topic 1", "Question 2"… and shows an example. */
-type ListGroup = { key: keyof Lists; legend: string; item: string; placeholder: string };
-const TOPICS: ListGroup = { key: 'topics', legend: 'Topics', item: 'Topic', placeholder: 'e.g. System design' };
-const TOOLS: ListGroup = { key: 'tools', legend: 'Tools', item: 'Tool', placeholder: 'e.g. PostgreSQL' };
+/**
+ * The repeated inputs: each is named "Topic 1", "Question 2"… and shows an example; the spec's
+ * counts (4 topics, 10 questions, 4 tools) are each list's maximum.
+ */
+type ListGroup = { key: keyof Lists; legend: string; item: string; placeholder: string; max: number };
+const TOPICS: ListGroup = { key: 'topics', legend: 'Topics', item: 'Topic', placeholder: 'e.g. System design', max: TOPIC_COUNT };
+const TOOLS: ListGroup = { key: 'tools', legend: 'Tools', item: 'Tool', placeholder: 'e.g. PostgreSQL', max: TOOL_COUNT };
 const QUESTIONS: ListGroup = {
   key: 'questions',
   legend: 'Questions',
   item: 'Question',
   placeholder: 'e.g. Tell me about a service you designed.',
+  max: QUESTION_COUNT,
 };
 
 type Result = { tone: 'success' | 'error'; text: string };
 
-/** Create Interview Assistant (SPEC sections 2, 5, 8, 9). */
+/**
+ * Create Interview Assistant (SPEC sections 2, 5, 8, 9). After a create the recruiter lands on
+ * the new assistant's page, with the spec's success message (and its id) in a toast.
+ */
 export function CreateAssistantRoute() {
   const [form, setForm] = useState<Form>(emptyForm);
   const [result, setResult] = useState<Result | null>(null);
   const create = useCreateAssistant();
+  const navigate = useNavigate();
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
 
@@ -68,9 +79,9 @@ export function CreateAssistantRoute() {
     create.mutate(
       {
         ...fields,
-        topics: topics.filter((t) => t.trim()),
-        questions: questions.filter((q) => q.trim()),
-        tools: tools.filter((t) => t.trim()),
+        topics: filledItems(topics),
+        questions: filledItems(questions),
+        tools: filledItems(tools),
       },
       {
         onSuccess: (answer) => {
@@ -78,34 +89,17 @@ export function CreateAssistantRoute() {
             setResult({ tone: 'error', text: 'Assistant ID not found in response.' });
             return;
           }
-          // A blank form cannot be sent again by a second click, so no duplicate assistant.
-          setForm(emptyForm());
-          setResult({ tone: 'success', text: `Assistant created successfully with ID: ${answer.id}` });
+          // Leaving the form means a second click cannot make a duplicate assistant.
+          toast.success(`Assistant created successfully with ID: ${answer.id}`, { keepOnNavigation: true });
+          void navigate(paths.assistant(answer.id));
         },
         onError: (error) => setResult({ tone: 'error', text: `Error: ${error.message}` }),
       },
     );
   };
 
-  const group = ({ key, legend, item, placeholder }: ListGroup) => (
-    <fieldset key={key} className="space-y-2">
-      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
-      {form[key].map((value, i) => (
-        <input
-          key={i}
-          aria-label={`${item} ${i + 1}`}
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) =>
-            set(
-              key,
-              form[key].map((v, j) => (j === i ? e.target.value : v)),
-            )
-          }
-          className={inputClass()}
-        />
-      ))}
-    </fieldset>
+  const group = ({ key, ...list }: ListGroup) => (
+    <GrowingList key={key} {...list} items={form[key]} onChange={(items) => set(key, items)} />
   );
 
   return (
