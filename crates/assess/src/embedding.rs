@@ -3,6 +3,8 @@
 //! them, and how, stays behind [`Embed`].
 
 use std::collections::HashMap;
+#[cfg(feature = "embed")]
+use std::sync::Arc;
 
 use crate::AssessError;
 
@@ -16,15 +18,21 @@ pub trait Embed: Send + Sync {
 
 /// The pinned all-MiniLM-L6-v2 that `scripts/models.sh` installs (crates/embed).
 #[cfg(feature = "embed")]
-pub struct MiniLm(embed::Embedder);
+pub struct MiniLm(Arc<embed::Embedder>);
 
 #[cfg(feature = "embed")]
 impl MiniLm {
     /// Loads the installed model (`$HIRELANE_MODELS_DIR`, else `~/.cache/hirelane/models`).
     pub fn locate() -> Result<Self, AssessError> {
         embed::Embedder::locate()
-            .map(Self)
+            .map(|embedder| Self(Arc::new(embedder)))
             .map_err(|e| AssessError::Embedding(e.to_string()))
+    }
+
+    /// The grader's model on an embedder already loaded (a process that also scores resumes
+    /// loads the model once for both).
+    pub fn new(embedder: Arc<embed::Embedder>) -> Self {
+        Self(embedder)
     }
 }
 

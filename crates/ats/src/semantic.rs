@@ -20,6 +20,11 @@
 //! and only its first [`RESUME_WORDS`] words of letters, work before skills lists, which keeps
 //! the step near 100 ms of one core (the model costs about 0.6 ms per word piece).
 
+use std::collections::HashMap;
+#[cfg(feature = "embed")]
+use std::sync::Arc;
+use std::sync::Mutex;
+
 use crate::jd::JobSpec;
 use crate::resume::SectionKind;
 use crate::score::{ScorerInput, Similarity};
@@ -27,10 +32,16 @@ use crate::score::{ScorerInput, Similarity};
 /// Words of the resume embedded: about 130 word pieces.
 pub const RESUME_WORDS: usize = 100;
 
+/// JDs whose vectors [`Model::similarity`] keeps: a server scores a batch of resumes against a
+/// handful of JDs, and one JD costs as much as a resume to embed (about 40 ms).
+const KEPT_JOBS: usize = 64;
+
 /// The loaded model. Load once (about 0.4 s) and share.
 pub struct Model {
     #[cfg(feature = "embed")]
-    embedder: embed::Embedder,
+    embedder: Arc<embed::Embedder>,
+    /// JD vectors by the text embedded, so each JD is embedded once, not once per resume.
+    jobs: Mutex<HashMap<String, Vector>>,
 }
 
 /// A JD's duties or a resume's work, embedded.
@@ -64,6 +75,13 @@ impl Model {
     #[cfg(feature = "embed")]
     pub fn locate() -> Result<Model, String> {
         let embedder = embed::Embedder::locate().map_err(|e| e.to_string())?;
+        Model::with_embedder(Arc::new(embedder))
+    }
+
+    /// The scorer on an embedder already loaded (a process that also grades answers loads the
+    /// model once for both), refused as [`Model::locate`] refuses it.
+    #[cfg(feature = "embed")]
+    pub fn with_embedder(embedder: Arc<embed::Embedder>) -> Result<Model, String> {
         let expected = crate::SEMANTIC_VERSION
             .split_once('+')
             .map_or("", |(_, model)| model);
@@ -73,7 +91,10 @@ impl Model {
                 embedder.version()
             ));
         }
-        Ok(Model { embedder })
+        Ok(Model {
+            embedder,
+            jobs: Mutex::new(HashMap::new()),
+        })
     }
 
     /// Without the `embed` feature there is no model to load.
@@ -84,13 +105,39 @@ impl Model {
 
     /// The JD's title, description and key skills as one vector (its first 254 word pieces).
     pub fn job(&self, job: &JobSpec) -> Result<Vector, String> {
-        let skills: Vec<&str> = job.required.iter().map(|s| s.name.as_str()).collect();
-        self.one(&format!(
-            "{}.\n{}\n{}",
-            job.title,
-            job.description,
-            skills.join(", ")
-        ))
+        self.one(&job_text(job))
+    }
+
+    /// How close the resume's work reads to the JD's duties. The JD's vector is computed once
+    /// per JD text and kept (the last [`KEPT_JOBS`] JDs), so scoring a batch against one JD
+    /// embeds the JD once.
+    pub fn similarity(&self, input: &ScorerInput, job: &JobSpec) -> Result<Similarity, String> {
+        let text = job_text(job);
+        let kept = self.kept(&text)?;
+        let duties = match kept {
+            Some(duties) => duties,
+            None => {
+                let duties = self.one(&text)?;
+                let mut jobs = self.jobs()?;
+                // Forgetting them all at once is enough: a batch rarely spans more JDs.
+                if jobs.len() >= KEPT_JOBS {
+                    jobs.clear();
+                }
+                jobs.insert(text, duties.clone());
+                duties
+            }
+        };
+        Ok(self.resume(input)?.similarity(&duties))
+    }
+
+    fn kept(&self, text: &str) -> Result<Option<Vector>, String> {
+        Ok(self.jobs()?.get(text).cloned())
+    }
+
+    fn jobs(&self) -> Result<std::sync::MutexGuard<'_, HashMap<String, Vector>>, String> {
+        self.jobs
+            .lock()
+            .map_err(|_| "an earlier scoring panicked while keeping a JD's vector".to_string())
     }
 
     /// The resume's account of its work as one vector.
@@ -113,6 +160,12 @@ impl Model {
     fn one(&self, _: &str) -> Result<Vector, String> {
         Err("this build has no embedding model (feature `embed`)".into())
     }
+}
+
+/// What [`Model::job`] embeds: the JD's title, description and key skills.
+fn job_text(job: &JobSpec) -> String {
+    let skills: Vec<&str> = job.required.iter().map(|s| s.name.as_str()).collect();
+    format!("{}.\n{}\n{}", job.title, job.description, skills.join(", "))
 }
 
 /// What [`Model::resume`] embeds: the first [`RESUME_WORDS`] words of letters of the headline,

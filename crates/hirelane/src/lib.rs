@@ -11,6 +11,7 @@ pub mod auth;
 pub mod candidates;
 pub mod careers;
 pub mod demo;
+pub mod embedding;
 pub mod fairness;
 pub mod http;
 pub mod interviews;

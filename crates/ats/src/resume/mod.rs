@@ -247,15 +247,33 @@ fn find_links(text: &str) -> Vec<Link> {
     out
 }
 
-/// "7 years of experience", "5+ yrs experience" in a summary.
+/// "7 years of experience", "5+ yrs experience" in a summary, or work stated with its length
+/// ("worked as a sales manager for 10 years", "working here from the last 5 years"): the
+/// longest such statement, as overlaps between undated statements cannot be known.
 fn stated_experience_months(text: &str) -> Option<u32> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = regex(
-        &RE,
-        r"(?i)\b(\d{1,2}(?:\.\d)?)\s*\+?\s*(?:years?|yrs?)\b[^.\n]{0,30}?\bexperience",
+    static SUMMARY: OnceLock<Regex> = OnceLock::new();
+    static WORKED: OnceLock<Regex> = OnceLock::new();
+    let summary = regex(
+        &SUMMARY,
+        r"(?i)\b(\d{1,2}(?:\.\d)?)\s*\+?\s*(years?|yrs?)\b[^.\n]{0,30}?\bexperience",
     );
-    let years: f32 = re.captures(text)?.get(1)?.as_str().parse().ok()?;
-    (years > 0.0 && years < 50.0).then(|| (years * 12.0).round() as u32)
+    let worked = regex(
+        &WORKED,
+        r"(?i)\b(?:worked|working|served|serving)\b[^.\n]{0,80}?\b(?:for|since|from)\s+(?:the\s+)?(?:last|past\s+)?\s*(\d{1,2}(?:\.\d)?)\s*\+?\s*(years?|yrs?|months?)\b",
+    );
+    summary
+        .captures_iter(text)
+        .chain(worked.captures_iter(text))
+        .filter_map(|c| {
+            let n: f32 = c.get(1)?.as_str().parse().ok()?;
+            let months = if c.get(2)?.as_str().to_ascii_lowercase().starts_with('m') {
+                n
+            } else {
+                n * 12.0
+            };
+            (months > 0.0 && months < 600.0).then(|| months.round() as u32)
+        })
+        .max()
 }
 
 pub(crate) fn find_skills(sections: &[Section]) -> Vec<FoundSkill> {
@@ -325,6 +343,21 @@ mod tests {
         let r = parse_resume_with(text, &opts());
         assert_eq!(r.periods.len(), 2);
         assert_eq!(r.total_experience_months, 66);
+    }
+
+    #[test]
+    fn undated_work_with_its_length_stated_counts_the_longest_statement() {
+        let text = "Jane Roe\nEXPERIENCE\nWorked as an ASM at a car dealership for 10 years\n\
+                    Currently working as sales manager from last 5 years";
+        let r = parse_resume_with(text, &opts());
+        assert_eq!(r.total_experience_months, 120);
+        let summary = parse_resume_with(
+            "Jane Roe\nSUMMARY\nAnalyst with 3+ years of experience",
+            &opts(),
+        );
+        assert_eq!(summary.total_experience_months, 36);
+        let studied = parse_resume_with("Jane Roe\nEDUCATION\nStudied law for 3 years", &opts());
+        assert_eq!(studied.total_experience_months, 0);
     }
 
     #[test]

@@ -21,11 +21,11 @@ use crate::resume::Resume;
 
 /// The scoring version, stored with every score. Any change that can move a score (weights,
 /// dictionary, parsing) bumps it; see docs/ats.md for the policy.
-pub const VERSION: &str = "ats-2.1.0";
+pub const VERSION: &str = "ats-2.2.0";
 
 /// The version of a score with semantic fit: [`VERSION`] and the pinned embedding model and
 /// runtime that measured the similarity (`crate::semantic` refuses any other).
-pub const SEMANTIC_VERSION: &str = "ats-2.1.0+all-MiniLM-L6-v2-int8@8199be6f+onnxruntime-1.32.0";
+pub const SEMANTIC_VERSION: &str = "ats-2.2.0+all-MiniLM-L6-v2-int8@8199be6f+onnxruntime-1.32.0";
 
 /// Pass or fail against the threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -120,6 +120,9 @@ pub struct Assessment {
     pub version: &'static str,
 }
 
+/// The evidence of the JD's kind of work (0-100) at which experience counts in full.
+const BELONGING_FULL: f32 = 50.0;
+
 /// A later stage that may adjust a deterministic assessment, for example an LLM re-ranker.
 /// It must keep scores in 0-100; [`score_with_reranker`] re-applies the pass threshold.
 pub trait Reranker: Send + Sync {
@@ -157,6 +160,7 @@ pub fn score_input_with(
     let years = input.experience_years();
     let experience_fit = experience_fit(years, job);
     let semantic_fit = similarity.map(|s| s.fit());
+    let belonging = belonging(occupation_score, relevance, semantic_fit);
     let semantic_weight = semantic_fit.map_or(0.0, |_| config.semantic_weight);
     let weights = config.skills_weight
         + config.occupation_weight
@@ -166,7 +170,7 @@ pub fn score_input_with(
     let overall = if weights > 0.0 {
         (config.skills_weight * skills_match
             + config.occupation_weight * occupation_score
-            + config.experience_weight * experience_fit
+            + config.experience_weight * experience_fit * belonging
             + config.relevance_weight * relevance
             + semantic_weight * semantic_fit.unwrap_or(0.0))
             / weights
@@ -203,9 +207,21 @@ pub fn score_input_with(
         skills.required_found,
         occupation.as_ref(),
         similarity.as_ref(),
+        belonging,
         config,
     );
     assessment
+}
+
+/// How far the experience found counts, 0-1: in full when the resume shows the JD's kind of
+/// work (a job title of its occupation alone gives occupation fit 50, [`BELONGING_FULL`]), in
+/// proportion below that. Ten years of site engineering are no experience for an art teacher's
+/// post: counted in full, they lifted other professions' dated resumes above the undated
+/// resumes of the JD's own. The evidence of the work is the best of occupation fit, the JD's
+/// wording (its title first) and, with the model, semantic fit; skills are left out because a
+/// few generic ones ("sales", "drawing") are found in many professions' resumes.
+fn belonging(occupation: f32, relevance: f32, semantic: Option<f32>) -> f32 {
+    (occupation.max(relevance).max(semantic.unwrap_or(0.0)) / BELONGING_FULL).min(1.0)
 }
 
 /// Scores, then lets `reranker` adjust the result; the threshold is applied again afterwards.

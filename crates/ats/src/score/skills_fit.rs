@@ -65,6 +65,18 @@ pub(crate) fn skills_fit(input: &ScorerInput, job: &JobSpec, config: &ScoringCon
         keyword_stuffing,
     };
     let (mut got, mut total) = (0.0f32, 0.0f32);
+    // One piece of evidence counts once: a concept found for its own JD skill backs no other,
+    // and a related concept backs one JD skill at most. Otherwise one generic word ("sales",
+    // "drawing") backed half the JD's skills in resumes of other professions.
+    let direct: Vec<usize> = skills
+        .iter()
+        .zip(&evidence)
+        .filter_map(|((_, s), e)| {
+            let c = t.concept_of(&s.name)?;
+            (e.mentions > 0 || input.mentions.has(c)).then_some(c)
+        })
+        .collect();
+    let mut backed_by: Vec<usize> = Vec::new();
     for ((required, skill), e) in skills.iter().zip(&evidence) {
         let weight = if *required {
             config.required_skill_weight
@@ -92,9 +104,12 @@ pub(crate) fn skills_fit(input: &ScorerInput, job: &JobSpec, config: &ScoringCon
             concept
                 .related
                 .iter()
-                .find(|r| input.mentions.has(**r))
+                .find(|r| {
+                    input.mentions.has(**r) && !backed_by.contains(*r) && !direct.contains(*r)
+                })
                 .map(|r| (c, *r))
         }) {
+            backed_by.push(r);
             fit.related
                 .push(format!("{} -> {}", t.concept_name(r), t.concept_name(c)));
             if keyword_stuffing { 0.0 } else { RELATED }

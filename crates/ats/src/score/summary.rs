@@ -20,6 +20,7 @@ pub(crate) fn summarise(
     required_found: usize,
     occupation: Option<&OccupationFit>,
     similarity: Option<&Similarity>,
+    belonging: f32,
     config: &ScoringConfig,
 ) -> String {
     let mut parts = Vec::new();
@@ -94,6 +95,12 @@ pub(crate) fn summarise(
         }
         _ => format!("Experience: {found:.1} years found, none specified."),
     });
+    if belonging < 1.0 && a.experience_fit > 0 {
+        parts.push(format!(
+            "Experience counted at {:.0} %: the resume shows little of the JD's kind of work.",
+            100.0 * belonging
+        ));
+    }
     let verdict = match a.recommendation {
         Recommendation::Pass => "Pass",
         Recommendation::Fail => "Fail",

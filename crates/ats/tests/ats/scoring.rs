@@ -143,3 +143,38 @@ fn semantic_fit_moves_the_score_within_its_weight_and_is_explained() {
     assert!((spread - share).abs() <= 1.0, "{spread} vs {share}");
     assert!(far.ats_score < lexical.ats_score && lexical.ats_score <= close.ats_score);
 }
+
+/// Years in another kind of work count only in proportion to the evidence of the JD's work:
+/// a site engineer's decade does not make an art teacher, whatever the years asked.
+#[test]
+fn experience_counts_in_full_only_in_the_jds_kind_of_work() {
+    let arts = JobSpec::new(
+        "Art Teacher",
+        "<p>Teach drawing and painting classes to children.</p>",
+        "Fine arts, Painting, Drawing, Art education",
+        "1+ years",
+        "",
+    );
+    let engineer = "Jane Roe\nEXPERIENCE\nSite Engineer, Acme Builders, Jan 2012 - Dec 2022\n\
+                    - Supervised concrete works and prepared structural drawings.";
+    let teacher = "Jane Roe\nEXPERIENCE\nArt Teacher, Bright Art Studio, Jan 2012 - Dec 2022\n\
+                   - Taught drawing and painting to children.";
+    let config = ScoringConfig::default();
+    let other = ats::score(&resume(engineer), &arts, &config);
+    let own = ats::score(&resume(teacher), &arts, &config);
+    assert_eq!((other.experience_fit, own.experience_fit), (100, 100));
+    assert!(
+        other.summary.contains("Experience counted at")
+            && other
+                .summary
+                .contains("the resume shows little of the JD's kind of work"),
+        "{}",
+        other.summary
+    );
+    assert!(
+        !own.summary.contains("Experience counted at"),
+        "{}",
+        own.summary
+    );
+    assert!(own.ats_score > other.ats_score + 30, "{own:?} {other:?}");
+}

@@ -27,17 +27,14 @@ use utoipa::ToSchema;
 use super::evidence::{QuestionEvidence, Turn};
 use crate::voice::rubric::{Competency, QuestionRubric, question_key};
 
-/// The process's grader, loaded on first use: the embedding model `scripts/models.sh` installs
-/// (loading it takes about a second, so once per process), or, where it is missing, grading by
+/// The process's grader, made on first use: on the embedding model `scripts/models.sh` installs
+/// (loaded once per process, shared with the resume scorer), or, where it is missing, grading by
 /// word overlap alone, which every grade's version and flags then say.
 pub fn grader() -> &'static Grader {
     static GRADER: OnceLock<Grader> = OnceLock::new();
-    GRADER.get_or_init(|| match assess::MiniLm::locate() {
-        Ok(model) => Grader::with_model(Box::new(model)),
-        Err(e) => {
-            tracing::warn!(error = %e, "grading: no embedding model (run scripts/models.sh); interview answers are graded by word overlap only");
-            Grader::lexical()
-        }
+    GRADER.get_or_init(|| match crate::embedding::embedder() {
+        Some(embedder) => Grader::with_model(Box::new(assess::MiniLm::new(embedder))),
+        None => Grader::lexical(),
     })
 }
 
