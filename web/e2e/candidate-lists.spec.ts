@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { PHONE, STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
 import { api, importCsv } from './support/control';
 
 /**
@@ -15,7 +15,6 @@ import { api, importCsv } from './support/control';
 
 test.use({ storageState: STORAGE_STATE });
 
-const PHONE = { width: 390, height: 844 };
 const FIXTURES = join(import.meta.dirname, '..', '..', 'crates', 'ats', 'tests', 'fixtures');
 
 type Jd = { jobDescId: number; jdid: string };

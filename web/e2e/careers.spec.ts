@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Browser, Page } from '@playwright/test';
 
-import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { DESKTOP, PHONE, STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
 import { api, createAssistant } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
@@ -18,8 +18,6 @@ import { snapshotOutbox, waitForMail } from './support/outbox';
 
 test.use({ storageState: STORAGE_STATE });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const RESUME = join(import.meta.dirname, '..', '..', 'crates', 'ats', 'tests', 'fixtures', 'priya_chromium_2col.pdf');
 
 /** The page is no wider than the window (nothing scrolls sideways). */

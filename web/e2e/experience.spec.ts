@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { SCREENSHOT_DIR, STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { SCREENSHOT_DIR, DESKTOP, PHONE, STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
 import { api, importCsv } from './support/control';
 import { allowProvokedErrors, createCsvJd } from './support/recruiter';
 import type { Jd } from './support/recruiter';
@@ -18,8 +18,6 @@ import type { Jd } from './support/recruiter';
 
 test.use({ storageState: STORAGE_STATE });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const A_RESUME = join(import.meta.dirname, '..', '..', 'demo', 'resumes', 'backend', '01-aditi.pdf');
 
 type Seeded = { jd: Jd; jdname: string; names: string[]; resumeIdOf: (name: string) => number };

@@ -9,6 +9,14 @@ export { ADMIN, expect };
 
 export const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
 
+/** The two sizes every screen is tried at: a laptop and a phone. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+export const SIZES = [
+  { name: 'desktop', viewport: DESKTOP },
+  { name: 'phone', viewport: PHONE },
+];
+
 /** The signed-in session that e2e/signed-in.setup.ts saves for the specs that start signed in. */
 export const STORAGE_STATE = new URL('./.auth/admin.json', import.meta.url).pathname;
 

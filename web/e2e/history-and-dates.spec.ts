@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { PHONE, STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
 import { advanceSimulator, api, bookInterview, createAssistant, createJd, importCsv } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
@@ -15,7 +15,6 @@ import { snapshotOutbox, waitForMail } from './support/outbox';
 test.use({ storageState: STORAGE_STATE });
 
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** "Mar 2, 2026, 6:15 AM" and a zone name after it: the one format of a call time. */
 const CALL_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \S+$/;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
+import { DESKTOP, PHONE, STORAGE_STATE, expect, expectAccessible, test } from './fixtures';
 import { allowProvokedErrors, csvJdWithCandidate, finishedCall } from './support/recruiter';
 import type { Jd } from './support/recruiter';
 
@@ -11,9 +11,6 @@ import type { Jd } from './support/recruiter';
  */
 
 test.use({ storageState: STORAGE_STATE });
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 type Seeded = {
   token: string;

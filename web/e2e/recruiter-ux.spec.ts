@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 
-import { STORAGE_STATE, expect, expectAccessible, requestCode, test } from './fixtures';
+import { PHONE, STORAGE_STATE, expect, expectAccessible, requestCode, test } from './fixtures';
 import { api, createAssistant, createJd, importCsv, setServerClock } from './support/control';
 import { snapshotOutbox, waitForMail } from './support/outbox';
 
@@ -11,8 +11,6 @@ import { snapshotOutbox, waitForMail } from './support/outbox';
  */
 
 test.use({ storageState: STORAGE_STATE });
-
-const PHONE = { width: 390, height: 844 };
 
 /** A JD with one candidate imported from a CSV; returns the JD and the candidate's resume id. */
 async function jdWithCandidate(page: Page, jdname: string, candidate: { name: string; email: string }) {

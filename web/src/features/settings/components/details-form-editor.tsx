@@ -16,7 +16,7 @@ import type { DetailsFormDraft, DraftQuestion } from '../lib/details-form-draft'
 
 export const SAVE_FAILED = 'Failed to save the details form.';
 export const SAVED = 'Details form saved.';
-export const RESET_DONE = "The spec's details form is asked again.";
+export const RESET_DONE = 'The default details form is asked again.';
 
 const HINTS: Partial<Record<SpecFieldName, string>> = {
   servingNotice: 'Always answered: No unless the candidate says Yes.',
@@ -76,7 +76,7 @@ export function DetailsFormEditor({ answer }: { answer: DetailsFormAnswer }) {
       <p className="text-sm text-slate-600">
         {answer.customized && answer.updatedAt
           ? `Last changed on ${formatDateTime(answer.updatedAt)}.`
-          : "The spec's form, not changed yet: every question asked, all required but the additional information."}
+          : 'The default form, not changed yet: every question asked, all required but the additional information.'}
       </p>
 
       <section aria-labelledby="office-title" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -170,7 +170,7 @@ export function DetailsFormEditor({ answer }: { answer: DetailsFormAnswer }) {
       <div className="flex flex-wrap justify-end gap-3">
         {answer.customized && (
           <Button variant="secondary" disabled={busy} loading={reset.isPending} onClick={() => void onReset()}>
-            Restore the spec&apos;s form
+            Restore the default form
           </Button>
         )}
         <Button type="submit" loading={save.isPending} disabled={busy}>

@@ -87,7 +87,7 @@ describe('Settings › Details form', () => {
       { id: '', label: 'Work permit', kind: 'choice', required: true, choices: ['EU citizen', 'Need a visa'] },
     ]);
     // The editor restarts from what was saved, with a way back to the spec's form.
-    expect(await screen.findByRole('button', { name: "Restore the spec's form" })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Restore the default form' })).toBeInTheDocument();
     expect(screen.getByLabelText('Office')).toHaveValue('Berlin');
   });
 
