@@ -89,11 +89,17 @@ fn assistant_body_is_a_current_create_assistant_dto() {
         prompt.contains("Git, Docker, Kubernetes, Grafana"),
         "{prompt}"
     );
-    assert_eq!(
-        prompt.lines().filter(|l| l.ends_with('?')).count(),
-        10,
-        "{prompt}"
-    );
+    // Every question as the recruiter wrote it, in order: none turned into "…?".
+    let asked: Vec<&str> = prompt
+        .lines()
+        .skip_while(|l| *l != "Questions, in order:")
+        .skip(1)
+        .take_while(|l| !l.starts_with("When every question"))
+        .collect();
+    let written: Vec<String> = (1..=10)
+        .map(|i| format!("Question number {i} about your work"))
+        .collect();
+    assert_eq!(asked, written, "{prompt}");
     for sub in ["summaryPlan", "structuredDataPlan", "successEvaluationPlan"] {
         let text = body["analysisPlan"][sub]["messages"][0]["content"]
             .as_str()
