@@ -55,22 +55,14 @@ pub struct SpecQuestion {
     /// The field's name (`totalExp`…); a relabelled question keeps it.
     pub name: String,
     /// Asked at all; a question turned off is neither required nor stored.
-    #[serde(default = "yes")]
-    #[schema(required = true)]
     pub enabled: bool,
     /// Must be answered. For `reasonForLeaving` and `lastWorkingDate`, only when not serving
     /// notice (as the spec says); `servingNotice` always has an answer (`No` by default).
-    #[serde(default = "yes")]
-    #[schema(required = true)]
     pub required: bool,
     /// Shown instead of the spec's label; null keeps the spec's.
     #[serde(default)]
     #[schema(max_length = 200)]
     pub label: Option<String>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// What a custom question asks for.
@@ -89,19 +81,14 @@ pub enum QuestionKind {
 #[serde(rename_all = "camelCase")]
 pub struct CustomQuestion {
     /// Letters, digits, `-` and `_` (at most 40); the key of its answer. Given on saving when
-    /// absent (`q1`, `q2`…).
-    #[serde(default)]
-    #[schema(required = true)]
+    /// blank (`q1`, `q2`…).
     pub id: String,
     #[schema(max_length = 200)]
     pub label: String,
     pub kind: QuestionKind,
-    #[serde(default)]
-    #[schema(required = true)]
     pub required: bool,
-    /// The answers to choose from (`choice` only): 2 to 20, each at most 100 characters.
-    #[serde(default)]
-    #[schema(required = true)]
+    /// The answers to choose from (`choice` only): 2 to 20, each at most 100 characters; empty
+    /// for the other kinds.
     pub choices: Vec<String>,
 }
 
@@ -111,21 +98,15 @@ pub struct CustomQuestion {
 pub struct DetailsFormSettings {
     /// All fifteen, in the spec's order. On saving, a question left out keeps the spec's
     /// setting.
-    #[serde(default)]
-    #[schema(required = true)]
     pub fields: Vec<SpecQuestion>,
     /// Replaces "Faridabad" in the office question (the field stays `faridabadOffice`).
     /// Blank keeps the spec's.
-    #[serde(default = "spec_office")]
-    #[schema(required = true, max_length = 100)]
+    #[schema(max_length = 100)]
     pub office_name: String,
     /// Replaces "LPA" beside the pay questions. Blank keeps the spec's.
-    #[serde(default = "spec_pay_unit")]
-    #[schema(required = true, max_length = 20)]
+    #[schema(max_length = 20)]
     pub pay_unit: String,
     /// At most 20, in the order the form asks them (after the spec's).
-    #[serde(default)]
-    #[schema(required = true)]
     pub custom_questions: Vec<CustomQuestion>,
 }
 

@@ -2131,11 +2131,14 @@ export interface components {
         };
         /** @description A question the organisation added. */
         CustomQuestion: {
-            /** @description The answers to choose from (`choice` only): 2 to 20, each at most 100 characters. */
+            /**
+             * @description The answers to choose from (`choice` only): 2 to 20, each at most 100 characters; empty
+             *     for the other kinds.
+             */
             choices: string[];
             /**
              * @description Letters, digits, `-` and `_` (at most 40); the key of its answer. Given on saving when
-             *     absent (`q1`, `q2`…).
+             *     blank (`q1`, `q2`…).
              */
             id: string;
             kind: components["schemas"]["QuestionKind"];

@@ -41,12 +41,12 @@ fn configured() -> Value {
         "officeName": "Berlin",
         "payUnit": "EUR a year",
         "customQuestions": [
-            { "label": "Work permit", "kind": "choice", "required": true,
+            { "id": "", "label": "Work permit", "kind": "choice", "required": true,
               "choices": ["EU citizen", "Need a visa"] },
-            { "label": "Years of Rust", "kind": "number", "required": true },
-            { "label": "Earliest start", "kind": "date" },
-            { "label": "Happy to travel", "kind": "yesno" },
-            { "id": "portfolio", "label": "Portfolio", "kind": "text" },
+            { "id": "", "label": "Years of Rust", "kind": "number", "required": true, "choices": [] },
+            { "id": "", "label": "Earliest start", "kind": "date", "required": false, "choices": [] },
+            { "id": "", "label": "Happy to travel", "kind": "yesno", "required": false, "choices": [] },
+            { "id": "portfolio", "label": "Portfolio", "kind": "text", "required": false, "choices": [] },
         ],
     })
 }
@@ -260,7 +260,10 @@ async fn only_admins_configure_the_form_and_bad_settings_are_named() {
             "Label cannot exceed 200 characters."
         );
         let mut many = configured();
-        many["customQuestions"] = Value::Array(vec![json!({"label": "Why?", "kind": "text"}); 21]);
+        many["customQuestions"] = Value::Array(vec![
+            json!({"id": "", "label": "Why?", "kind": "text", "required": false, "choices": []});
+            21
+        ]);
         let (status, body) = app.call(Method::PUT, SETTINGS, &admin, Some(&many)).await;
         assert_eq!(
             (status, &body["message"]),
