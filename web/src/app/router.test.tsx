@@ -145,8 +145,9 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).not.toBe('/login');
     expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
-    // Only the invite's own public call, never the recruiter's session.
-    for (const call of calls) expect(call.url).toMatch(/^\/api\/Interview\/NextStep\/abc$/);
+    // Only the invite's own public calls (its next step; the details form it is asked), never
+    // the recruiter's session.
+    for (const call of calls) expect(call.url).toMatch(/^\/api\/Interview\/(NextStep|DetailsForm)\/abc$/);
     for (const call of calls) expect(call.headers.authorization).toBeUndefined();
   });
 });
