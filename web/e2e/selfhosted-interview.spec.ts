@@ -32,7 +32,8 @@ const ANSWERS = [
 const HEARD_WORDS = /\b(ready|python|services|aws|docker|queries|query|index)\b/i;
 const PAUSE_SECONDS = 5;
 
-const QUESTIONS = ['Tell me about the Python services you build', 'How do you run them on AWS and ship them with Docker'];
+// Asked exactly as written: a question keeps its own punctuation (nothing appends a "?").
+const QUESTIONS = ['Tell me about the Python services you build.', 'How do you run them on AWS and ship them with Docker?'];
 
 type Worker = { fakeMicrophone: string; selfHosted: RunningServer };
 
@@ -196,7 +197,7 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
     await expect(candidate.getByTestId('interview-progress')).toHaveText('Introduction');
     await expect(candidate.getByTestId('turn-state')).toHaveText(/Listening…/, { timeout: 60_000 });
     for (const [i, question] of QUESTIONS.entries()) {
-      await expect(candidate.getByTestId('interview-caption')).toHaveText(`${question}?`, { timeout: 90_000 });
+      await expect(candidate.getByTestId('interview-caption')).toHaveText(question, { timeout: 90_000 });
       await expect(candidate.getByTestId('interview-progress')).toHaveText(`Question ${i + 1} of ${QUESTIONS.length}`);
     }
     await expect(candidate.getByTestId('interview-progress')).toHaveText('Closing', { timeout: 90_000 });
