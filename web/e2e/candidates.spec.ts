@@ -139,7 +139,8 @@ test.describe('candidates', () => {
     const jd = await createJd(page, { jdname: title, keySkills: 'Go, Java, PostgreSQL, Kafka' });
     await page.goto(`/jd/${jd.jdid}`);
     await page.getByTestId('upload-input').setInputFiles(['scanned.pdf', 'truncated.pdf'].map((name) => join(FIXTURES, name)));
-    await expect(page).toHaveURL(new RegExp(`/candidate-details/${jd.jdid}$`));
+    // The upload answers once the scan is read by OCR: seconds alone, much longer on a busy machine.
+    await expect(page).toHaveURL(new RegExp(`/candidate-details/${jd.jdid}$`), { timeout: 60_000 });
 
     const rows = page.getByTestId('candidate-row');
     await expect(rows).toHaveCount(2);

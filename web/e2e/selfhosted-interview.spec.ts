@@ -188,13 +188,15 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
     await expectAccessible(candidate);
     await candidate.screenshot({ path: `${SCREENSHOT_DIR}selfhosted-listening.png`, fullPage: true });
 
-    // The connection drops: the page reconnects with a fresh token and the greeting is asked again.
+    // The connection drops: the page reconnects with a fresh token and the interview goes on at
+    // the step it was on. The fake microphone never stops, so the greeting's answer may end (and
+    // the first question begin) before the drop reaches the server: either step is right.
     expect(sockets).toHaveLength(1);
     await sockets[0]!.close({ code: 4000, reason: 'the test drops the connection' });
     await expect(candidate.getByTestId('call-status')).toHaveText('Reconnecting…');
     await expect(candidate.getByTestId('call-status')).toHaveText('Interview in progress', { timeout: 20_000 });
     expect(sockets).toHaveLength(2);
-    await expect(candidate.getByTestId('interview-progress')).toHaveText('Introduction');
+    await expect(candidate.getByTestId('interview-progress')).toHaveText(new RegExp(`^(Introduction|Question 1 of ${QUESTIONS.length})$`));
     await expect(candidate.getByTestId('turn-state')).toHaveText(/Listening…/, { timeout: 60_000 });
     for (const [i, question] of QUESTIONS.entries()) {
       await expect(candidate.getByTestId('interview-caption')).toHaveText(question, { timeout: 90_000 });
