@@ -35,6 +35,7 @@ use crate::candidates;
 use crate::careers;
 use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
+use crate::http::TokenScopes;
 use crate::interviews;
 use crate::jobs;
 use crate::mail::Mailer;
@@ -264,6 +265,7 @@ async fn open_state(
         lists: OrderCache::default(),
         voice: Arc::new(voice),
         http_metrics: Arc::default(),
+        token_scopes: Arc::new(TokenScopes::from_document(&openapi(), "/api")),
     })
 }
 

@@ -11,6 +11,7 @@ use hirelane_core::voice::VoiceHandle;
 use hirelane_core::wakeup::Wakeup;
 
 use crate::config::Settings;
+use crate::http::TokenScopes;
 use crate::mail::Mailer;
 use crate::metrics::{HttpMetrics, WorkerCounts};
 use crate::store::Db;
@@ -38,6 +39,8 @@ pub struct AppState {
     pub voice: Arc<dyn VoiceHandle>,
     /// This instance's request counts and latencies.
     pub http_metrics: Arc<HttpMetrics>,
+    /// The scope each operation asks of an API token, as the OpenAPI document states it.
+    pub token_scopes: Arc<TokenScopes>,
 }
 
 impl AppState {
