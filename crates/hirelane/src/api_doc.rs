@@ -10,7 +10,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, HttpBuilder, SecuritySchem
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use crate::http::TOKEN_SCHEME;
+use crate::token_scopes::TOKEN_SCHEME;
 
 #[derive(OpenApi)]
 #[openapi(

@@ -35,7 +35,6 @@ use crate::candidates;
 use crate::careers;
 use crate::config::{Settings, StorageBackend};
 use crate::error::Error;
-use crate::http::TokenScopes;
 use crate::interviews;
 use crate::jobs;
 use crate::mail::Mailer;
@@ -46,6 +45,7 @@ use crate::serve;
 use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
+use crate::token_scopes::TokenScopes;
 use crate::voice::{self, Voice};
 use crate::{activity, fairness, pipeline, team};
 

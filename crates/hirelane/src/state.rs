@@ -11,11 +11,11 @@ use hirelane_core::voice::VoiceHandle;
 use hirelane_core::wakeup::Wakeup;
 
 use crate::config::Settings;
-use crate::http::TokenScopes;
 use crate::mail::Mailer;
 use crate::metrics::{HttpMetrics, WorkerCounts};
 use crate::store::Db;
 use crate::store::files::FileStore;
+use crate::token_scopes::TokenScopes;
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
