@@ -1,6 +1,6 @@
 //! A token's life: made by an admin (every bad request refused), used, listed with its last use,
 //! expired by the clock, revoked at once on another instance, rate-limited, and gone with the
-//! admin who made it.
+//! admin who made it; what it does is logged under its name.
 
 use jiff::SignedDuration;
 use reqwest::Method;
@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::{create, secret};
 use crate::helpers::{TestApp, backends, on_each_db, on_each_db_configured};
+use crate::interviews::support::setup;
 
 const READ: &str = "/api/Drive/GetAllCandidates";
 const TOKENS: &str = "/api/Settings/ApiTokens";
@@ -261,6 +262,37 @@ async fn a_token_goes_with_the_admin_who_made_it() {
         assert_eq!(
             (status, body["code"].clone()),
             (401, json!("token_invalid"))
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn what_a_token_does_is_logged_under_its_name() {
+    on_each_db(|app| async move {
+        let s = setup(&app, "2026-03-10", &[("Ana Lima", "ana@example.com")]).await;
+        let token = secret(&app, &s.token, "ATS sync", &["stages:write"]).await;
+        let body = json!({
+            "candidates": [{ "resumeId": s.ids[0], "fromStage": "new" }],
+            "stage": "rejected",
+            "reason": "Not eligible to work here",
+        });
+        let (status, answer) = app
+            .call(Method::POST, "/api/Pipeline/Move", &token, Some(&body))
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        let (status, log) = app
+            .get_with_token(
+                &format!("/api/Activity?resumeId={}&kind=stageChanged", s.ids[0]),
+                &s.token,
+            )
+            .await;
+        assert_eq!(status, 200, "{log}");
+        let by_token = json!("Admin User (API token ATS sync)");
+        let events = log["events"].as_array().expect("events");
+        assert!(
+            events.iter().any(|e| e["actor"]["name"] == by_token),
+            "{log}"
         );
     })
     .await;
