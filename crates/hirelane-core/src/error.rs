@@ -67,6 +67,10 @@ pub enum ErrorCode {
     TooLarge,
     TooManyCandidates,
     TooManyFiles,
+    TokenExpired,
+    TokenInvalid,
+    TokenRevoked,
+    TokenScope,
     Unauthorized,
     UnknownEvent,
     Validation,
@@ -136,6 +140,10 @@ impl ErrorCode {
             ErrorCode::TooLarge => "too_large",
             ErrorCode::TooManyCandidates => "too_many_candidates",
             ErrorCode::TooManyFiles => "too_many_files",
+            ErrorCode::TokenExpired => "token_expired",
+            ErrorCode::TokenInvalid => "token_invalid",
+            ErrorCode::TokenRevoked => "token_revoked",
+            ErrorCode::TokenScope => "token_scope",
             ErrorCode::Unauthorized => "unauthorized",
             ErrorCode::UnknownEvent => "unknown_event",
             ErrorCode::Validation => "validation",
@@ -179,6 +187,18 @@ pub enum Error {
         code: ErrorCode,
         message: String,
         current: serde_json::Value,
+    },
+    /// An API token that cannot be used: unknown (`token_invalid`), past its expiry
+    /// (`token_expired`) or revoked (`token_revoked`). A 401 like [`Error::Unauthorized`], with
+    /// a code an integrator can act on.
+    #[error("{message}")]
+    TokenRefused { code: ErrorCode, message: String },
+    /// A valid API token on a route its scopes do not cover (`needed` names the scope), or on
+    /// one no token may use (`needed` is `None`): 403 `token_scope`.
+    #[error("{message}")]
+    OutOfScope {
+        message: String,
+        needed: Option<String>,
     },
     /// Valid credentials of the wrong kind, e.g. an expired signed link.
     #[error("{message}")]
@@ -253,6 +273,16 @@ impl IntoResponse for Error {
                 ErrorCode::Unauthorized,
                 "Unauthorized".to_owned(),
                 None,
+                None,
+            ),
+            Error::TokenRefused { code, message } => {
+                (StatusCode::UNAUTHORIZED, code, message, None, None)
+            }
+            Error::OutOfScope { message, needed } => (
+                StatusCode::FORBIDDEN,
+                ErrorCode::TokenScope,
+                message,
+                Some(serde_json::json!({ "scope": needed })),
                 None,
             ),
             Error::NotFound { code, message } => (StatusCode::NOT_FOUND, code, message, None, None),

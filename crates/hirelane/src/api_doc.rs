@@ -6,9 +6,11 @@ use std::collections::BTreeSet;
 
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::Schema;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{Http, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
+
+use crate::token_scopes::TOKEN_SCHEME;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -26,6 +28,7 @@ use utoipa::{Modify, OpenApi};
         (name = "team", description = "Recruiters and their roles"),
         (name = "careers", description = "Published job pages, the public job board and applying, the autopilot"),
         (name = "candidate portal", description = "A candidate's own page from the link in their e-mails: status, withdrawal, their data, erasure, self-identification"),
+        (name = "api tokens", description = "Integrators' API tokens (admins): an operation an API token may call names its scope under the `apiToken` security scheme; any other refuses a token with 403 `token_scope`"),
         (name = "reports", description = "Aggregate reports: the bias audit of every automated step (admins and recruiters given the reports permission)"),
     )
 )]
@@ -39,6 +42,22 @@ impl Modify for BearerScheme {
         components.add_security_scheme(
             "bearer",
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+        // OpenAPI 3.1 lets a non-OAuth requirement list role names: each operation an API token
+        // may call lists the one scope it needs, and the guard enforces exactly that list.
+        components.add_security_scheme(
+            TOKEN_SCHEME,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("hl_…")
+                    .description(Some(
+                        "An integrator's API token (Settings › API tokens), sent as \
+                         `Authorization: Bearer hl_…`. The operation's requirement names the scope \
+                         the token must hold.",
+                    ))
+                    .build(),
+            ),
         );
     }
 }
@@ -105,7 +124,8 @@ fn collect_refs(value: &serde_json::Value, names: &mut BTreeSet<String>) {
 
 /// Adds to every operation the answers of the parts it shares with all others: a query string
 /// or JSON body that cannot be read is a 400 (`invalid_query`, `invalid_json`, `invalid_body`),
-/// and a protected operation refuses a missing or bad token with a 401.
+/// and a protected operation refuses a missing or bad token with a 401 and an API token outside
+/// its scope with a 403.
 fn document_shared_answers(doc: &mut Document) {
     for item in doc.paths.paths.values_mut() {
         let operations = [
@@ -124,7 +144,16 @@ fn document_shared_answers(doc: &mut Document) {
                 );
             }
             if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
-                add_error(operation, "401", "Missing, expired or invalid access token");
+                add_error(
+                    operation,
+                    "401",
+                    "Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`)",
+                );
+                add_error(
+                    operation,
+                    "403",
+                    "An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`)",
+                );
             }
         }
     }

@@ -45,6 +45,7 @@ use crate::serve;
 use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
+use crate::token_scopes::TokenScopes;
 use crate::voice::{self, Voice};
 use crate::{activity, fairness, pipeline, team};
 
@@ -264,6 +265,7 @@ async fn open_state(
         lists: OrderCache::default(),
         voice: Arc::new(voice),
         http_metrics: Arc::default(),
+        token_scopes: Arc::new(TokenScopes::from_document(&openapi(), "/api")),
     })
 }
 

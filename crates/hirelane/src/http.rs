@@ -1,6 +1,7 @@
 //! Request extractors that follow the API's conventions: field and query-parameter names match
 //! case-insensitively (the spec's client sends `JobDescId` in one call and `jobDescId` in
-//! another, `jdID` here and `JdID` there), and malformed input answers in our error shape.
+//! another, `jdID` here and `JdID` there), and malformed input answers in our error shape. Also
+//! the client's address as limits count it.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};

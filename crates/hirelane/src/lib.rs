@@ -26,6 +26,7 @@ pub mod serve;
 pub mod state;
 pub mod team;
 pub mod telemetry;
+pub mod token_scopes;
 pub mod voice;
 
 pub use app::Application;

@@ -15,6 +15,7 @@ use crate::mail::Mailer;
 use crate::metrics::{HttpMetrics, WorkerCounts};
 use crate::store::Db;
 use crate::store::files::FileStore;
+use crate::token_scopes::TokenScopes;
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -38,6 +39,8 @@ pub struct AppState {
     pub voice: Arc<dyn VoiceHandle>,
     /// This instance's request counts and latencies.
     pub http_metrics: Arc<HttpMetrics>,
+    /// The scope each operation asks of an API token, as the OpenAPI document states it.
+    pub token_scopes: Arc<TokenScopes>,
 }
 
 impl AppState {

@@ -45,6 +45,8 @@ export const paths = {
   settingsFairness: '/settings/fairness',
   /** Candidates' requests for an alternative process or an accommodation. */
   settingsRequests: '/settings/requests',
+  /** Integrations' API tokens (admins). */
+  settingsApiTokens: '/settings/api-tokens',
   // Public candidate pages.
   scheduleInterview: '/ScheduleInterview',
   nextStep: '/nextstep',

@@ -336,6 +336,8 @@ pub struct AuthSettings {
     pub secret: Option<Secret>,
     pub access_token_minutes: i64,
     pub refresh_token_days: i64,
+    /// How many requests one API token may make a minute, across every instance.
+    pub api_token_requests_per_minute: i64,
 }
 
 /// The voice-AI provider (Vapi's API) and the fixed values of the assistants we create.
@@ -534,6 +536,7 @@ impl Default for AuthSettings {
             secret: None,
             access_token_minutes: 30,
             refresh_token_days: 30,
+            api_token_requests_per_minute: 600,
         }
     }
 }

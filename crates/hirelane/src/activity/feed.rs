@@ -138,7 +138,7 @@ struct EventRow {
 
 /// The activity log, newest first: one candidate's timeline, one JD's feed, or everything.
 #[utoipa::path(
-    get, path = "/Activity", tag = "activity", security(("bearer" = [])),
+    get, path = "/Activity", tag = "activity", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(FeedParams),
     responses(
         (status = 200, body = ActivityFeed, description = "A page of events, newest first"),

@@ -1,14 +1,22 @@
 //! The extractor that protects a route: a handler that takes [`Recruiter`] first answers 401 to
 //! a missing, malformed, forged or expired bearer token, before any other input is read.
+//!
+//! The bearer is a session's access token or an integrator's API token (`hl_…`). An API token
+//! passes only on a route whose OpenAPI operation names the scope it needs (`apiToken`
+//! security) and only when it holds that scope; every other route refuses it with 403
+//! `token_scope`, so a route is out of tokens' reach until its document says otherwise.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, MatchedPath};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
+use super::api_tokens::{self, Bearer, Scope};
 use super::recruiters::Role;
 use super::tokens;
 use crate::activity::log::Actor;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
+use crate::http::ClientIp;
+use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
 
 /// The signed-in recruiter making the request.
@@ -37,7 +45,12 @@ impl FromRequestParts<AppState> for Recruiter {
         if !scheme.eq_ignore_ascii_case("bearer") {
             return Err(Error::Unauthorized);
         }
-        let claims = tokens::verify_access(&state.keys, token.trim(), state.clock.now())
+        let token = token.trim();
+        if token.starts_with(api_tokens::PREFIX) {
+            let presented = token.to_owned();
+            return integrator(parts, state, &presented).await;
+        }
+        let claims = tokens::verify_access(&state.keys, token, state.clock.now())
             .ok_or(Error::Unauthorized)?;
         let id: i64 = claims.sub.parse().map_err(|_| Error::Unauthorized)?;
         // A removed recruiter, or a logged-out session, loses access at once (on every
@@ -53,6 +66,75 @@ impl FromRequestParts<AppState> for Recruiter {
             role: row.role,
             session: claims.sid,
         })
+    }
+}
+
+/// The principal an API token stands for, once it is known, allowed on this route, within its
+/// rate and its use recorded. It acts for the admin who made it, under the token's name (so
+/// the activity log says which integration did what), with a recruiter's rights: no route an
+/// admin alone may use names a scope.
+async fn integrator(
+    parts: &mut Parts,
+    state: &AppState,
+    presented: &str,
+) -> Result<Recruiter, Error> {
+    let now = state.clock.now();
+    let bearer = api_tokens::authenticate(&state.db, presented, now).await?;
+    // Every request of a known token counts, refused ones too: probing routes costs the same.
+    within_rate(state, &bearer).await?;
+    let matched = parts
+        .extensions
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned())
+        .unwrap_or_default();
+    let needed = state.token_scopes.needed(&parts.method, &matched);
+    let Some(needed) = needed else {
+        return Err(Error::OutOfScope {
+            message: "This route cannot be used with an API token.".to_owned(),
+            needed: None,
+        });
+    };
+    if !bearer.scopes.iter().any(|s| s.as_str() == needed) {
+        return Err(Error::OutOfScope {
+            message: format!("This API token needs the scope {needed} for this route."),
+            needed: Some(needed.to_owned()),
+        });
+    }
+    let ClientIp(address) = ClientIp::from_request_parts(parts, state).await?;
+    api_tokens::touch(&state.db, &bearer, now, &address).await?;
+    Ok(Recruiter {
+        sees_reports: bearer.scopes.contains(&Scope::ReportsRead),
+        id: bearer.recruiter_id,
+        email: bearer.email,
+        full_name: format!("{} (API token {})", bearer.full_name, bearer.token_name),
+        role: Role::Recruiter,
+        session: None,
+    })
+}
+
+/// Counts the request against the token's per-minute limit, shared by every instance.
+async fn within_rate(state: &AppState, bearer: &Bearer) -> Result<(), Error> {
+    let max = state.settings.auth.api_token_requests_per_minute.max(1);
+    let bucket = format!("api-token:{}", bearer.token_id);
+    let hit = rate_limit::hit(
+        &state.db,
+        &bucket,
+        Limit::per_minutes(max, 1),
+        state.clock.now(),
+    );
+    match hit.await {
+        Err(Error::TooManyRequests {
+            retry_after_seconds,
+            ..
+        }) => Err(Error::too_many(
+            ErrorCode::RateLimited,
+            format!(
+                "This API token made more than {max} requests in a minute; \
+                 try again in {retry_after_seconds} s."
+            ),
+            retry_after_seconds,
+        )),
+        other => other,
     }
 }
 

@@ -1,6 +1,8 @@
-//! Sign-in by e-mailed one-time code, access and refresh tokens, and the guard every protected
-//! route takes as its first argument.
+//! Sign-in by e-mailed one-time code, access and refresh tokens, integrators' API tokens, and
+//! the guard every protected route takes as its first argument.
 
+mod api_token_settings;
+pub mod api_tokens;
 pub mod first_run;
 mod guard;
 pub mod lockout;
@@ -26,4 +28,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_in::refresh_token))
         .routes(routes!(sign_in::me))
         .routes(routes!(sign_in::logout))
+        .routes(routes!(
+            api_token_settings::list_api_tokens,
+            api_token_settings::create_api_token
+        ))
+        .routes(routes!(api_token_settings::revoke_api_token))
 }

@@ -116,7 +116,7 @@ struct SubmittedDetails {
 
 /// One candidate's resume analysis, as a one-element array (the spec reads the first).
 #[utoipa::path(
-    get, path = "/Interview/ResumeDetails", tag = "candidates", security(("bearer" = [])),
+    get, path = "/Interview/ResumeDetails", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(ResumeIdParams),
     responses((status = 200, description = "The candidate's analysis, or an empty array when no candidate has this id", body = [ResumeDetails]))
 )]

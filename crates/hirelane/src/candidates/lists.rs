@@ -154,7 +154,7 @@ pub(super) struct ResumeRecord {
 /// The candidates of one JD, newest first. With `page` the answer is one page and the
 /// `X-Total-Count` header says how many match in all.
 #[utoipa::path(
-    get, path = "/Drive/ViewJDResumes", tag = "candidates", security(("bearer" = [])),
+    get, path = "/Drive/ViewJDResumes", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(JdParams, ListParams),
     responses(
         (status = 200, description = "The JD's candidates (one page with `page`)", body = [ResumeRecord],
@@ -307,7 +307,7 @@ pub(super) struct AllCandidate {
 /// `sort`, `q`, `recommendation`, `stage` and `interviewStatus` narrow it (with `page`,
 /// `X-Total-Count` gives the total).
 #[utoipa::path(
-    get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = [])),
+    get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(JobFilterParams, ListParams),
     responses(
         (status = 200, description = "The candidates (one page with `page`)", body = [AllCandidate],

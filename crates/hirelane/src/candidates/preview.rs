@@ -50,7 +50,7 @@ pub(super) struct ResumePreview {
 
 /// A resume as the app shows it: a PDF through its signed link, a DOCX as sanitised HTML.
 #[utoipa::path(
-    get, path = "/Drive/ResumePreview", tag = "candidates", security(("bearer" = [])),
+    get, path = "/Drive/ResumePreview", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(PreviewParams),
     responses(
         (status = 200, description = "How to show the resume", body = ResumePreview),

@@ -56,7 +56,7 @@ pub(super) struct SearchResume {
 /// Searches JD titles, skills and descriptions and candidates' names, e-mails, phones and
 /// resume text; answers JD cards, best match first, each with its matching resumes.
 #[utoipa::path(
-    get, path = "/Drive/SearchAll", tag = "candidates", security(("bearer" = [])),
+    get, path = "/Drive/SearchAll", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(SearchParams),
     responses((status = 200, description = "Matching JDs with their matching resumes", body = [SearchResult]))
 )]

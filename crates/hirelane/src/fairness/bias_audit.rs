@@ -86,7 +86,7 @@ const DATA_SOURCE: &str = "Historical data of this deployment: every candidate w
 /// count, the groups excluded under 2 % and a Fisher's exact p-value beside each ratio. Without
 /// parameters it audits every JD over all data.
 #[utoipa::path(
-    get, path = "/Reports/BiasAudit", tag = "reports", security(("bearer" = [])),
+    get, path = "/Reports/BiasAudit", tag = "reports", security(("bearer" = []), ("apiToken" = ["reports:read"])),
     params(AuditParams),
     responses(
         (status = 200, description = "The audit (`format=csv`: its rows as CSV)", content(

@@ -33,7 +33,7 @@ pub struct FairnessFlag {
 /// The JDs (outside the bin) whose candidates show an adverse impact ratio, with enough people
 /// in each group compared (`fairness.min_per_cell`). Empty when self-identification is off.
 #[utoipa::path(
-    get, path = "/Reports/FairnessFlags", tag = "reports", security(("bearer" = [])),
+    get, path = "/Reports/FairnessFlags", tag = "reports", security(("bearer" = []), ("apiToken" = ["reports:read"])),
     responses(
         (status = 200, body = Vec<FairnessFlag>, description = "Flagged JDs, by title"),
         (status = 403, body = ErrorBody, description = "Only admins and recruiters given the reports permission (`forbidden`)"),

@@ -74,7 +74,7 @@ async fn invite_of(state: &AppState, resume_id: &str) -> Result<InviteRow> {
 
 /// The attempts of the candidate's interview.
 #[utoipa::path(
-    get, path = "/Interview/Attempts", tag = "interviews", security(("bearer" = [])),
+    get, path = "/Interview/Attempts", tag = "interviews", security(("bearer" = []), ("apiToken" = ["interviews:read"])),
     params(AttemptsParams),
     responses(
         (status = 200, body = Attempts, description = "Every call of the candidate's invite"),

@@ -30,7 +30,7 @@ pub(super) struct DashboardRecord {
 
 /// Hiring counts; "today" is the recruiter's configured time zone (see docs/interviews.md).
 #[utoipa::path(
-    get, path = "/Interview/Dashboard", tag = "interviews", security(("bearer" = [])),
+    get, path = "/Interview/Dashboard", tag = "interviews", security(("bearer" = []), ("apiToken" = ["interviews:read"])),
     responses(
         (status = 200, body = [DashboardRecord], description = "One record of counts"),
         (status = 401, body = ErrorBody, description = "Missing, expired or invalid access token"),

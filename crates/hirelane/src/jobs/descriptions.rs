@@ -60,7 +60,7 @@ impl From<JobRow> for JobDetail {
 
 /// One JD by either of its ids.
 #[utoipa::path(
-    get, path = "/Drive/GetJDByID", tag = "jobs", security(("bearer" = [])), params(JdIdParams),
+    get, path = "/Drive/GetJDByID", tag = "jobs", security(("bearer" = []), ("apiToken" = ["jobs:read"])), params(JdIdParams),
     responses((status = 200, description = "The JD", body = JobDetail), (status = 404, description = "No JD outside the bin has this id", body = ErrorBody))
 )]
 pub(super) async fn get_jd_by_id(

@@ -117,7 +117,7 @@ pub(super) struct FolderItem {
 
 /// Every JD outside the bin, newest first.
 #[utoipa::path(
-    get, path = "/Drive/JDFolders", tag = "jobs", security(("bearer" = [])),
+    get, path = "/Drive/JDFolders", tag = "jobs", security(("bearer" = []), ("apiToken" = ["jobs:read"])),
     responses((status = 200, description = "The JDs outside the bin", body = [FolderItem]))
 )]
 pub(super) async fn jd_folders(

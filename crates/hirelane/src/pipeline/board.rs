@@ -115,7 +115,7 @@ struct CardRow {
 
 /// The board of a JD: every stage with its count and its newest cards.
 #[utoipa::path(
-    get, path = "/Pipeline/Board", tag = "pipeline", security(("bearer" = [])),
+    get, path = "/Pipeline/Board", tag = "pipeline", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(BoardParams),
     responses(
         (status = 200, body = Board, description = "The JD's stages with counts and cards"),
@@ -330,7 +330,7 @@ struct FunnelRow {
 /// The hiring funnel of every JD (or one): candidates per stage and the conversion between
 /// stages.
 #[utoipa::path(
-    get, path = "/Pipeline/Funnel", tag = "pipeline", security(("bearer" = [])),
+    get, path = "/Pipeline/Funnel", tag = "pipeline", security(("bearer" = []), ("apiToken" = ["reports:read"])),
     params(FunnelParams),
     responses(
         (status = 200, body = Vec<Funnel>, description = "One funnel per JD with candidates, newest JD first"),

@@ -108,7 +108,7 @@ pub struct MoveResult {
 
 /// Moves candidates to a stage; a decision may e-mail them.
 #[utoipa::path(
-    post, path = "/Pipeline/Move", tag = "pipeline", security(("bearer" = [])),
+    post, path = "/Pipeline/Move", tag = "pipeline", security(("bearer" = []), ("apiToken" = ["stages:write"])),
     request_body = MoveBody,
     responses(
         (status = 200, body = MoveResult, description = "Every candidate moved; the e-mails sent"),

@@ -153,7 +153,7 @@ fn interviewed(row: &CandidateRow) -> bool {
 
 /// The AI's scores and every recruiter's scorecard of a candidate.
 #[utoipa::path(
-    get, path = "/Pipeline/Scorecards", tag = "pipeline", security(("bearer" = [])),
+    get, path = "/Pipeline/Scorecards", tag = "pipeline", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
     params(ScorecardParams),
     responses(
         (status = 200, body = Scorecards, description = "The AI's scores and the scorecards, newest first"),

@@ -238,7 +238,7 @@ fn parse_instant(raw: Option<&str>) -> Result<Option<Timestamp>> {
 
 /// Calls, newest first: ours merged with the provider's.
 #[utoipa::path(
-    get, path = "/Voice/calls", tag = "voice", security(("bearer" = [])), params(CallListParams),
+    get, path = "/Voice/calls", tag = "voice", security(("bearer" = []), ("apiToken" = ["interviews:read"])), params(CallListParams),
     responses(
         (status = 200, body = [CallView], description = "Calls, newest first; only the stored ones when the provider cannot be reached"),
         (status = 400, body = ErrorBody, description = "A date filter is not an ISO-8601 instant (`invalid_query`)"),
@@ -315,7 +315,7 @@ fn to_iso_millis(t: Timestamp) -> String {
 
 /// One call.
 #[utoipa::path(
-    get, path = "/Voice/calls/{id}", tag = "voice", security(("bearer" = [])),
+    get, path = "/Voice/calls/{id}", tag = "voice", security(("bearer" = []), ("apiToken" = ["interviews:read"])),
     params(("id" = String, Path, description = "The provider's call id")),
     responses(
         (status = 200, body = CallView, description = "The call"),

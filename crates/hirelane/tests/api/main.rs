@@ -1,5 +1,6 @@
 //! Black-box API tests: the real application on a random port, real databases, one binary.
 
+mod api_tokens;
 mod auth;
 mod candidates;
 mod careers;

@@ -30,5 +30,7 @@ describe('SettingsTabs', () => {
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toBeDefined());
     expect(screen.getByRole('link', { name: 'Requests' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Fairness' })).not.toBeInTheDocument();
+    // API tokens are for admins only.
+    expect(screen.queryByRole('link', { name: 'API tokens' })).not.toBeInTheDocument();
   });
 });

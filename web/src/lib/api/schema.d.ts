@@ -963,6 +963,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Settings/ApiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every API token, the newest first, revoked ones included (never a secret). */
+        get: operations["list_api_tokens"];
+        put?: never;
+        /** Makes a token (admins only); the answer holds its secret, the only time it is shown. */
+        post: operations["create_api_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/ApiTokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a token at once, on every instance; revoking it again changes nothing. */
+        delete: operations["revoke_api_token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Settings/DetailsForm": {
         parameters: {
             query?: never;
@@ -1540,6 +1575,24 @@ export interface components {
             race?: string | null;
             sex?: string | null;
         };
+        /** @description A token as Settings lists it (never its secret). */
+        ApiToken: {
+            /** @description ISO 8601 instants. */
+            createdAt: string;
+            /** @description Who made it (the token acts for them). */
+            createdBy: string;
+            expiresAt: string | null;
+            /** @description The secret's first characters, to tell tokens apart. */
+            hint: string;
+            /** Format: int64 */
+            id: number;
+            lastUsedAt: string | null;
+            /** @description The address of the last request made with it. */
+            lastUsedFrom: string | null;
+            name: string;
+            revokedAt: string | null;
+            scopes: components["schemas"]["Scope"][];
+        };
         /** @description The application form. */
         ApplicationFormSchema: {
             /** @description `true` (or `on`): the applicant agrees to the privacy notice. Required. */
@@ -2103,6 +2156,12 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** @description A new token and its secret, which is never shown again. */
+        CreatedApiToken: {
+            /** @description `hl_…`: send it as `Authorization: Bearer hl_…`. */
+            secret: string;
+            token: components["schemas"]["ApiToken"];
+        };
         CsvAnswer: {
             errors: components["schemas"]["CsvRowError"][];
             imported: number;
@@ -2311,7 +2370,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "slug_taken" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "token_expired" | "token_invalid" | "token_revoked" | "token_scope" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "slug_taken" | "window_closed";
         /** @description Who made a change. */
         EventActor: {
             /** @description `recruiter`, `candidate` or `system`. */
@@ -2671,6 +2730,15 @@ export interface components {
             /** @description Why it is asked and how it is used, for the page to show above the questions. */
             explanation: string;
             questions: components["schemas"]["Question"][];
+        };
+        /** @description A token to make. */
+        NewApiToken: {
+            /** @description When it stops working (an ISO 8601 instant in the future); none: until revoked. */
+            expiresAt?: string | null;
+            /** @description What the integration is, e.g. "HRIS sync". */
+            name: string;
+            /** @description At least one. */
+            scopes: components["schemas"]["Scope"][];
         };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
@@ -3111,6 +3179,13 @@ export interface components {
             /** @description Always 2 (scheduled). */
             showPageId: components["schemas"]["InvitePage"];
         };
+        /**
+         * @description What a token may do, one scope per domain the API exposes to integrators. A route names the
+         *     scope it needs in the OpenAPI document (`apiToken` security); a route that names none is
+         *     out of every token's reach (team, templates, settings, sign-in, self-identification).
+         * @enum {string}
+         */
+        Scope: "candidates:read" | "jobs:read" | "stages:write" | "interviews:read" | "reports:read";
         /** @description One recruiter's scorecard. */
         Scorecard: {
             /** Format: int64 */
@@ -3435,6 +3510,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3869,6 +3953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No JD outside the bin has this id (`invalid_id`) */
             404: {
                 headers: {
@@ -3913,6 +4006,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4137,6 +4239,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No JD outside the bin has this id (`invalid_id`) */
             404: {
                 headers: {
@@ -4188,6 +4299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No JD outside the bin has this id (`invalid_id`) */
             404: {
                 headers: {
@@ -4226,8 +4346,17 @@ export interface operations {
                     "application/json": components["schemas"]["BinItem"][];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4268,8 +4397,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4325,8 +4463,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4375,8 +4522,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4426,8 +4582,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4494,8 +4659,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4544,8 +4718,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4582,8 +4765,17 @@ export interface operations {
                     "application/json": components["schemas"]["FolderItem"][];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4623,8 +4815,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4725,8 +4926,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4775,8 +4985,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4820,8 +5039,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4883,8 +5111,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4960,8 +5197,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5079,6 +5325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The candidate has no invite: 'No data found.' (`not_found`) */
             404: {
                 headers: {
@@ -5130,6 +5385,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The candidate has no invite, or the call is not one of its attempts (`not_found`) */
             404: {
                 headers: {
@@ -5170,6 +5434,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5243,6 +5516,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5391,8 +5673,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5495,6 +5786,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5736,6 +6036,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such JD outside the bin: 'Invalid JD ID.' (`invalid_id`) */
             404: {
                 headers: {
@@ -5780,6 +6089,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5837,6 +6155,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such JD outside the bin (`invalid_id`) */
             404: {
                 headers: {
@@ -5881,6 +6208,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5947,6 +6283,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such candidate (`not_found`) */
             404: {
                 headers: {
@@ -5991,6 +6336,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6149,6 +6503,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     answer_accommodation_request: {
@@ -6194,6 +6557,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such request (`not_found`) */
             404: {
                 headers: {
@@ -6205,6 +6577,145 @@ export interface operations {
             };
             /** @description Answered already (`state_changed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_api_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage API tokens (`forbidden`); never with an API token (`token_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiToken"];
+            };
+        };
+        responses: {
+            /** @description Made; `secret` is shown only now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            /** @description No name, a name over 80 characters or of several lines, or no scope (`invalid_body`); an unknown scope (`invalid_json`); an expiry that is not a future ISO 8601 instant (`invalid_date_time`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage API tokens (`forbidden`); never with an API token (`token_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (with when) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage API tokens (`forbidden`); never with an API token (`token_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such token (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6368,6 +6879,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_email_template: {
@@ -6441,6 +6961,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6608,6 +7137,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     publish_summary: {
@@ -6722,6 +7260,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     put_organization: {
@@ -6795,6 +7342,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7085,6 +7641,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
             502: {
                 headers: {
@@ -7136,6 +7701,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
             502: {
                 headers: {
@@ -7170,6 +7744,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7220,6 +7803,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7282,6 +7874,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7352,6 +7953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The provider has no such assistant */
             404: {
                 headers: {
@@ -7413,6 +8023,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_call: {
@@ -7448,6 +8067,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7498,6 +8126,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7612,6 +8249,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     me: {
@@ -7634,6 +8280,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,7 +68,7 @@ pub struct InterviewAnalysis {
 
 /// The stored analysis of a call.
 #[utoipa::path(
-    get, path = "/Interview/InterviewAnalysis/{callId}", tag = "voice", security(("bearer" = [])),
+    get, path = "/Interview/InterviewAnalysis/{callId}", tag = "voice", security(("bearer" = []), ("apiToken" = ["interviews:read"])),
     params(("callId" = String, Path, description = "The provider's call id")),
     responses(
         (status = 200, body = InterviewAnalysis, description = "The interview's analysis"),

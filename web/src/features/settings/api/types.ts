@@ -18,3 +18,15 @@ export type Organization = ApiSchema<'Organization'>;
 
 /** `PUT /Settings/Organization` (admins). */
 export type OrganizationInput = ApiSchema<'OrganizationBody'>;
+
+/** An integrator's API token as Settings › API tokens lists it (never its secret). */
+export type ApiToken = ApiSchema<'ApiToken'>;
+
+/** What an API token may do (`candidates:read`, …). */
+export type ApiScope = ApiSchema<'Scope'>;
+
+/** `POST /Settings/ApiTokens` (admins). */
+export type NewApiTokenInput = ApiSchema<'NewApiToken'>;
+
+/** A new token and its secret, which is shown only once. */
+export type CreatedApiToken = ApiSchema<'CreatedApiToken'>;
