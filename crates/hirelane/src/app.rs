@@ -46,7 +46,7 @@ use crate::state::AppState;
 use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::voice::{self, Voice};
-use crate::{activity, fairness, pipeline, team};
+use crate::{activity, fairness, pipeline, reports, team};
 
 /// How long shutdown waits for e-mails already handed to the background.
 const MAIL_DRAIN: Duration = Duration::from_secs(10);
@@ -65,6 +65,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(team::router())
         .merge(careers::router())
         .merge(fairness::router())
+        .merge(reports::router())
 }
 
 /// The OpenAPI document of the whole API.
