@@ -47,6 +47,7 @@ test('an admin opens the funnel report, follows a number to its candidates and d
   await funnel.getByTestId('funnel-bars-new').click();
   await expect(page).toHaveURL(/\/candidates\?/);
   await expect(page.getByTestId('report-filter')).toContainText('Reached New');
-  await expect(page.getByText(`Ada ${stamp}`)).toBeVisible();
-  await expect(page.getByText(`Bo ${stamp}`)).toBeVisible();
+  // Both, and only them: the link carries the job and the stage.
+  await expect(page.getByRole('link', { name: `Ada ${stamp}` }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: `Bo ${stamp}` }).first()).toBeVisible();
 });
