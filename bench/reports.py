@@ -119,8 +119,10 @@ def seed_postgres(url, rows):
     for table, values in zip(tables, (people, entries, invites, cards)):
         subprocess.run(["psql", url, "-qc", f"COPY {table} ({tables[table]}) FROM STDIN"],
                        input=copy_rows(values), text=True, check=True)
-    subprocess.run(["psql", url, "-qc", "SELECT setval('candidates_id_seq', (SELECT MAX(id) FROM candidates)); "
-                    "VACUUM ANALYZE"], check=True, stdout=subprocess.DEVNULL)
+    # Two calls: VACUUM cannot run inside the transaction one -c of several statements makes.
+    subprocess.run(["psql", url, "-qc", "SELECT setval('candidates_id_seq', (SELECT MAX(id) FROM candidates))"],
+                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True)
 
 
 def sequential(client, path, count):
