@@ -3,7 +3,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'dashboard', 'jobs', 'candidates', 'interviews', 'voice', 'invite', 'application', 'pipeline', 'search'];
+const features = [
+  'auth',
+  'dashboard',
+  'jobs',
+  'candidates',
+  'interviews',
+  'voice',
+  'invite',
+  'application',
+  'pipeline',
+  'search',
+  'reports',
+];
 
 // Toasts come from '@/lib/toast' (the unstyled build), never the self-styling default entry.
 const toastRestriction = {

@@ -47,7 +47,7 @@ use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::token_scopes::TokenScopes;
 use crate::voice::{self, Voice};
-use crate::{activity, fairness, pipeline, team};
+use crate::{activity, fairness, pipeline, reports, team};
 
 /// How long shutdown waits for e-mails already handed to the background.
 const MAIL_DRAIN: Duration = Duration::from_secs(10);
@@ -66,6 +66,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(team::router())
         .merge(careers::router())
         .merge(fairness::router())
+        .merge(reports::router())
 }
 
 /// The OpenAPI document of the whole API.

@@ -129,6 +129,20 @@ pub fn within(name: &str, value: i64, bounds: std::ops::RangeInclusive<i64>) -> 
     }
 }
 
+/// A day query parameter (YYYY-MM-DD), else `400 validation` naming it; an absent parameter is
+/// `None`. An empty value is not a date: leave the parameter out to mean "no limit".
+pub fn day_param(name: &str, raw: Option<&str>) -> Result<Option<jiff::civil::Date>, Error> {
+    match raw.map(str::trim) {
+        None => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|_| {
+            Error::bad_request(
+                ErrorCode::Validation,
+                format!("{name} is a date (YYYY-MM-DD)."),
+            )
+        }),
+    }
+}
+
 /// The declared name that `key` matches ignoring case, or `key` unchanged.
 fn canonical(fields: &[&'static str], key: String) -> String {
     fields

@@ -22,6 +22,7 @@ pub mod ops;
 pub mod pipeline;
 pub mod placeholders;
 pub mod rate_limit;
+pub mod reports;
 pub mod serve;
 pub mod state;
 pub mod team;

@@ -11,6 +11,7 @@ use hirelane_core::voice::VoiceHandle;
 use hirelane_core::wakeup::Wakeup;
 
 use crate::config::Settings;
+use crate::error::{Error, ErrorCode};
 use crate::mail::Mailer;
 use crate::metrics::{HttpMetrics, WorkerCounts};
 use crate::store::Db;
@@ -47,5 +48,13 @@ impl AppState {
     /// Today's date in the organisation's time zone.
     pub fn today(&self) -> jiff::civil::Date {
         self.clock.now().to_zoned(self.time_zone.clone()).date()
+    }
+
+    /// Midnight of `day` in the organisation's time zone (`400 validation` for a day the
+    /// zone cannot place, e.g. year 9999's last).
+    pub fn start_of(&self, day: jiff::civil::Date) -> Result<jiff::Timestamp, Error> {
+        day.to_zoned(self.time_zone.clone())
+            .map(|zoned| zoned.timestamp())
+            .map_err(|_| Error::bad_request(ErrorCode::Validation, "The date is out of range."))
     }
 }

@@ -44,6 +44,8 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'interview/search', lazy: () => import('@/features/voice/routes/search') },
   // The teamwork pages: the activity feed and Settings (which opens on Team).
   { path: 'activity', lazy: () => import('@/features/activity/routes/activity') },
+  // Its own chunk, so the reports' charts never weigh on the sign-in page.
+  { path: 'reports', lazy: () => import('@/features/reports/routes/reports') },
   { path: 'settings', loader: () => redirect(paths.settingsTeam) },
   { path: 'settings/team', lazy: () => import('@/features/team/routes/team') },
   { path: 'settings/templates', lazy: () => import('@/features/settings/routes/email-templates') },

@@ -31,6 +31,8 @@ export const paths = {
   callHistory: '/call-history',
   /** The organisation's activity feed; `?jdId=` (and `kind`, `actor`) filter it. */
   activity: '/activity',
+  /** The hiring reports (admins, and recruiters given the reports permission); `?from=&to=&jdId=` filter them. */
+  reports: '/reports',
   /** Settings opens on Team (a redirect), so the sidebar link stays active on every tab. */
   settings: '/settings',
   settingsTeam: '/settings/team',

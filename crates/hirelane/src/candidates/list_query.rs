@@ -6,6 +6,7 @@ use hirelane_core::stage::Stage;
 use super::repo::{CandidateRow, SELECT};
 use super::status::Source;
 use crate::error::Result;
+use crate::interviews::facts::Fact;
 use crate::store::Db;
 use crate::voice::conclusions::analysis::InterviewStatus;
 use crate::with_db;
@@ -57,6 +58,15 @@ pub struct ListQuery {
     pub interview_status: Option<InterviewStatus>,
     /// Only candidates who entered this way.
     pub source: Option<Source>,
+    /// Only candidates who reached this stage (`Stage::reached_by`, as the funnel counts).
+    pub reached: Option<Stage>,
+    /// Only candidates whose process is finished (`true`) or still going (`false`).
+    pub finished: Option<bool>,
+    /// Only candidates for whom this interview fact holds (as the dashboard counts it).
+    pub fact: Option<Fact>,
+    /// Only candidates added in `[from, until)` (unix ms).
+    pub added_from: Option<i64>,
+    pub added_until: Option<i64>,
     pub sort: Sort,
 }
 
@@ -64,7 +74,8 @@ impl ListQuery {
     /// Whether anything but the JD narrows the list (read off the SQL filter itself, so a new
     /// filter can never be forgotten here).
     pub fn narrows(&self) -> bool {
-        ListFilter::of(self).values.len() > usize::from(self.job_id.is_some())
+        let filter = ListFilter::of(self);
+        filter.values.len() + filter.fixed > usize::from(self.job_id.is_some())
     }
 }
 
@@ -72,6 +83,8 @@ impl ListQuery {
 struct ListFilter {
     sql: String,
     values: Vec<FilterValue>,
+    /// Conditions without a value (our own constants, never input).
+    fixed: usize,
 }
 
 enum FilterValue {
@@ -112,6 +125,7 @@ impl ListFilter {
         let mut filter = ListFilter {
             sql: String::from("+j.deleted_at IS NULL"),
             values: Vec::new(),
+            fixed: 0,
         };
         let conditions = [
             (" AND c.job_id = ?", query.job_id.map(FilterValue::Int)),
@@ -138,6 +152,14 @@ impl ListFilter {
                     .source
                     .map(|s| FilterValue::Text(s.as_str().to_owned())),
             ),
+            (
+                " AND c.created_on >= ?",
+                query.added_from.map(FilterValue::Int),
+            ),
+            (
+                " AND c.created_on < ?",
+                query.added_until.map(FilterValue::Int),
+            ),
         ];
         for (condition, value) in conditions {
             if let Some(value) = value {
@@ -145,6 +167,20 @@ impl ListFilter {
                 let placeholder = format!("${}", filter.values.len());
                 filter.sql.push_str(&condition.replace('?', &placeholder));
             }
+        }
+        let finished = |yes: bool| {
+            let sql = Stage::finished_sql("c.stage");
+            if yes { sql } else { format!("NOT ({sql})") }
+        };
+        let fixed = [
+            query.reached.map(|s| s.reached_sql("c.furthest_stage")),
+            query.finished.map(finished),
+            query.fact.map(Fact::for_candidate),
+        ];
+        for condition in fixed.into_iter().flatten() {
+            filter.sql.push_str(" AND ");
+            filter.sql.push_str(&condition);
+            filter.fixed += 1;
         }
         filter
     }

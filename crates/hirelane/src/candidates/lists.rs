@@ -23,7 +23,8 @@ use super::repo::{self, CandidateRow};
 use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, UnreadableReason};
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
-use crate::http::{Json, Query, within};
+use crate::http::{Json, Query, day_param, within};
+use crate::interviews::facts::Fact;
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
@@ -60,19 +61,54 @@ pub(super) struct ListParams {
     /// Only candidates who entered so: `uploaded`, `csv` or `applied`.
     #[serde(default)]
     source: Option<Source>,
+    /// Only candidates who reached this stage, as the funnel and the reports count it (were
+    /// in it or in a later one).
+    #[serde(default)]
+    reached: Option<Stage>,
+    /// `true`: only candidates whose process is finished (hired, rejected, withdrawn);
+    /// `false`: only those still in it.
+    #[serde(default)]
+    finished: Option<bool>,
+    /// Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
+    /// completed their AI interview (`interviewDone`), as the dashboard counts them.
+    #[serde(default)]
+    #[param(inline)]
+    fact: Option<Fact>,
+    /// Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later.
+    #[serde(default)]
+    #[param(format = Date)]
+    added_from: Option<String>,
+    /// Only candidates added on this day or earlier.
+    #[serde(default)]
+    #[param(format = Date)]
+    added_to: Option<String>,
 }
 
 impl ListParams {
-    fn query(&self, job_id: Option<i64>) -> ListQuery {
-        ListQuery {
+    fn query(&self, state: &AppState, job_id: Option<i64>) -> Result<ListQuery> {
+        let from = day_param("addedFrom", self.added_from.as_deref())?;
+        let to = day_param("addedTo", self.added_to.as_deref())?;
+        let until = to.map(|day| day.tomorrow().unwrap_or(day));
+        Ok(ListQuery {
             job_id,
             text: Some(self.q.clone()),
             recommendation: Some(self.recommendation.clone()),
             stage: self.stage,
             interview_status: self.interview_status,
             source: self.source,
+            reached: self.reached,
+            finished: self.finished,
+            fact: self.fact,
+            added_from: from
+                .map(|d| state.start_of(d))
+                .transpose()?
+                .map(|t| t.as_millisecond()),
+            added_until: until
+                .map(|d| state.start_of(d))
+                .transpose()?
+                .map(|t| t.as_millisecond()),
             sort: Sort::parse(&self.sort),
-        }
+        })
     }
 
     /// `(page from 1, page size)`, or `None` for the whole list; a page size is checked even
@@ -170,7 +206,8 @@ pub(super) async fn view_jd_resumes(
 ) -> Result<Response> {
     let job_id = active_job_id(&state, &jd.jd_id.0).await?;
     let page = list.page()?;
-    respond(state, list.query(Some(job_id)), page, |state, row| {
+    let query = list.query(&state, Some(job_id))?;
+    respond(state, query, page, |state, row| {
         resume_record(state, row, state.clock.now())
     })
     .await
@@ -304,7 +341,8 @@ pub(super) struct AllCandidate {
 }
 
 /// Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
-/// `sort`, `q`, `recommendation`, `stage` and `interviewStatus` narrow it (with `page`,
+/// `sort`, `q`, `recommendation`, `stage`, `interviewStatus`, `source`, `reached`, `finished`,
+/// `fact`, `addedFrom` and `addedTo` narrow it (with `page`,
 /// `X-Total-Count` gives the total).
 #[utoipa::path(
     get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),
@@ -332,7 +370,8 @@ pub(super) async fn get_all_candidates(
         None => None,
     };
     let page = params.page()?;
-    respond(state, params.query(job_id), page, all_candidate).await
+    let query = params.query(&state, job_id)?;
+    respond(state, query, page, all_candidate).await
 }
 
 fn all_candidate(state: &AppState, row: CandidateRow) -> AllCandidate {

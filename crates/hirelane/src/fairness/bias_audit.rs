@@ -8,7 +8,6 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hirelane_core::clock::{from_millis, to_iso};
-use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -18,7 +17,7 @@ use super::sample::{self, Filter};
 use super::self_id::category_set;
 use crate::auth::ReportReader;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
-use crate::http::{Json, Query};
+use crate::http::{Json, Query, day_param};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
@@ -105,8 +104,8 @@ pub(super) async fn bias_audit(
     Query(params): Query<AuditParams>,
 ) -> Result<Response> {
     let csv = params.format == Some(AuditFormat::Csv);
-    let from = day(params.from.as_deref(), "from")?;
-    let to = day(params.to.as_deref(), "to")?;
+    let from = day_param("from", params.from.as_deref())?;
+    let to = day_param("to", params.to.as_deref())?;
     let job_id = match &params.jd_id {
         None => None,
         Some(raw) => Some(active_job_id(&state, &raw.0).await?),
@@ -135,10 +134,10 @@ pub async fn compute(
         )
     })?;
     let filter = Filter {
-        from: from.map(|d| start_of(state, d)).transpose()?,
+        from: from.map(|d| state.start_of(d)).transpose()?,
         until: to
             .and_then(|d| d.tomorrow().ok())
-            .map(|d| start_of(state, d))
+            .map(|d| state.start_of(d))
             .transpose()?,
         job_id,
     };
@@ -166,28 +165,6 @@ pub async fn compute(
         min_per_cell: rules.min_per_cell,
         steps: audit_steps(set, &subjects, &rules),
     })
-}
-
-fn invalid(message: &str) -> Error {
-    Error::bad_request(ErrorCode::Validation, message)
-}
-
-fn day(raw: Option<&str>, name: &str) -> Result<Option<Date>> {
-    // An empty value is not a date: leave the parameter out to mean "no limit".
-    match raw.map(str::trim) {
-        None => Ok(None),
-        Some(text) => text
-            .parse::<Date>()
-            .map(Some)
-            .map_err(|_| invalid(&format!("{name} is a date (YYYY-MM-DD)."))),
-    }
-}
-
-/// Midnight of `day` in the organisation's time zone.
-fn start_of(state: &AppState, day: Date) -> Result<Timestamp> {
-    day.to_zoned(state.time_zone.clone())
-        .map(|zoned| zoned.timestamp())
-        .map_err(|_| invalid("The date is out of range."))
 }
 
 /// The CSV's columns: one row per category of each step and dimension, plus one row of the

@@ -46,11 +46,10 @@ impl Subject {
         self.interview_overall.map(|g| g as f64)
     }
 
-    /// Whether they went on past the interview: shortlisted or further, ever.
+    /// Whether they went on past the interview: reached Shortlisted (the kernel's one
+    /// definition of reaching a stage, as the funnel and the reports count it).
     pub fn advanced_after_interview(&self) -> bool {
-        Stage::Shortlisted
-            .rank()
-            .is_some_and(|shortlisted| self.furthest_stage >= shortlisted)
+        Stage::Shortlisted.reached_by(self.furthest_stage)
     }
 }
 

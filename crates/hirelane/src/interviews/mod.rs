@@ -16,6 +16,7 @@ pub mod details_form;
 mod details_schema;
 mod details_settings;
 pub mod emails;
+pub mod facts;
 pub mod ics;
 pub mod invites;
 mod join;

@@ -7,6 +7,7 @@ use jiff::{SignedDuration, Timestamp};
 use hirelane_core::clock::to_millis;
 use serde_json::json;
 
+use super::facts::{self, one_if};
 use super::rules::{InviteState, REMINDERS};
 use crate::activity::log::{self as activity, Actor, EventKind, Subject};
 use crate::candidates::status::Source;
@@ -425,14 +426,15 @@ pub struct Days {
 }
 
 pub async fn counts(db: &Db, days: &Days) -> Result<Counts> {
-    // One statement, so the numbers are one consistent snapshot.
-    let sql = "SELECT
+    // One statement, so the numbers are one consistent snapshot. Invites and bookings are
+    // counted with the facts the funnel and the reports count (`facts`), over the same rows.
+    let (sent, booked) = (one_if(facts::INVITE_SENT), one_if(facts::SLOT_BOOKED));
+    let sql = format!(
+        "SELECT
         (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
             WHERE j.deleted_at IS NULL) AS resumes,
-        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
-            WHERE j.deleted_at IS NULL) AS invites,
-        (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
-            WHERE j.deleted_at IS NULL AND i.interview_at IS NOT NULL) AS scheduled,
+        (SELECT COALESCE(SUM({sent}), 0) FROM {from} WHERE j.deleted_at IS NULL) AS invites,
+        (SELECT COALESCE(SUM({booked}), 0) FROM {from} WHERE j.deleted_at IS NULL) AS scheduled,
         (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
             WHERE j.deleted_at IS NULL AND i.interview_at >= $3 AND i.interview_at < $4) AS today,
         (SELECT COUNT(*) FROM interview_invites i JOIN jobs j ON j.id = i.job_id
@@ -451,12 +453,14 @@ pub async fn counts(db: &Db, days: &Days) -> Result<Counts> {
         (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
             WHERE j.deleted_at IS NULL AND c.interview_status = 'Needs Review') AS needs_review,
         (SELECT COUNT(*) FROM candidates c JOIN jobs j ON j.id = c.job_id
-            WHERE j.deleted_at IS NULL AND c.interview_status = 'Pass') AS passed";
+            WHERE j.deleted_at IS NULL AND c.interview_status = 'Pass') AS passed",
+        from = facts::FROM
+    );
     let ms = |t: Timestamp| to_millis(t);
     Ok(fetch_as!(
         db,
         fetch_one,
-        sql,
+        sqlx::AssertSqlSafe(sql.as_str()),
         (
             ms(days.yesterday.0),
             ms(days.yesterday.1),

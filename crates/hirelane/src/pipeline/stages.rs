@@ -95,7 +95,8 @@ pub fn from_facts(analysed: bool, invite_state: Option<InviteState>) -> Stage {
 }
 
 /// Sets a candidate's stage if it is still `from` (the caller read it on this transaction or
-/// was told it by the client); answers whether it moved. Writes the `stageChanged` event.
+/// was told it by the client); answers whether it moved. Writes the `stageChanged` event and
+/// the stage history's entry (`stage_entries`, what the reports' durations are read from).
 pub async fn set_stage(
     tx: &mut Tx,
     candidate_id: i64,
@@ -122,6 +123,19 @@ pub async fn set_stage(
         .map(|done| done.rows_affected())
     })?;
     if moved == 1 {
+        with_tx!(tx, |conn| {
+            sqlx::query(
+                "INSERT INTO stage_entries (candidate_id, stage, entered_at, by_recruiter)
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(candidate_id)
+            .bind(to.as_str())
+            .bind(to_millis(now))
+            .bind(actor.recruiter_id())
+            .execute(&mut **conn)
+            .await
+            .map(|_| ())
+        })?;
         let automatic = matches!(actor, Actor::System);
         let detail = json!({
             "from": from.as_str(), "to": to.as_str(), "reason": reason, "automatic": automatic,

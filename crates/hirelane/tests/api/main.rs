@@ -13,6 +13,7 @@ mod interviews;
 mod jobs;
 mod openapi;
 mod pipeline;
+mod reports;
 mod schema;
 mod search;
 mod selfhosted;

@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn';
 import {
   ActivityIcon,
   BriefcaseIcon,
+  ChartIcon,
   CalendarIcon,
   ChevronDownIcon,
   ClockIcon,
@@ -20,6 +21,7 @@ import {
 } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { useMe } from '@/lib/queries/me';
 
 export type NavItem = {
   to: string;
@@ -30,6 +32,8 @@ export type NavItem = {
    * link stays highlighted on its detail pages.
    */
   also?: readonly string[];
+  /** Only for admins and recruiters given the reports permission. */
+  reports?: boolean;
 };
 
 type NavGroup = { label: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; links: readonly NavItem[] };
@@ -47,6 +51,7 @@ export const jobLinks: readonly NavItem[] = [
   { to: paths.candidates, label: 'Candidate List', Icon: UsersIcon, also: ['/candidate/analysis/*'] },
   { to: paths.bin, label: 'Bin', Icon: TrashIcon },
   { to: paths.activity, label: 'Activity', Icon: ActivityIcon },
+  { to: paths.reports, label: 'Reports', Icon: ChartIcon, reports: true },
   // Settings opens on Team; its tabs lead to the e-mail templates.
   { to: paths.settings, label: 'Settings', Icon: SettingsIcon },
 ];
@@ -86,7 +91,9 @@ function SidebarGroup({ group, collapsed, onNavigate }: { group: NavGroup; colla
   const [open, setOpen] = useState(true);
   const sectionId = useId();
   const { pathname } = useLocation();
+  const seesReports = useMe().data?.reports === true;
   const { Icon: GroupIcon } = group;
+  const links = group.links.filter((item) => seesReports || !item.reports);
 
   return (
     <div>
@@ -105,7 +112,7 @@ function SidebarGroup({ group, collapsed, onNavigate }: { group: NavGroup; colla
       )}
       {(collapsed || open) && (
         <ul id={sectionId} aria-label={collapsed ? group.label : undefined} className={cn('space-y-1', !collapsed && 'mt-1')}>
-          {group.links.map((item) => {
+          {links.map((item) => {
             const { to, label, Icon } = item;
             const active = isInSection(item, pathname);
             return (

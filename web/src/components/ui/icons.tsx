@@ -100,6 +100,14 @@ export const ActivityIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Bars on axes: reports. */
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3v18h18" />
+    <path d="M7 16v-5M12 16V7M17 16v-8" />
+  </Icon>
+);
+
 /** A gear: settings. */
 export const SettingsIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -387,7 +387,8 @@ export interface paths {
         };
         /**
          * Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
-         *     `sort`, `q`, `recommendation`, `stage` and `interviewStatus` narrow it (with `page`,
+         *     `sort`, `q`, `recommendation`, `stage`, `interviewStatus`, `source`, `reached`, `finished`,
+         *     `fact`, `addedFrom` and `addedTo` narrow it (with `page`,
          *     `X-Total-Count` gives the total).
          */
         get: operations["get_all_candidates"];
@@ -837,8 +838,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The hiring funnel of every JD (or one): candidates per stage and the conversion between
-         *     stages.
+         * The hiring funnel of every JD (or one): candidates per stage, the conversion between
+         *     stages, the steps passed without an invite or an interview, and the pass-through over
+         *     finished candidates.
          */
         get: operations["funnel"];
         put?: never;
@@ -918,6 +920,47 @@ export interface paths {
          *     in each group compared (`fairness.min_per_cell`). Empty when self-identification is off.
          */
         get: operations["fairness_flags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Reports/Hiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hiring reports over the candidates added in the period (recruiter activity: over what
+         *     was done in it). Pass-through counts candidates whose process is finished; the in-progress
+         *     count is beside it. Definitions: docs/reports.md.
+         */
+        get: operations["hiring_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Reports/Hiring/Csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the period's reports as CSV (`report=funnel|stages|times|sources|interviews|recruiters`),
+         *     with the same period and JD parameters as `GET /Reports/Hiring`.
+         */
+        get: operations["hiring_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2305,6 +2348,15 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** @description The three duration reports of a period. */
+        Durations: {
+            /** @description New to Offer (Hired has no end); a stay counts once it ended. */
+            stageDays: components["schemas"]["StageDays"][];
+            /** @description From being added to completing the AI interview, over the interviewed. */
+            timeToFirstInterview: components["schemas"]["Spread"];
+            /** @description From being added to entering Hired, over the hired. */
+            timeToHire: components["schemas"]["Spread"];
+        };
         /** @description The edit form's payload; the spec sends it in PascalCase, names match in any case. */
         EditJobBody: {
             additionalNotes?: string;
@@ -2428,14 +2480,33 @@ export interface components {
             resumesAnalyzed: number;
         };
         /** @description A JD's funnel. */
-        Funnel: {
+        Funnel: components["schemas"]["FunnelCounts"] & {
             jdid: string;
             jdname: string;
             /** Format: int64 */
             jobDescId: number;
+        };
+        /** @description The counts of a funnel, one JD's or every JD's together. */
+        FunnelCounts: {
+            /**
+             * Format: int64
+             * @description Every candidate counted.
+             */
+            candidates: number;
+            facts: components["schemas"]["InterviewFacts"];
+            /**
+             * Format: int64
+             * @description Candidates whose process is finished: hired, rejected or withdrawn.
+             */
+            finished: number;
+            /**
+             * Format: int64
+             * @description Candidates still in the process (`candidates - finished`).
+             */
+            inProgress: number;
             /** Format: int64 */
             rejected: number;
-            /** @description How the JD's candidates entered it: the head of the funnel. */
+            /** @description How the candidates entered: the head of the funnel. */
             sources: components["schemas"]["FunnelSources"];
             /** @description New to Hired, in order. */
             steps: components["schemas"]["FunnelStep"][];
@@ -2473,12 +2544,31 @@ export interface components {
              * @description Candidates in this stage now.
              */
             current: number;
-            label: string;
             /**
              * Format: int64
-             * @description Candidates who reached this stage or a later one (rejected ones count where they got).
+             * @description Candidates whose process is finished (hired, rejected, withdrawn) who reached this stage.
+             */
+            finishedReached: number;
+            label: string;
+            /**
+             * Format: double
+             * @description Of the finished candidates who reached this stage, the share who reached the next one
+             *     (0-1): the pass-through rate. Null for Hired and when no finished candidate got here.
+             */
+            passThrough: number | null;
+            /**
+             * Format: int64
+             * @description Candidates who reached this stage: were in it or in a later one (rejected and withdrawn
+             *     ones count where they got).
              */
             reached: number;
+            /**
+             * Format: int64
+             * @description Of `reached`, those who passed this interview step without it happening (a person moved
+             *     them on with no invite sent, no slot booked or no interview completed); 0 for the
+             *     other stages.
+             */
+            skipped: number;
             stage: components["schemas"]["Stage"];
         };
         Gap: {
@@ -2508,6 +2598,31 @@ export interface components {
          * @enum {string}
          */
         HireRecommendation: "strongYes" | "yes" | "no" | "strongNo";
+        /** @description The hiring reports of a period. */
+        HiringReport: components["schemas"]["Durations"] & {
+            /**
+             * Format: date
+             * @description The first and last day counted (YYYY-MM-DD, the organisation's time zone).
+             */
+            from: string;
+            generatedAt: string;
+            interviews: components["schemas"]["InterviewRates"];
+            /**
+             * Format: int64
+             * @description The JD counted; null for every JD outside the bin.
+             */
+            jdId?: number | null;
+            /** @description The funnel of each JD with candidates added in the period, newest JD first. */
+            jobs: components["schemas"]["Funnel"][];
+            /** @description The funnel of every candidate added in the period. */
+            overall: components["schemas"]["FunnelCounts"];
+            /** @description Recruiters with a scorecard or a decision in the period. */
+            recruiters: components["schemas"]["RecruiterActivity"][];
+            /** @description Applied, uploaded, CSV: candidates, Pass rate, interviewed, hired. */
+            sources: components["schemas"]["SourceRow"][];
+            /** Format: date */
+            to: string;
+        };
         /** @description The provider's id of what was created. */
         IdAnswer: {
             id: string;
@@ -2568,6 +2683,24 @@ export interface components {
             /** @description Why the status is what it is, and whether the evidence is complete. */
             verdict: components["schemas"]["Verdict"];
         };
+        /** @description What happened at the interview steps, counted as the dashboard counts it. */
+        InterviewFacts: {
+            /**
+             * Format: int64
+             * @description Candidates whose AI interview was completed.
+             */
+            interviewsCompleted: number;
+            /**
+             * Format: int64
+             * @description Candidates sent an invite (the dashboard's "Invites Sent").
+             */
+            invitesSent: number;
+            /**
+             * Format: int64
+             * @description Candidates who booked a slot (the dashboard's "Meetings Scheduled").
+             */
+            slotsBooked: number;
+        };
         /** @description Our grader's result for one interview. */
         InterviewGrading: {
             bars: components["schemas"]["Bars"];
@@ -2583,6 +2716,39 @@ export interface components {
         InterviewNotice: {
             text: string;
             version: string;
+        };
+        /** @description How the AI interviews of the period's candidates went. */
+        InterviewRates: {
+            /**
+             * Format: int64
+             * @description Of them, those whose interview was completed.
+             */
+            completed: number;
+            /**
+             * Format: double
+             * @description `completed / invitesSent` (0-1); null without invites.
+             */
+            completionRate: number | null;
+            /**
+             * Format: int64
+             * @description Booked slots whose join window has closed (not cancelled): the interviews that were due.
+             */
+            due: number;
+            /**
+             * Format: int64
+             * @description Candidates sent an invite.
+             */
+            invitesSent: number;
+            /**
+             * Format: double
+             * @description `noShows / due` (0-1); null when none was due.
+             */
+            noShowRate: number | null;
+            /**
+             * Format: int64
+             * @description Of those, the ones nobody completed: the candidate did not show up (or dropped out).
+             */
+            noShows: number;
         };
         /**
          * @description The outcome of an interview.
@@ -2963,6 +3129,23 @@ export interface components {
          * @enum {string}
          */
         Recommendation: "Pass" | "Fail";
+        /** @description What one recruiter did in the period. */
+        RecruiterActivity: {
+            /**
+             * Format: int64
+             * @description Candidates they moved between stages in the period (shortlists, offers, hires,
+             *     rejections, withdrawals and undos): a person's decisions.
+             */
+            decisions: number;
+            name: string;
+            /** Format: int64 */
+            recruiterId: number;
+            /**
+             * Format: int64
+             * @description Scorecards they wrote in the period.
+             */
+            scorecards: number;
+        };
         RefreshAnswer: {
             accessToken: string;
             refreshToken: string;
@@ -3292,6 +3475,37 @@ export interface components {
          * @enum {string}
          */
         Source: "uploaded" | "csv" | "applied";
+        /** @description How candidates of one source did. */
+        SourceRow: {
+            /**
+             * Format: int64
+             * @description Candidates the ATS analysis gave a recommendation (Pass or Fail).
+             */
+            analysed: number;
+            /** Format: int64 */
+            candidates: number;
+            /**
+             * Format: int64
+             * @description Candidates hired (now in Hired).
+             */
+            hired: number;
+            /**
+             * Format: int64
+             * @description Candidates whose AI interview was completed.
+             */
+            interviewed: number;
+            /**
+             * Format: double
+             * @description `passed / analysed` (0-1); null before any was analysed.
+             */
+            passRate: number | null;
+            /**
+             * Format: int64
+             * @description Of them, those recommended Pass.
+             */
+            passed: number;
+            source: components["schemas"]["Source"];
+        };
         /**
          * @description Who speaks in a turn.
          * @enum {string}
@@ -3311,11 +3525,28 @@ export interface components {
              */
             required: boolean;
         };
+        /** @description A duration's median and 90th percentile over `count` candidates or stays. */
+        Spread: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: double
+             * @description Days, to one decimal (measured in whole hours); null when `count` is 0.
+             */
+            medianDays: number | null;
+            /** Format: double */
+            p90Days: number | null;
+        };
         /**
          * @description A candidate's place in the hiring process.
          * @enum {string}
          */
         Stage: "new" | "screened" | "invited" | "scheduled" | "interviewed" | "shortlisted" | "offer" | "hired" | "rejected" | "withdrawn";
+        /** @description Days candidates spent in one stage before they left it. */
+        StageDays: components["schemas"]["Spread"] & {
+            label: string;
+            stage: components["schemas"]["Stage"];
+        };
         StartAnswer: {
             /** @description The join page. */
             Uri: string;
@@ -4632,6 +4863,25 @@ export interface operations {
                 interviewStatus?: components["schemas"]["InterviewStatus"];
                 /** @description Only candidates who entered so: `uploaded`, `csv` or `applied`. */
                 source?: components["schemas"]["Source"];
+                /**
+                 * @description Only candidates who reached this stage, as the funnel and the reports count it (were
+                 *     in it or in a later one).
+                 */
+                reached?: components["schemas"]["Stage"];
+                /**
+                 * @description `true`: only candidates whose process is finished (hired, rejected, withdrawn);
+                 *     `false`: only those still in it.
+                 */
+                finished?: boolean;
+                /**
+                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
+                 *     completed their AI interview (`interviewDone`), as the dashboard counts them.
+                 */
+                fact?: "inviteSent" | "slotBooked" | "interviewDone";
+                /** @description Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later. */
+                addedFrom?: string;
+                /** @description Only candidates added on this day or earlier. */
+                addedTo?: string;
             };
             header?: never;
             path?: never;
@@ -5170,6 +5420,25 @@ export interface operations {
                 interviewStatus?: components["schemas"]["InterviewStatus"];
                 /** @description Only candidates who entered so: `uploaded`, `csv` or `applied`. */
                 source?: components["schemas"]["Source"];
+                /**
+                 * @description Only candidates who reached this stage, as the funnel and the reports count it (were
+                 *     in it or in a later one).
+                 */
+                reached?: components["schemas"]["Stage"];
+                /**
+                 * @description `true`: only candidates whose process is finished (hired, rejected, withdrawn);
+                 *     `false`: only those still in it.
+                 */
+                finished?: boolean;
+                /**
+                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
+                 *     completed their AI interview (`interviewDone`), as the dashboard counts them.
+                 */
+                fact?: "inviteSent" | "slotBooked" | "interviewDone";
+                /** @description Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later. */
+                addedFrom?: string;
+                /** @description Only candidates added on this day or earlier. */
+                addedTo?: string;
             };
             header?: never;
             path?: never;
@@ -6467,6 +6736,137 @@ export interface operations {
             };
             /** @description Only admins and recruiters given the reports permission (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hiring_report: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First day counted (YYYY-MM-DD, the organisation's time zone; 2000-01-01 or later);
+                 *     default: 89 days before `to`.
+                 */
+                from?: string;
+                /** @description Last day counted, inclusive; default: today. At most 731 days after `from`. */
+                to?: string;
+                /** @description One JD's integer id or folder id; default: every JD outside the bin. */
+                jdId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiringReport"];
+                };
+            };
+            /** @description A date that cannot be read, or a period outside the limits: from 2000-01-01, at most 731 days, `to` not before `from` (`validation`, naming the bounds); a malformed JD id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins and recruiters given the reports permission (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such JD outside the bin (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hiring_csv: {
+        parameters: {
+            query: {
+                /** @description The report to export. */
+                report: "funnel" | "stages" | "times" | "sources" | "interviews" | "recruiters";
+                /** @description As `GET /Reports/Hiring`'s. */
+                from?: string;
+                /** @description As `GET /Reports/Hiring`'s. */
+                to?: string;
+                /** @description As `GET /Reports/Hiring`'s. */
+                jdId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's rows; the file is named after the report and the period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description An unknown report, a date that cannot be read, or a period outside the limits (`validation`, `invalid_query`); a malformed JD id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins and recruiters given the reports permission (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such JD outside the bin (`invalid_id`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

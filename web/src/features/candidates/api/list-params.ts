@@ -12,6 +12,11 @@ export function listParams({
   interviewStatus,
   stage,
   source,
+  reached,
+  finished,
+  fact,
+  addedFrom,
+  addedTo,
 }: ListQuery): Omit<ApiParams<'/Drive/ViewJDResumes', 'get'>['query'], 'jdId'> {
   return {
     page,
@@ -22,5 +27,10 @@ export function listParams({
     interviewStatus: interviewStatus || undefined,
     stage: stage || undefined,
     source: source || undefined,
+    reached: reached || undefined,
+    finished: finished === '' ? undefined : finished === 'true',
+    fact: fact || undefined,
+    addedFrom: addedFrom || undefined,
+    addedTo: addedTo || undefined,
   };
 }

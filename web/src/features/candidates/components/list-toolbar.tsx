@@ -7,7 +7,7 @@ import { STAGES, stageLabel } from '@/lib/stages';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { ATS_RECOMMENDATION, recommendationLabel } from './badges';
-import { DEFAULT_FILTERS, INTERVIEW_STATUSES, SORTS, isFiltered } from '../lib/list-filters';
+import { DEFAULT_FILTERS, INTERVIEW_STATUSES, SORTS, hasReportFilter, isFiltered, reportFilterSummary } from '../lib/list-filters';
 import type { ListFilters } from '../lib/list-filters';
 
 /** A choice of a select: its value in the URL and its label. */
@@ -95,8 +95,8 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
 
   const clear = () => {
     setText('');
-    const { q, job, recommendation, interviewStatus, stage, source } = DEFAULT_FILTERS;
-    onChange({ q, job, recommendation, interviewStatus, stage, source });
+    const { q, job, recommendation, interviewStatus, stage, source, reached, finished, fact, addedFrom, addedTo } = DEFAULT_FILTERS;
+    onChange({ q, job, recommendation, interviewStatus, stage, source, reached, finished, fact, addedFrom, addedTo });
   };
 
   const { job, recommendation, interviewStatus, stage, source } = filters;
@@ -187,6 +187,11 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
           onChange={(value) => onChange({ sort: SORTS.find((option) => option.value === value)?.value ?? 'newest' })}
         />
       </div>
+      {hasReportFilter(filters) && (
+        <p data-testid="report-filter" className="text-sm text-slate-700">
+          <span className="font-medium">From a report:</span> {reportFilterSummary(filters)}
+        </p>
+      )}
       {isFiltered(filters) && (
         <button
           type="button"

@@ -15,9 +15,18 @@ describe('list filters', () => {
       interviewStatus: '',
       stage: '',
       source: '',
+      reached: '',
+      finished: '',
+      fact: '',
+      addedFrom: '',
+      addedTo: '',
     });
     expect(
-      readFilters(new URLSearchParams('page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo&source=Applied')),
+      readFilters(
+        new URLSearchParams(
+          'page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo&source=Applied&reached=far&finished=maybe&fact=x&addedFrom=March',
+        ),
+      ),
     ).toEqual(DEFAULT_FILTERS);
   });
 
@@ -32,10 +41,16 @@ describe('list filters', () => {
       interviewStatus: 'Needs Review',
       stage: 'shortlisted',
       source: 'applied',
+      reached: 'invited',
+      finished: 'true',
+      fact: 'inviteSent',
+      addedFrom: '2026-02-01',
+      addedTo: '2026-02-28',
     };
     const params = writeFilters(filters);
     expect(params.toString()).toBe(
-      'page=3&pageSize=50&sort=score&q=98765&job=jd-7&recommendation=Pass&interviewStatus=Needs+Review&stage=shortlisted&source=applied',
+      'page=3&pageSize=50&sort=score&q=98765&job=jd-7&recommendation=Pass&interviewStatus=Needs+Review&stage=shortlisted&source=applied' +
+        '&reached=invited&finished=true&fact=inviteSent&addedFrom=2026-02-01&addedTo=2026-02-28',
     );
     expect(readFilters(params)).toEqual(filters);
     expect(writeFilters(DEFAULT_FILTERS).toString()).toBe('');

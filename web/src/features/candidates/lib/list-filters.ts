@@ -1,12 +1,13 @@
 /**
  * The shareable state of a candidate list, kept in the URL
- * (?page=&pageSize=&sort=&q=&job=&recommendation=&interviewStatus=&stage=&source=).
+ * (?page=&pageSize=&sort=&q=&job=&recommendation=&interviewStatus=&stage=&source=), and the
+ * filters a report's numbers link with (&reached=&finished=&fact=&addedFrom=&addedTo=).
  */
 import type { ApiSchema } from '@/lib/api/types';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
 import { isSource } from '@/lib/sources';
 import type { Source } from '@/lib/sources';
-import { isStage } from '@/lib/stages';
+import { isStage, stageLabel } from '@/lib/stages';
 import type { Stage } from '@/lib/stages';
 
 export type ListSort = 'newest' | 'oldest' | 'score' | 'score_asc' | 'name';
@@ -17,6 +18,17 @@ export type InterviewStatusFilter = '' | ApiSchema<'InterviewStatus'>;
 export type StageFilter = '' | Stage;
 /** How candidates entered the JD (applied, uploaded, CSV), or '' for all. */
 export type SourceFilter = '' | Source;
+
+/** Whether the candidate's process is finished (hired, rejected, withdrawn): 'true', 'false' or '' for all. */
+export type FinishedFilter = '' | 'true' | 'false';
+/** An interview fact as the dashboard counts it, or '' for all. */
+export type FactFilter = '' | 'inviteSent' | 'slotBooked' | 'interviewDone';
+
+export const FACTS: ReadonlyArray<{ value: Exclude<FactFilter, ''>; label: string }> = [
+  { value: 'inviteSent', label: 'Invite sent' },
+  { value: 'slotBooked', label: 'Slot booked' },
+  { value: 'interviewDone', label: 'AI interview completed' },
+];
 
 export type ListFilters = {
   page: number;
@@ -29,6 +41,13 @@ export type ListFilters = {
   interviewStatus: InterviewStatusFilter;
   stage: StageFilter;
   source: SourceFilter;
+  /** Candidates who reached this stage (were in it or a later one), as the reports count. */
+  reached: StageFilter;
+  finished: FinishedFilter;
+  fact: FactFilter;
+  /** Added on or after / on or before these days (YYYY-MM-DD), or ''. */
+  addedFrom: string;
+  addedTo: string;
 };
 
 /** The orders the server sorts by, as the Sort choice names them. */
@@ -55,7 +74,15 @@ export const DEFAULT_FILTERS: ListFilters = {
   interviewStatus: '',
   stage: '',
   source: '',
+  reached: '',
+  finished: '',
+  fact: '',
+  addedFrom: '',
+  addedTo: '',
 };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string | null): string => (value !== null && DAY.test(value) ? value : '');
 
 const oneOf = <T extends string>(values: ReadonlyArray<T>, value: string | null): value is T =>
   value !== null && (values as ReadonlyArray<string>).includes(value);
@@ -69,6 +96,9 @@ export function readFilters(params: URLSearchParams): ListFilters {
   const interviewStatus = params.get('interviewStatus');
   const stage = params.get('stage');
   const source = params.get('source');
+  const reached = params.get('reached');
+  const finished = params.get('finished');
+  const fact = params.get('fact');
   return {
     page: Number.isFinite(page) && page > 0 ? page : 1,
     pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : CANDIDATES_PAGE_SIZE,
@@ -84,12 +114,45 @@ export function readFilters(params: URLSearchParams): ListFilters {
     interviewStatus: oneOf(INTERVIEW_STATUSES, interviewStatus) ? interviewStatus : '',
     stage: isStage(stage) ? stage : '',
     source: isSource(source) ? source : '',
+    reached: isStage(reached) ? reached : '',
+    finished: finished === 'true' || finished === 'false' ? finished : '',
+    fact: oneOf(
+      FACTS.map((option) => option.value),
+      fact,
+    )
+      ? fact
+      : '',
+    addedFrom: day(params.get('addedFrom')),
+    addedTo: day(params.get('addedTo')),
   };
 }
 
 /** Whether any filter narrows the list (the order and the page size do not). */
-export function isFiltered({ q, job, recommendation, interviewStatus, stage, source }: ListFilters): boolean {
-  return Boolean(q.trim() || job || recommendation || interviewStatus || stage || source);
+export function isFiltered(filters: ListFilters): boolean {
+  const { q, job, recommendation, interviewStatus, stage, source } = filters;
+  return Boolean(q.trim() || job || recommendation || interviewStatus || stage || source || hasReportFilter(filters));
+}
+
+/** Whether a report's link narrows the list (filters the list's own controls do not show). */
+export function hasReportFilter({ reached, finished, fact, addedFrom, addedTo }: ListFilters): boolean {
+  return Boolean(reached || finished || fact || addedFrom || addedTo);
+}
+
+/** The report filters in words ("Reached Invited · Finished · Added 2026-02-01 to 2026-02-28"), or '' without any. */
+export function reportFilterSummary({ reached, finished, fact, addedFrom, addedTo }: ListFilters): string {
+  const parts = [
+    reached ? `Reached ${stageLabel(reached)}` : '',
+    finished === 'true' ? 'Finished (hired, rejected or withdrawn)' : finished === 'false' ? 'Still in process' : '',
+    FACTS.find((option) => option.value === fact)?.label ?? '',
+    addedFrom && addedTo
+      ? `Added ${addedFrom} to ${addedTo}`
+      : addedFrom
+        ? `Added from ${addedFrom}`
+        : addedTo
+          ? `Added until ${addedTo}`
+          : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
 }
 
 /**

@@ -88,6 +88,27 @@ describe('Hiring Funnel card', () => {
     expect(text('funnel-rejected')).toBe('4');
   });
 
+  it('shows a move past the interview steps as reached, moved past, and no invite: the overview says the same 0', async () => {
+    seedSession();
+    // One candidate moved from Screened straight to Shortlisted, as the server counts them.
+    const moved = funnel('jd-moved', 'Support Lead', [1, 1, 1, 1, 1, 1, 0, 0], 0, 0);
+    const steps = moved.steps.map((step) => ({ ...step, skipped: ['invited', 'scheduled', 'interviewed'].includes(step.stage) ? 1 : 0 }));
+    mockFetch((call) => {
+      if (call.path === '/Interview/Dashboard') return json(200, [{ ResumesUploaded: 1, TotalInviteSent: 0 }]);
+      if (call.path === '/Pipeline/Funnel')
+        return json(200, [{ ...moved, steps, facts: { invitesSent: 0, slotsBooked: 0, interviewsCompleted: 0 } }]);
+      return json(404, { message: 'Not found', code: 'not_found' });
+    });
+    renderPage(<DashboardRoute />);
+    await screen.findByTestId('funnel-invited');
+    expect(text('funnel-invited-reached')).toBe('1');
+    expect(text('funnel-invited-skipped')).toBe('1 moved past it by a person');
+    expect(text('funnel-interviewed-skipped')).toBe('1 moved past it by a person');
+    expect(screen.queryByTestId('funnel-shortlisted-skipped')).not.toBeInTheDocument();
+    expect(text('funnel-invites-sent')).toBe('0');
+    expect(text('funnel-invites-sent')).toBe(text('dashboard-invites-sent'));
+  });
+
   it('says so when no JD has candidates yet', async () => {
     seedSession();
     server([]);

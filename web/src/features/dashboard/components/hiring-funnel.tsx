@@ -57,6 +57,11 @@ function FunnelChart({ funnel }: { funnel: Funnel }) {
                   {bar.conversion}
                 </span>
               )}
+              {bar.skipped > 0 && (
+                <span data-testid={`funnel-${bar.stage}-skipped`} className="block text-xs text-slate-500">
+                  {bar.skipped.toLocaleString()} moved past it by a person
+                </span>
+              )}
             </dd>
           </div>
         ))}
@@ -74,6 +79,14 @@ function FunnelChart({ funnel }: { funnel: Funnel }) {
             {funnel.withdrawn.toLocaleString()}
           </span>
         </span>
+        {funnel.facts && (
+          <span>
+            Invites sent{' '}
+            <span data-testid="funnel-invites-sent" className="font-semibold tabular-nums text-slate-900">
+              {funnel.facts.invitesSent.toLocaleString()}
+            </span>
+          </span>
+        )}
         <Link
           to={`${paths.activity}?jdId=${encodeURIComponent(funnel.jdid)}`}
           className="ml-auto font-semibold text-brand-700 hover:underline"
@@ -87,8 +100,10 @@ function FunnelChart({ funnel }: { funnel: Funnel }) {
 
 /**
  * The Hiring Funnel card: for the chosen JD (the newest by default), how its candidates came in
- * (applied, uploaded, CSV), how many reached each stage New → Hired, the conversion from the step
- * before, and the rejected and withdrawn.
+ * (applied, uploaded, CSV), how many reached each stage New → Hired (reaching a later stage counts
+ * as passing the ones before), the conversion from the step before, the interview steps a person
+ * moved candidates past, the rejected and withdrawn, and the invites actually sent (counted as
+ * the Hiring Overview's "Invites Sent" is).
  */
 export function HiringFunnel({ funnels, loading, failed }: HiringFunnelProps) {
   const id = useId();

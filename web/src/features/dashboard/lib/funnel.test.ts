@@ -7,8 +7,11 @@ const step = (stage: FunnelStep['stage'], label: string, reached: number, conver
   stage,
   label,
   reached,
+  skipped: 0,
   current: 0,
   conversion,
+  finishedReached: 0,
+  passThrough: null,
 });
 
 describe('funnel percentages', () => {

@@ -13,6 +13,11 @@ export type FunnelBar = {
   width: number;
   /** "67%" of those who reached the previous step; null for the first step. */
   conversion: string | null;
+  /**
+   * Of `reached`, those a person moved past this interview step without it happening (no invite
+   * sent, no slot booked, no interview completed).
+   */
+  skipped: number;
 };
 
 /**
@@ -49,6 +54,7 @@ export function funnelBars(funnel: Pick<Funnel, 'steps'>): FunnelBar[] {
       reached: step.reached,
       width: max > 0 ? Math.round((step.reached / max) * 1000) / 10 : 0,
       conversion: previous ? formatConversion(share) : null,
+      skipped: step.skipped,
     };
   });
 }
