@@ -26,6 +26,7 @@ use utoipa::{Modify, OpenApi};
         (name = "team", description = "Recruiters and their roles"),
         (name = "careers", description = "Published job pages, the public job board and applying, the autopilot"),
         (name = "candidate portal", description = "A candidate's own page from the link in their e-mails: status, withdrawal, their data, erasure, self-identification"),
+        (name = "webhooks", description = "Signed outgoing webhooks: endpoints, their secrets and delivery logs (admins)"),
         (name = "reports", description = "Aggregate reports: the bias audit of every automated step (admins and recruiters given the reports permission)"),
     )
 )]

@@ -52,6 +52,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'settings/erasure-requests', lazy: () => import('@/features/settings/routes/erasure-requests') },
   { path: 'settings/fairness', lazy: () => import('@/features/fairness/routes/fairness') },
   { path: 'settings/requests', lazy: () => import('@/features/settings/routes/accommodation-requests') },
+  { path: 'settings/webhooks', lazy: () => import('@/features/settings/routes/webhooks') },
 ];
 
 /** Public pages: sign-in, the candidate invite pages and the candidate's own page (paths match case-insensitively). */

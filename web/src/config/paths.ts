@@ -45,6 +45,8 @@ export const paths = {
   settingsFairness: '/settings/fairness',
   /** Candidates' requests for an alternative process or an accommodation. */
   settingsRequests: '/settings/requests',
+  /** Signed outgoing webhooks: endpoints and their delivery logs (admins). */
+  settingsWebhooks: '/settings/webhooks',
   // Public candidate pages.
   scheduleInterview: '/ScheduleInterview',
   nextStep: '/nextstep',

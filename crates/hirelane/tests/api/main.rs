@@ -17,3 +17,4 @@ mod search;
 mod selfhosted;
 mod serving;
 mod voice;
+mod webhooks;

@@ -12,11 +12,12 @@ const tabs = [
   { to: paths.settingsErasureRequests, label: 'Erasure requests' },
   { to: paths.settingsRequests, label: 'Requests' },
   { to: paths.settingsFairness, label: 'Fairness', reports: true },
+  { to: paths.settingsWebhooks, label: 'Webhooks', admin: true },
 ];
 
 /**
  * The Settings pages' tabs, shared by the pages under their frame's header. Fairness only for
- * those who may open the bias audit, the details form only for admins (the server refuses
+ * those who may open the bias audit, the details form and webhooks only for admins (the server refuses
  * everyone else anyway).
  */
 export function SettingsTabs() {

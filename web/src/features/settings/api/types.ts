@@ -18,3 +18,18 @@ export type Organization = ApiSchema<'Organization'>;
 
 /** `PUT /Settings/Organization` (admins). */
 export type OrganizationInput = ApiSchema<'OrganizationBody'>;
+
+/** `GET /Settings/Webhooks`: the subscribed endpoints and the event types (admins). */
+export type WebhookList = ApiSchema<'WebhookList'>;
+
+/** A subscribed endpoint (its secret is shown only when created or rotated). */
+export type WebhookEndpoint = ApiSchema<'WebhookEndpoint'>;
+
+/** `POST /Settings/Webhooks`. */
+export type NewWebhookInput = ApiSchema<'NewWebhookBody'>;
+
+/** An endpoint with its secret, shown this once. */
+export type WebhookSecret = ApiSchema<'WebhookSecret'>;
+
+/** One delivery of an endpoint's log. */
+export type WebhookDelivery = ApiSchema<'WebhookDelivery'>;
