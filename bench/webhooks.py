@@ -73,9 +73,10 @@ def main():
         status, _ = client.request("POST", "/api/Settings/Webhooks", {
             "url": url, "eventTypes": ["candidate.uploaded"], "includePersonalData": True})
         assert status == 201, status
-        _, created = client.request("POST", "/api/Drive/CreateJobFolder", {
-            "jdname": "Webhook bench", "keySkills": "Python", "experience": "1 year",
-            "resumeRequired": False})
+        status, created = client.request("POST", "/api/Drive/CreateJobFolder", {
+            "jdname": "Webhook bench", "jddescription": "<p>Deliveries.</p>", "keySkills": "Python, SQL, HTTP",
+            "experience": "1 year", "resumeRequired": False})
+        assert status == 200, created
         jd = created["jobDescId"]
         committed = {}
         started = time.monotonic()
