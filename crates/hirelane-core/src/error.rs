@@ -79,6 +79,9 @@ pub enum ErrorCode {
     ConsentRequired,
     SlugTaken,
     WindowClosed,
+    InvalidWebhookUrl,
+    WebhookTargetRefused,
+    InvalidEventType,
 }
 
 impl ErrorCode {
@@ -152,6 +155,9 @@ impl ErrorCode {
             ErrorCode::ConsentRequired => "consent_required",
             ErrorCode::SlugTaken => "slug_taken",
             ErrorCode::WindowClosed => "window_closed",
+            ErrorCode::InvalidWebhookUrl => "invalid_webhook_url",
+            ErrorCode::WebhookTargetRefused => "webhook_target_refused",
+            ErrorCode::InvalidEventType => "invalid_event_type",
         }
     }
 }

@@ -30,6 +30,7 @@ use crate::token_scopes::TOKEN_SCHEME;
         (name = "candidate portal", description = "A candidate's own page from the link in their e-mails: status, withdrawal, their data, erasure, self-identification"),
         (name = "api tokens", description = "Integrators' API tokens (admins): an operation an API token may call names its scope under the `apiToken` security scheme; any other refuses a token with 403 `token_scope`"),
         (name = "reports", description = "Aggregate reports: the hiring reports (funnel, time in stage, sources, AI interviews, recruiters) and the bias audit of every automated step (admins and recruiters given the reports permission)"),
+        (name = "webhooks", description = "Signed outgoing webhooks: endpoints, their secrets and delivery logs (admins)"),
     )
 )]
 pub struct ApiDoc;

@@ -47,7 +47,7 @@ use crate::store::files::FileStore;
 use crate::store::{Db, redact_url};
 use crate::token_scopes::TokenScopes;
 use crate::voice::{self, Voice};
-use crate::{activity, fairness, pipeline, reports, team};
+use crate::{activity, fairness, pipeline, reports, team, webhooks};
 
 /// How long shutdown waits for e-mails already handed to the background.
 const MAIL_DRAIN: Duration = Duration::from_secs(10);
@@ -67,6 +67,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(careers::router())
         .merge(fairness::router())
         .merge(reports::router())
+        .merge(webhooks::router())
 }
 
 /// The OpenAPI document of the whole API.
@@ -144,6 +145,7 @@ impl Application {
         let reconciler = tokio::spawn(voice::run_reconciler(self.state.clone()));
         let reminders = tokio::spawn(interviews::run_reminders(self.state.clone()));
         let autopilot = tokio::spawn(careers::autopilot::run(self.state.clone()));
+        let webhooks = tokio::spawn(webhooks::run(self.state.clone()));
         // One signal stops both listeners.
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let signal = tokio::spawn(async move {
@@ -190,6 +192,7 @@ impl Application {
         reconciler.abort();
         reminders.abort();
         autopilot.abort();
+        webhooks.abort();
         // A sign-in code already promised by a 200 answer is still delivered; a mail server
         // that hangs does not hold the process past the drain bound.
         if tokio::time::timeout(MAIL_DRAIN, self.state.mailer.settled())

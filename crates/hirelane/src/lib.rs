@@ -29,6 +29,7 @@ pub mod team;
 pub mod telemetry;
 pub mod token_scopes;
 pub mod voice;
+pub mod webhooks;
 
 pub use app::Application;
 // The kernel crate's settings, error type and store, under the paths the server's code has

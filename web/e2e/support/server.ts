@@ -106,6 +106,9 @@ export async function startServer({
     HIRELANE__WEB__DIST_DIR: DIST_DIR,
     // A test build (`--features test-clock`) then serves POST /_test/clock (see clock.ts).
     HIRELANE_TEST_CLOCK: '1',
+    // The webhook spec's receiver listens on 127.0.0.1 over http (docs/operations.md §11).
+    HIRELANE__WEBHOOKS__ALLOW_PRIVATE_TARGETS: 'true',
+    HIRELANE__WEBHOOKS__POLL_INTERVAL_MS: '200',
     ...extraEnv,
   };
 

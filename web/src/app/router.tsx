@@ -55,6 +55,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'settings/fairness', lazy: () => import('@/features/fairness/routes/fairness') },
   { path: 'settings/requests', lazy: () => import('@/features/settings/routes/accommodation-requests') },
   { path: 'settings/api-tokens', lazy: () => import('@/features/settings/routes/api-tokens') },
+  { path: 'settings/webhooks', lazy: () => import('@/features/settings/routes/webhooks') },
 ];
 
 /** Public pages: sign-in, the candidate invite pages and the candidate's own page (paths match case-insensitively). */

@@ -49,6 +49,8 @@ export const paths = {
   settingsRequests: '/settings/requests',
   /** Integrations' API tokens (admins). */
   settingsApiTokens: '/settings/api-tokens',
+  /** Signed outgoing webhooks: endpoints and their delivery logs (admins). */
+  settingsWebhooks: '/settings/webhooks',
   // Public candidate pages.
   scheduleInterview: '/ScheduleInterview',
   nextStep: '/nextstep',

@@ -7,6 +7,7 @@ mod load;
 mod retention;
 mod secret;
 mod sections;
+mod webhooks;
 
 pub use careers::CareersSettings;
 pub use fairness::{CategoryChoice, FairnessSettings};
@@ -14,3 +15,4 @@ pub use load::{ConfigError, ENV_PREFIX};
 pub use retention::RetentionSettings;
 pub use secret::Secret;
 pub use sections::*;
+pub use webhooks::WebhookSettings;

@@ -8,6 +8,7 @@ use super::careers::CareersSettings;
 use super::fairness::FairnessSettings;
 use super::retention::RetentionSettings;
 use super::secret::Secret;
+use super::webhooks::WebhookSettings;
 
 /// All settings of one server instance.
 #[derive(Clone, Debug, Deserialize)]
@@ -30,6 +31,7 @@ pub struct Settings {
     pub careers: CareersSettings,
     pub fairness: FairnessSettings,
     pub retention: RetentionSettings,
+    pub webhooks: WebhookSettings,
 }
 
 /// How often each instance runs its periodic work. Every run claims what it does in the
@@ -471,6 +473,7 @@ impl Default for Settings {
             careers: CareersSettings::default(),
             fairness: FairnessSettings::default(),
             retention: RetentionSettings::default(),
+            webhooks: WebhookSettings::default(),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Writing the activity log: one event per change a person or the system makes on a candidate,
-//! written on the change's own transaction so the log and the data cannot disagree.
+//! written on the change's own transaction so the log and the data cannot disagree. Each event
+//! is also the source of the outgoing webhooks: its outbox rows go on the same transaction.
 
 use hirelane_core::clock::to_millis;
 use hirelane_core::stored_text;
@@ -11,6 +12,7 @@ use utoipa::ToSchema;
 
 use crate::error::Result;
 use crate::store::Tx;
+use crate::webhooks::outbox::{self, Event};
 use crate::with_tx;
 
 /// What happened. The stored text never changes once released (feeds filter on it).
@@ -143,12 +145,13 @@ pub async fn record(
     let sql = format!(
         "INSERT INTO activity_events (at, kind, candidate_id, job_id, actor_kind, actor_id,
             actor_name, detail)
-         SELECT $1, $2, s.id, s.job_id, $3, $4, $5, $7 FROM ({}) s",
+         SELECT $1, $2, s.id, s.job_id, $3, $4, $5, $7 FROM ({}) s
+         RETURNING candidate_id, job_id",
         subject.rows()
     );
     let detail = detail.to_string();
-    with_tx!(tx, |conn| {
-        let query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
+    let about: Vec<(Option<i64>, Option<i64>)> = with_tx!(tx, |conn| {
+        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
             .bind(to_millis(now))
             .bind(kind.as_str())
             .bind(actor.kind())
@@ -158,8 +161,17 @@ pub async fn record(
             Subject::Candidate(id) | Subject::Invite(id) => query.bind(id),
             Subject::Call(id) => query.bind(id),
         };
-        query.bind(&detail).execute(&mut **conn).await.map(drop)
+        query.bind(&detail).fetch_all(&mut **conn).await
     })?;
+    for (candidate_id, job_id) in about {
+        let event = Event {
+            event_type: &outbox::event_type("candidate", kind.as_str()),
+            candidate_id,
+            job_id,
+            detail: &detail,
+        };
+        outbox::enqueue(tx, &event, now).await?;
+    }
     Ok(())
 }
 
@@ -190,11 +202,20 @@ pub async fn record_anonymous(
         .await
         .map(drop)
     })?;
+    let event = Event {
+        event_type: &outbox::event_type("candidate", kind.as_str()),
+        candidate_id: None,
+        job_id,
+        detail: &detail,
+    };
+    outbox::enqueue(tx, &event, now).await?;
     Ok(())
 }
 
-/// Removes every event about the candidates `ids` (an erasure); returns how many went.
+/// Removes every event about the candidates `ids` (an erasure), and what their webhook
+/// deliveries kept of them; returns how many events went.
 pub async fn forget(tx: &mut Tx, ids: &[i64]) -> Result<u64> {
+    outbox::forget(tx, ids).await?;
     let mut removed = 0;
     for id in ids {
         removed += with_tx!(tx, |conn| {

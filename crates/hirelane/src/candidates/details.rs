@@ -128,14 +128,29 @@ pub(super) async fn resume_details(
     let Ok(id) = params.resume_id.trim().parse::<i64>() else {
         return Ok(Json(Vec::new()));
     };
+    Ok(Json(of_candidate(&state, id).await?.into_iter().collect()))
+}
+
+async fn of_candidate(state: &AppState, id: i64) -> Result<Option<ResumeDetails>> {
     let Some(row) = repo::find(&state.db, id).await? else {
-        return Ok(Json(Vec::new()));
+        return Ok(None);
     };
-    let next_step_details = next_step_details(&state, row.id).await?;
+    let next_step_details = next_step_details(state, row.id).await?;
     let application = applications::of_candidate(&state.db, row.id).await?;
-    let mut details = details(&state, row, next_step_details);
+    let mut details = details(state, row, next_step_details);
     details.application = application.map(Into::into);
-    Ok(Json(vec![details]))
+    Ok(Some(details))
+}
+
+/// The candidate as `GET /Interview/ResumeDetails` answers (what webhooks send as their data);
+/// none once they are deleted or erased.
+pub async fn as_api(state: &AppState, id: i64) -> Result<Option<serde_json::Value>> {
+    match of_candidate(state, id).await? {
+        Some(details) => Ok(Some(
+            serde_json::to_value(details).map_err(anyhow::Error::from)?,
+        )),
+        None => Ok(None),
+    }
 }
 
 /// The stored assessment's fields the page shows; a missing or unreadable one shows empty.

@@ -4,7 +4,7 @@
 pub mod accommodations;
 mod csv;
 mod delete;
-mod details;
+pub mod details;
 mod download;
 pub mod erase;
 pub mod erasure_requests;

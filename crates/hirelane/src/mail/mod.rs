@@ -7,7 +7,7 @@ pub(crate) use templates::parts;
 pub use templates::{
     Email, EmailAttachment, InterviewMail, accommodation_answer, application_received,
     application_update, interview_invite, interview_reminder, interview_scheduled, otp_code,
-    retention_notice, sign_in_locked, team_invite,
+    retention_notice, sign_in_locked, team_invite, webhook_paused,
 };
 
 pub use hirelane_core::mail::{MailError, Mailer};

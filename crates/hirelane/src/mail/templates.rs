@@ -193,6 +193,21 @@ pub fn team_invite(full_name: &str, inviter: &str, login_link: &str) -> Email {
     note.email(format!("{inviter} added you to Hirelane"))
 }
 
+/// Tells an admin that an endpoint kept failing and was paused.
+pub fn webhook_paused(full_name: &str, url: &str, failures: i64, settings_link: &str) -> Email {
+    let body = format!(
+        "The webhook endpoint {url} failed {failures} deliveries in a row, so Hirelane paused \
+         it. Its events are kept and go out, in order, when you resume it in Settings > \
+         Webhooks; the delivery log there shows each failure's answer."
+    );
+    let note = Note {
+        full_name,
+        body: &body,
+        link: Some(("Open Settings > Webhooks", settings_link)),
+    };
+    note.email("A Hirelane webhook endpoint was paused".to_owned())
+}
+
 /// What an interview e-mail says about the interview.
 #[derive(Debug, Clone)]
 pub struct InterviewMail<'a> {

@@ -19,3 +19,4 @@ mod search;
 mod selfhosted;
 mod serving;
 mod voice;
+mod webhooks;

@@ -13,11 +13,12 @@ const tabs = [
   { to: paths.settingsRequests, label: 'Requests' },
   { to: paths.settingsFairness, label: 'Fairness', reports: true },
   { to: paths.settingsApiTokens, label: 'API tokens', admin: true },
+  { to: paths.settingsWebhooks, label: 'Webhooks', admin: true },
 ];
 
 /**
  * The Settings pages' tabs, shared by the pages under their frame's header. Fairness only for
- * those who may open the bias audit, the details form and API tokens only for admins (the server refuses
+ * those who may open the bias audit, the details form, API tokens and webhooks only for admins (the server refuses
  * everyone else anyway).
  */
 export function SettingsTabs() {

@@ -30,3 +30,17 @@ export type NewApiTokenInput = ApiSchema<'NewApiToken'>;
 
 /** A new token and its secret, which is shown only once. */
 export type CreatedApiToken = ApiSchema<'CreatedApiToken'>;
+/** `GET /Settings/Webhooks`: the subscribed endpoints and the event types (admins). */
+export type WebhookList = ApiSchema<'WebhookList'>;
+
+/** A subscribed endpoint (its secret is shown only when created or rotated). */
+export type WebhookEndpoint = ApiSchema<'WebhookEndpoint'>;
+
+/** `POST /Settings/Webhooks`. */
+export type NewWebhookInput = ApiSchema<'NewWebhookBody'>;
+
+/** An endpoint with its secret, shown this once. */
+export type WebhookSecret = ApiSchema<'WebhookSecret'>;
+
+/** One delivery of an endpoint's log. */
+export type WebhookDelivery = ApiSchema<'WebhookDelivery'>;
