@@ -73,6 +73,7 @@ pub enum ErrorCode {
     WebCallsUnconfigured,
     ApplicationsClosed,
     ConsentRequired,
+    ConductLogFull,
     SlugTaken,
     WindowClosed,
 }
@@ -142,6 +143,7 @@ impl ErrorCode {
             ErrorCode::WebCallsUnconfigured => "web_calls_unconfigured",
             ErrorCode::ApplicationsClosed => "applications_closed",
             ErrorCode::ConsentRequired => "consent_required",
+            ErrorCode::ConductLogFull => "conduct_log_full",
             ErrorCode::SlugTaken => "slug_taken",
             ErrorCode::WindowClosed => "window_closed",
         }
