@@ -601,6 +601,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Interview/Conduct/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records what the candidate's interview page saw (tab, focus, microphone, reconnects) for the
+         *     recruiter's conduct log. Never read by the grader.
+         */
+        post: operations["report_conduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Interview/Dashboard": {
         parameters: {
             query?: never;
@@ -2002,6 +2022,70 @@ export interface components {
          * @enum {string}
          */
         Competency: "technical" | "problemSolving";
+        /** @description What the log holds now. */
+        ConductAccepted: {
+            /**
+             * Format: int64
+             * @description Events the invite's log holds, this batch included.
+             */
+            held: number;
+            /**
+             * Format: int64
+             * @description How many more it will take.
+             */
+            room: number;
+        };
+        /** @description A batch of what the page saw. */
+        ConductBatch: {
+            /** @description `callId` from the same answer (null when the browser started the call). */
+            callId?: string | null;
+            /** @description `conductToken` from `POST /Interview/WebCall/{inviteId}`. */
+            conductToken: string;
+            /** @description 1 to 50 events. */
+            events: components["schemas"]["PageEvent"][];
+            /**
+             * @description A random id of this page load (letters, digits, `-`, `_`; at most 64): with `seq`, an
+             *     event sent twice is kept once.
+             */
+            pageId: string;
+            /**
+             * Format: int64
+             * @description When the page sent the batch, on its own clock (unix milliseconds): the server moves
+             *     every event's time onto its clock by the difference.
+             */
+            sentAt: number;
+        };
+        /** @description One entry of the conduct log. */
+        ConductEvent: {
+            /** @description When (ISO-8601, the server's clock); null when the call's start is unknown. */
+            at: string | null;
+            kind: components["schemas"]["ConductKind"];
+            /** @description The scripted question (1-based) it happened during. */
+            question: number | null;
+            /**
+             * Format: double
+             * @description How long it lasted: the tab hidden, the focus away, the microphone muted, the connection
+             *     down until it came back (or the call ended); the answer's delay; the silence.
+             */
+            seconds: number | null;
+            /**
+             * Format: double
+             * @description Seconds from the start of the call (and of its recording); null when unknown or before
+             *     the call started.
+             */
+            secondsFromStart: number | null;
+            source: components["schemas"]["ConductSource"];
+        };
+        /**
+         * @description What happened. The page may report the first nine; the last two the server works out.
+         * @enum {string}
+         */
+        ConductKind: "tabHidden" | "tabVisible" | "windowBlur" | "windowFocus" | "microphoneChanged" | "microphoneMuted" | "microphoneUnmuted" | "reconnecting" | "reconnected" | "answerDelay" | "longSilence";
+        /**
+         * @description Who noticed an event.
+         * @enum {string}
+         */
+        ConductSource: "page" | "server";
         /** @enum {string} */
         ConfidenceLevel: "low" | "medium" | "high";
         /** @description What a confirmed request erased. */
@@ -2311,7 +2395,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "slug_taken" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "conduct_log_full" | "slug_taken" | "window_closed";
         /** @description Who made a change. */
         EventActor: {
             /** @description `recruiter`, `candidate` or `system`. */
@@ -2474,6 +2558,17 @@ export interface components {
             candidateName: string;
             /** Format: int64 */
             communicationScore: number | null;
+            /**
+             * @description The conduct log: what the candidate's page saw (tab, focus, microphone, reconnects) and
+             *     how long answers took to begin, in time order. A log for a person to read: it is no
+             *     input of the grade or the status.
+             */
+            conductEvents: components["schemas"]["ConductEvent"][];
+            /**
+             * @description The conduct log in plain words ("Left the tab 3 times, 41 s in total, during questions 2
+             *     and 4."), never a verdict.
+             */
+            conductSummary: string;
             coverage: components["schemas"]["Coverage"];
             /** Format: int64 */
             culturalFitScore: number | null;
@@ -2782,6 +2877,29 @@ export interface components {
         /** @description The name an admin saves. */
         OrganizationBody: {
             organizationName: string;
+        };
+        /** @description One thing the page saw. */
+        PageEvent: {
+            /**
+             * Format: int64
+             * @description When, on the page's clock (unix milliseconds): at most 15 minutes before `sentAt`.
+             */
+            at: number;
+            /**
+             * @description `tabHidden`, `tabVisible`, `windowBlur`, `windowFocus`, `microphoneChanged`,
+             *     `microphoneMuted`, `microphoneUnmuted`, `reconnecting` or `reconnected`.
+             */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The scripted question (1-based) the page was showing, when it knows.
+             */
+            question?: number | null;
+            /**
+             * Format: int64
+             * @description The event's number on this page (0 or more).
+             */
+            seq: number;
         };
         /** @description A JD's job page as recruiters see and set it. */
         Posting: {
@@ -3368,6 +3486,11 @@ export interface components {
             callId: string | null;
             /** @description The room's token, when the provider gives one. */
             callToken: string | null;
+            /**
+             * @description What the page reports its conduct events with (`POST /Interview/Conduct/{inviteId}`,
+             *     with `callId`); it works for three hours.
+             */
+            conductToken: string;
             provider: components["schemas"]["CallProvider"];
             /** @description Browser mode only: a short-lived public token restricted to this assistant and our origin. */
             publicToken: string | null;
@@ -5141,6 +5264,69 @@ export interface operations {
             };
             /** @description The attempt has no report yet (`attempt_not_reported`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_conduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite's token */
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConductBatch"];
+            };
+        };
+        responses: {
+            /** @description Kept (an event sent before is kept once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConductAccepted"];
+                };
+            };
+            /** @description An unknown kind, an empty or too large batch (over 50), a bad page id, sequence number or question, or an event older than 15 minutes or after `sentAt` (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No invite has this token, or the conduct token is not this invite's and call's or has expired: 'No data found.' (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invite's conduct log holds 500 events; nothing more is kept (`conduct_log_full`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 batches a minute for this invite, or 120 requests a minute from this client (`rate_limited`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

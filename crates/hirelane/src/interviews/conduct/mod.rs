@@ -159,7 +159,10 @@ mod tests {
 
     #[test]
     fn kinds_round_trip() {
-        hirelane_core::stored::check_round_trip::<ConductKind>().unwrap();
+        assert_eq!(
+            hirelane_core::stored::check_round_trip::<ConductKind>(),
+            Ok(())
+        );
     }
 
     #[test]
@@ -179,7 +182,7 @@ mod tests {
     #[test]
     fn a_token_fits_only_its_invite_and_call_until_it_expires() {
         let keys = Keys::from_secret(b"conduct");
-        let now = Timestamp::from_second(1_800_000_000).unwrap();
+        let now = Timestamp::from_second(1_800_000_000).expect("an instant");
         let token = token_for(&keys, 7, Some("call-1"), now);
         assert!(token_fits(&keys, &token, 7, Some("call-1"), now));
         assert!(!token_fits(&keys, &token, 8, Some("call-1"), now));

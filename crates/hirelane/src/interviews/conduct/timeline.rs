@@ -397,7 +397,7 @@ mod tests {
             .events
             .iter()
             .find(|e| e.kind == ConductKind::MicrophoneMuted)
-            .unwrap();
+            .expect("the muted microphone");
         assert_eq!((muted.seconds, muted.question), (Some(20.0), Some(4)));
         assert!(log.summary.starts_with(
             "The microphone was muted 1 time, 20 s in total, during question 4. \
