@@ -16,8 +16,8 @@ import type { RunningServer } from './support/server';
  * (`HIRELANE__VOICE__PROVIDER=selfhosted`, the speech sidecar's models from
  * `scripts/speech-deps.sh`), and Chromium's fake microphone plays spoken answers, synthesized
  * at the start by the sidecar's own voice. The candidate consents, joins, loses the connection
- * once and is interviewed in real time; the recruiter then reads the transcript and the
- * heuristic evidence.
+ * once, leaves the tab during the first question and is interviewed in real time; the recruiter
+ * then reads the transcript, the heuristic evidence and the conduct log.
  *
  * Without the speech models the server refuses to start and this spec fails with its words.
  */
@@ -113,6 +113,18 @@ async function signIn(page: Page, dataDir: string) {
   await expect(page.getByTestId('user-initials')).toHaveText('AU');
 }
 
+/**
+ * Hides or shows the page's tab as the browser would: headless Chromium never hides a tab by
+ * itself, so the document's visibility is overridden and its `visibilitychange` dispatched.
+ */
+async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hide) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hide ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hide });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
 type Turn = { speaker: 'interviewer' | 'candidate'; text: string; startSeconds: number | null };
 type Question = { number: number; question: string; asked: boolean; score: number | null; justification: string | null };
 
@@ -201,6 +213,12 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
     for (const [i, question] of QUESTIONS.entries()) {
       await expect(candidate.getByTestId('interview-caption')).toHaveText(question, { timeout: 90_000 });
       await expect(candidate.getByTestId('interview-progress')).toHaveText(`Question ${i + 1} of ${QUESTIONS.length}`);
+      if (i === 0) {
+        // The candidate leaves the tab while the first question is asked, and comes back to answer.
+        await setTabHidden(candidate, true);
+        await expect(candidate.getByTestId('turn-state')).toHaveText(/Listening…/, { timeout: 60_000 });
+        await setTabHidden(candidate, false);
+      }
     }
     await expect(candidate.getByTestId('interview-progress')).toHaveText('Closing', { timeout: 90_000 });
     await expect(candidate).toHaveURL(/\/thank-you$/, { timeout: 60_000 });
@@ -251,6 +269,16 @@ test('a self-hosted interview: consent, a fake microphone answers, the recruiter
     await expect(questions.nth(i).getByTestId('heuristic-label')).toHaveText('Heuristic');
     await expect(questions.nth(i)).toContainText('Heuristic score (no language model)');
   }
+  // The conduct log beside the transcript: the tab left once during question 1, the dropped
+  // connection, and when each answer began; said plainly, with no verdict.
+  const conduct = section.getByTestId('conduct-log');
+  await expect(conduct.getByTestId('conduct-summary')).toContainText(/Left the tab 1 time, [\d.]+ s in total, during question 1\./);
+  await expect(conduct.getByTestId('conduct-summary')).toContainText('The connection dropped 1 time');
+  await expect(conduct.getByTestId('conduct-summary')).toContainText('Answers began');
+  const left = conduct.getByTestId('conduct-event').filter({ hasText: 'Left the interview tab' });
+  await expect(left).toHaveCount(1);
+  await expect(left).toContainText('Question 1');
+  await expect(conduct.locator('[data-kind="answerDelay"]')).not.toHaveCount(0);
   await expect(page.getByTestId('interview-status-badge')).toHaveText('Needs Review');
   await expect(section.getByTestId('heuristic-note')).toContainText('Scored without a language model.');
   expect(analysis.questions.every((q) => q.asked)).toBe(true);

@@ -45,6 +45,13 @@ export const EVIDENCE = {
     gaps: [{ kind: 'questionsNotAsked', message: '1 of 2 questions was not asked.' }],
   },
   integrity: { status: 'verified', detail: null },
+  conductEvents: [
+    { kind: 'answerDelay', source: 'server', at: '2026-11-27T04:00:11Z', secondsFromStart: 11, question: 1, seconds: 1 },
+    { kind: 'tabHidden', source: 'page', at: '2026-11-27T04:00:13Z', secondsFromStart: 13, question: 1, seconds: 4 },
+    { kind: 'tabVisible', source: 'page', at: '2026-11-27T04:00:17Z', secondsFromStart: 17, question: 1, seconds: null },
+  ],
+  conductSummary:
+    'Left the tab 1 time, 4 s in total, during question 1. Answers began 1 s after the question on average (longest 1 s, question 1).',
 } as const;
 
 /**

@@ -42,7 +42,11 @@ impl Default for CareersSettings {
                 job's requirements (the skills it lists, the experience it asks for, how close \
                 your past roles are), never on your name, contact details or who you are, and \
                 you may be invited to an automated voice interview, which is recorded and \
-                transcribed and whose answers are assessed against the job's questions. People \
+                transcribed and whose answers are assessed against the job's questions. During \
+                that interview its page records, with the time, when you leave its tab or \
+                window, when your microphone changes or is muted and when the connection \
+                drops; the recruiter sees this log beside your answers, and it never changes a \
+                score. People \
                 make every hiring decision; the AI never rejects an application. Your data is \
                 kept while your application is open and for a limited time after your last \
                 activity; we e-mail you before erasing it. You may ask for an alternative process or an \

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use super::access::{conflict, invite_for, no_data};
 use super::call_reference::call_metadata;
+use super::conduct;
 use super::repo::{self, InviteRow};
 use super::rules::{InviteState, JoinPhase, join_phase};
 use crate::candidates::interview_outcome;
@@ -123,6 +124,9 @@ pub(super) struct WebCallAnswer {
     /// Browser mode only: what the browser passes to Vapi's `start`. Whatever the browser
     /// really sends, the call is checked against its seal before it is scored.
     assistant_overrides: Option<AssistantOverrides>,
+    /// What the page reports its conduct events with (`POST /Interview/Conduct/{inviteId}`,
+    /// with `callId`); it works for three hours.
+    conduct_token: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -208,6 +212,7 @@ async fn browser_session(state: &AppState, invite: InviteRow) -> Result<WebCallA
             metadata: setup.metadata,
             variable_values,
         }),
+        conduct_token: conduct::token_for(&state.keys, invite.id, None, state.clock.now()),
     })
 }
 
@@ -241,6 +246,8 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
         }
     };
     tracing::info!(invite = invite.id, call_id = %call.id, "interview web call prepared");
+    let conduct_token =
+        conduct::token_for(&state.keys, invite.id, Some(&call.id), state.clock.now());
     if let Some(runtime) = &crate::voice::client::of(state)?.selfhosted {
         // The socket's secret is returned once, at creation: a reloaded page gets a new one.
         let token = match call.call_token {
@@ -259,6 +266,7 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
             call_token: Some(token),
             public_token: None,
             assistant_overrides: None,
+            conduct_token,
         });
     }
     let provider = if crate::voice::client::of(state)?.browser_drives_simulator() {
@@ -274,6 +282,7 @@ async fn server_call(state: &AppState, invite: InviteRow) -> Result<WebCallAnswe
         call_token: call.call_token,
         public_token: None,
         assistant_overrides: None,
+        conduct_token,
     })
 }
 

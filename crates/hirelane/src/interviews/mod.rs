@@ -1,5 +1,6 @@
 //! The candidate interview flow: invites, self-scheduling in the candidate's zone, the join
-//! window and web call, next-step details, reminders, and the recruiter's dashboard.
+//! window and web call, the interview's conduct log, next-step details, reminders, and the
+//! recruiter's dashboard.
 //!
 //! Candidate routes carry no account: the invite's token (128 random bits, the API's
 //! `inviteId`) is the credential, each route is rate-limited per client address, and an
@@ -10,6 +11,7 @@ mod attempts;
 mod booking;
 pub mod call_reference;
 pub mod completion;
+pub mod conduct;
 mod dashboard;
 pub mod details;
 pub mod details_form;
@@ -42,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::reschedule_interview))
         .routes(routes!(join::start_interview))
         .routes(routes!(join::web_call))
+        .routes(routes!(conduct::page::report_conduct))
         .routes(routes!(next_step::add_candidate_details))
         .routes(routes!(details_settings::candidate_details_form))
         .routes(routes!(

@@ -5,6 +5,7 @@
  * overall scores are `InterviewScores`, which the pages put first). Clicking a turn (or a
  * question's link to one) seeks the recording there; while it plays, the turn being spoken is
  * marked. The words the grader quotes are marked in the turns, and clicking a quote goes to them.
+ * Beside the transcript, the conduct log: what the interview page saw, with its summary.
  */
 import { useId, useRef, useState } from 'react';
 
@@ -12,6 +13,7 @@ import { AudioPlayer, formatAudioTime } from '@/components/ui/audio-player';
 import { cn } from '@/components/ui/cn';
 import type { InterviewAnalysis } from '@/lib/queries/interview-analysis';
 
+import { ConductTimeline } from './conduct-log';
 import { QuestionGrades } from './question-grades';
 import type { OnQuote } from './question-grades';
 import { quotedRanges } from './quotes';
@@ -146,7 +148,7 @@ export function QuestionBreakdown({ questions, turns, onSeek }: { questions: Que
   );
 }
 
-/** The verdict, the recording, the answer grades, the questions and the turns of one interview. */
+/** The verdict, the recording, the answer grades, the questions, the turns and the conduct log of one interview. */
 export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const turnIds = useId();
@@ -183,14 +185,17 @@ export function InterviewEvidence({ analysis }: { analysis: InterviewAnalysis })
       )}
       {grading && <QuestionGrades grades={grading.questions} onQuote={showQuote} />}
       <QuestionBreakdown questions={analysis.questions} turns={analysis.turns} onSeek={seek} />
-      <TranscriptTurns
-        turns={analysis.turns}
-        current={activeTurn(analysis.turns, time)}
-        onSeek={seek}
-        fallback={analysis.transcript}
-        quoted={quotedRanges(grading)}
-        idPrefix={turnIds}
-      />
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        <TranscriptTurns
+          turns={analysis.turns}
+          current={activeTurn(analysis.turns, time)}
+          onSeek={seek}
+          fallback={analysis.transcript}
+          quoted={quotedRanges(grading)}
+          idPrefix={turnIds}
+        />
+        <ConductTimeline events={analysis.conductEvents} summary={analysis.conductSummary} onSeek={seekTo} />
+      </div>
     </div>
   );
 }

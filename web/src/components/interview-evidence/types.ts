@@ -12,3 +12,5 @@ export type InterviewGrading = ApiSchema<'InterviewGrading'>;
 export type AnswerGrade = ApiSchema<'AnswerGrade'>;
 export type QuoteRef = ApiSchema<'QuoteRef'>;
 export type Competency = AnswerGrade['competency'];
+export type ConductEvent = ApiSchema<'ConductEvent'>;
+export type ConductKind = ConductEvent['kind'];

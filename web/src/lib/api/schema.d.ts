@@ -601,6 +601,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Interview/Conduct/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records what the candidate's interview page saw (tab, focus, microphone, reconnects) for the
+         *     recruiter's conduct log. Never read by the grader.
+         */
+        post: operations["report_conduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Interview/Dashboard": {
         parameters: {
             query?: never;
@@ -1088,109 +1108,6 @@ export interface paths {
         /** Saves the organisation's name (admins only); careers pages and e-mails use it from now on. */
         put: operations["put_organization"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Settings/Webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every endpoint and the event types. */
-        get: operations["list_webhooks"];
-        put?: never;
-        /** Subscribes an endpoint; answers its secret, shown this once. */
-        post: operations["add_webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Settings/Webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Removes the endpoint and its delivery log; nothing more is sent to it. */
-        delete: operations["remove_webhook"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Settings/Webhooks/{id}/Deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The endpoint's latest deliveries, newest first. */
-        get: operations["list_deliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Settings/Webhooks/{id}/Deliveries/{deliveryId}/Resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sends a delivery again now, with a fresh retry schedule (same event id). */
-        post: operations["resend_delivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Settings/Webhooks/{id}/Resume": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Makes a paused endpoint deliver again (its waiting events go out in order). */
-        post: operations["resume_webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Settings/Webhooks/{id}/Secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replaces the endpoint's secret (the old one stops signing at once); answers the new one. */
-        post: operations["rotate_secret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2105,6 +2022,70 @@ export interface components {
          * @enum {string}
          */
         Competency: "technical" | "problemSolving";
+        /** @description What the log holds now. */
+        ConductAccepted: {
+            /**
+             * Format: int64
+             * @description Events the invite's log holds, this batch included.
+             */
+            held: number;
+            /**
+             * Format: int64
+             * @description How many more it will take.
+             */
+            room: number;
+        };
+        /** @description A batch of what the page saw. */
+        ConductBatch: {
+            /** @description `callId` from the same answer (null when the browser started the call). */
+            callId?: string | null;
+            /** @description `conductToken` from `POST /Interview/WebCall/{inviteId}`. */
+            conductToken: string;
+            /** @description 1 to 50 events. */
+            events: components["schemas"]["PageEvent"][];
+            /**
+             * @description A random id of this page load (letters, digits, `-`, `_`; at most 64): with `seq`, an
+             *     event sent twice is kept once.
+             */
+            pageId: string;
+            /**
+             * Format: int64
+             * @description When the page sent the batch, on its own clock (unix milliseconds): the server moves
+             *     every event's time onto its clock by the difference.
+             */
+            sentAt: number;
+        };
+        /** @description One entry of the conduct log. */
+        ConductEvent: {
+            /** @description When (ISO-8601, the server's clock); null when the call's start is unknown. */
+            at: string | null;
+            kind: components["schemas"]["ConductKind"];
+            /** @description The scripted question (1-based) it happened during. */
+            question: number | null;
+            /**
+             * Format: double
+             * @description How long it lasted: the tab hidden, the focus away, the microphone muted, the connection
+             *     down until it came back (or the call ended); the answer's delay; the silence.
+             */
+            seconds: number | null;
+            /**
+             * Format: double
+             * @description Seconds from the start of the call (and of its recording); null when unknown or before
+             *     the call started.
+             */
+            secondsFromStart: number | null;
+            source: components["schemas"]["ConductSource"];
+        };
+        /**
+         * @description What happened. The page may report the first nine; the last two the server works out.
+         * @enum {string}
+         */
+        ConductKind: "tabHidden" | "tabVisible" | "windowBlur" | "windowFocus" | "microphoneChanged" | "microphoneMuted" | "microphoneUnmuted" | "reconnecting" | "reconnected" | "answerDelay" | "longSilence";
+        /**
+         * @description Who noticed an event.
+         * @enum {string}
+         */
+        ConductSource: "page" | "server";
         /** @enum {string} */
         ConfidenceLevel: "low" | "medium" | "high";
         /** @description What a confirmed request erased. */
@@ -2285,11 +2266,6 @@ export interface components {
             success: boolean;
         };
         /**
-         * @description Where a delivery stands.
-         * @enum {string}
-         */
-        DeliveryStatus: "pending" | "delivered" | "failed";
-        /**
          * @description The form as the page posts it (field names in any case). The spec's form requires every
          *     field but `additionalInfo` (and the leaving details while serving notice); a form an admin
          *     configured requires what it asks as required (`GET /Interview/DetailsForm/{inviteId}`), and
@@ -2391,11 +2367,6 @@ export interface components {
          * @enum {string}
          */
         EmploymentType: "fullTime" | "partTime" | "contract" | "temporary" | "internship";
-        /**
-         * @description Whether deliveries go out.
-         * @enum {string}
-         */
-        EndpointState: "active" | "paused";
         /** @description A request as recruiters see it. */
         ErasureRequest: {
             /** @description Empty once decided. */
@@ -2424,7 +2395,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "slug_taken" | "window_closed" | "invalid_webhook_url" | "webhook_target_refused" | "invalid_event_type";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "conduct_log_full" | "slug_taken" | "window_closed";
         /** @description Who made a change. */
         EventActor: {
             /** @description `recruiter`, `candidate` or `system`. */
@@ -2587,6 +2558,17 @@ export interface components {
             candidateName: string;
             /** Format: int64 */
             communicationScore: number | null;
+            /**
+             * @description The conduct log: what the candidate's page saw (tab, focus, microphone, reconnects) and
+             *     how long answers took to begin, in time order. A log for a person to read: it is no
+             *     input of the grade or the status.
+             */
+            conductEvents: components["schemas"]["ConductEvent"][];
+            /**
+             * @description The conduct log in plain words ("Left the tab 3 times, 41 s in total, during questions 2
+             *     and 4."), never a verdict.
+             */
+            conductSummary: string;
             coverage: components["schemas"]["Coverage"];
             /** Format: int64 */
             culturalFitScore: number | null;
@@ -2785,16 +2767,6 @@ export interface components {
             explanation: string;
             questions: components["schemas"]["Question"][];
         };
-        /** @description An endpoint to subscribe. */
-        NewWebhookBody: {
-            eventTypes: string[];
-            includePersonalData?: boolean;
-            /**
-             * @description `https://…` (plain `http://` and internal addresses only with the operator's
-             *     `webhooks.allow_private_targets`).
-             */
-            url: string;
-        };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
             /** @description `YYYY-MM-DD`, inclusive. */
@@ -2905,6 +2877,29 @@ export interface components {
         /** @description The name an admin saves. */
         OrganizationBody: {
             organizationName: string;
+        };
+        /** @description One thing the page saw. */
+        PageEvent: {
+            /**
+             * Format: int64
+             * @description When, on the page's clock (unix milliseconds): at most 15 minutes before `sentAt`.
+             */
+            at: number;
+            /**
+             * @description `tabHidden`, `tabVisible`, `windowBlur`, `windowFocus`, `microphoneChanged`,
+             *     `microphoneMuted`, `microphoneUnmuted`, `reconnecting` or `reconnected`.
+             */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The scripted question (1-based) the page was showing, when it knows.
+             */
+            question?: number | null;
+            /**
+             * Format: int64
+             * @description The event's number on this page (0 or more).
+             */
+            seq: number;
         };
         /** @description A JD's job page as recruiters see and set it. */
         Posting: {
@@ -3491,63 +3486,16 @@ export interface components {
             callId: string | null;
             /** @description The room's token, when the provider gives one. */
             callToken: string | null;
+            /**
+             * @description What the page reports its conduct events with (`POST /Interview/Conduct/{inviteId}`,
+             *     with `callId`); it works for three hours.
+             */
+            conductToken: string;
             provider: components["schemas"]["CallProvider"];
             /** @description Browser mode only: a short-lived public token restricted to this assistant and our origin. */
             publicToken: string | null;
             /** @description The room to join; null when the browser starts the call. */
             webCallUrl: string | null;
-        };
-        /** @description One delivery of the log. */
-        WebhookDelivery: {
-            /** Format: int64 */
-            attempts: number;
-            /** Format: int64 */
-            candidateId: number | null;
-            createdAt: string;
-            deliveredAt: string | null;
-            /** @description Why the last attempt failed. */
-            error: string | null;
-            /** @description The event's id (the `webhook-id` header), the same on every attempt. */
-            eventId: string;
-            eventType: string;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            latencyMs: number | null;
-            /** @description When the next attempt is due; null unless pending. */
-            nextAttemptAt: string | null;
-            /**
-             * Format: int64
-             * @description The endpoint's HTTP status at the last attempt, if it answered.
-             */
-            responseCode: number | null;
-            status: components["schemas"]["DeliveryStatus"];
-        };
-        /** @description A subscribed endpoint (its secret is never shown again). */
-        WebhookEndpoint: {
-            /**
-             * Format: int64
-             * @description Failed deliveries in a row (the endpoint is paused after too many).
-             */
-            consecutiveFailures: number;
-            createdAt: string;
-            eventTypes: string[];
-            /** Format: int64 */
-            id: number;
-            /** @description Whether deliveries carry the candidate's personal fields (name, contact, files). */
-            includePersonalData: boolean;
-            state: components["schemas"]["EndpointState"];
-            url: string;
-        };
-        /** @description The endpoints, and the event types one may subscribe to. */
-        WebhookList: {
-            endpoints: components["schemas"]["WebhookEndpoint"][];
-            eventTypes: string[];
-        };
-        /** @description A secret, shown this once: `whsec_` and the base64 signing key. */
-        WebhookSecret: {
-            endpoint: components["schemas"]["WebhookEndpoint"];
-            secret: string;
         };
         /**
          * @description Where the work happens (schema.org: an office, some days at an office, or anywhere in the
@@ -5325,6 +5273,69 @@ export interface operations {
             };
         };
     };
+    report_conduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite's token */
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConductBatch"];
+            };
+        };
+        responses: {
+            /** @description Kept (an event sent before is kept once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConductAccepted"];
+                };
+            };
+            /** @description An unknown kind, an empty or too large batch (over 50), a bad page id, sequence number or question, or an event older than 15 minutes or after `sentAt` (`validation`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No invite has this token, or the conduct token is not this invite's and call's or has expired: 'No data found.' (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invite's conduct log holds 500 events; nothing more is kept (`conduct_log_full`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 batches a minute for this invite, or 120 requests a minute from this client (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dashboard: {
         parameters: {
             query?: never;
@@ -6941,343 +6952,6 @@ export interface operations {
             };
             /** @description Only admins edit it (`forbidden`) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    list_webhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoints, oldest first, and the event types */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookList"];
-                };
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    add_webhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewWebhookBody"];
-            };
-        };
-        responses: {
-            /** @description The endpoint and its secret */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookSecret"];
-                };
-            };
-            /** @description Not an https URL (`invalid_webhook_url`), a host that resolves to an internal address (`webhook_target_refused`), no or unknown event types (`invalid_event_type`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    remove_webhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such endpoint (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    list_deliveries: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description At most the latest 100 deliveries */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"][];
-                };
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such endpoint (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    resend_delivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's id */
-                id: string;
-                /** @description The delivery's id */
-                deliveryId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Due now */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such endpoint or delivery (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    resume_webhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint, active */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such endpoint (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    rotate_secret: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint and its new secret */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookSecret"];
-                };
-            };
-            /** @description Missing, expired or invalid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only admins manage webhooks (`forbidden`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such endpoint (`not_found`) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

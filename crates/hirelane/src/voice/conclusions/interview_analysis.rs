@@ -16,6 +16,7 @@ use super::verdict::Verdict;
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::Json;
+use crate::interviews::conduct::{self, CallSpan, ConductEvent};
 use crate::state::AppState;
 use crate::voice::calls::fresh_row;
 use crate::voice::client::recording_link;
@@ -64,6 +65,13 @@ pub struct InterviewAnalysis {
     /// failed its integrity check. The four scores above are the provider's analysis, a second
     /// opinion shown beside it.
     grading: Option<InterviewGrading>,
+    /// The conduct log: what the candidate's page saw (tab, focus, microphone, reconnects) and
+    /// how long answers took to begin, in time order. A log for a person to read: it is no
+    /// input of the grade or the status.
+    conduct_events: Vec<ConductEvent>,
+    /// The conduct log in plain words ("Left the tab 3 times, 41 s in total, during questions 2
+    /// and 4."), never a verdict.
+    conduct_summary: String,
 }
 
 /// The stored analysis of a call.
@@ -86,12 +94,13 @@ pub async fn interview_analysis(
         .filter(|r| r.report_received_at.is_some())
         .ok_or_else(|| Error::not_found(ErrorCode::AnalysisNotAvailable, NOT_AVAILABLE))?;
     let grading = grading::store::ensure(&state, &row).await?;
-    Ok(Json(InterviewAnalysis::of(
-        row,
-        grading,
-        &state.keys,
-        state.clock.now(),
-    )))
+    let call = CallSpan::of(&row);
+    let mut analysis = InterviewAnalysis::of(row, grading, &state.keys, state.clock.now());
+    let conduct =
+        conduct::log_of_call(&state.db, &call, &analysis.turns, &analysis.questions).await?;
+    analysis.conduct_events = conduct.events;
+    analysis.conduct_summary = conduct.summary;
+    Ok(Json(analysis))
 }
 
 impl InterviewAnalysis {
@@ -146,6 +155,8 @@ impl InterviewAnalysis {
             ended_reason: row.ended_reason.clone(),
             structured_data: data,
             call_id: row.id,
+            conduct_events: Vec::new(),
+            conduct_summary: String::new(),
         }
     }
 }

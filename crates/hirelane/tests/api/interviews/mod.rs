@@ -3,6 +3,7 @@
 //! call through the simulator to the end-of-call report, next-step details, reminders (once
 //! each) and the dashboard's counts.
 
+mod conduct;
 mod details_form;
 mod invites_and_booking;
 mod joining_and_after;

@@ -2,8 +2,11 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 
 import { isApiError } from '@/lib/api-client';
 
+import { reportConduct } from '../api/report-conduct';
 import type { WebCallSession } from '../api/types';
 import { createWebCall } from '../api/web-call';
+import { startConductLog } from '../lib/conduct-log';
+import type { ConductLog } from '../lib/conduct-log';
 import { initialInterview } from '../lib/interview-protocol';
 import type { InterviewState } from '../lib/interview-protocol';
 import { CALL_FAILED, startWebCall } from '../lib/web-call';
@@ -106,6 +109,15 @@ export function useWebCall(inviteId: string) {
   const controller = useRef<CallController | null>(null);
   const prepared = useRef<WebCallSession | null>(null);
   const mounted = useRef(true);
+  // What the page sees during the call, for the recruiter's conduct log (never graded).
+  const conduct = useRef<ConductLog | null>(null);
+  const question = useRef<number | null>(null);
+  const lastStatus = useRef<CallStatus | null>(null);
+
+  const stopConduct = useCallback(() => {
+    conduct.current?.stop();
+    conduct.current = null;
+  }, []);
 
   useEffect(() => {
     mounted.current = true;
@@ -113,29 +125,56 @@ export function useWebCall(inviteId: string) {
       mounted.current = false;
       controller.current?.dispose();
       controller.current = null;
+      stopConduct();
     };
-  }, []);
+  }, [stopConduct]);
+
+  const onStatus = useCallback(
+    (status: CallStatus) => {
+      const log = conduct.current;
+      if (status === 'reconnecting') log?.record('reconnecting');
+      if (status === 'in-progress' && lastStatus.current === 'reconnecting') log?.record('reconnected');
+      lastStatus.current = status;
+      if (status === 'ended') stopConduct();
+      dispatch({ type: 'status', status, at: Date.now() });
+    },
+    [stopConduct],
+  );
 
   const begin = useCallback(
     async (session: WebCallSession) => {
+      conduct.current ??= startConductLog({
+        session,
+        send: (batch) => reportConduct(inviteId, batch),
+        question: () => question.current,
+      });
       try {
         const call = await startWebCall(
           session,
           {
-            onStatus: (status) => dispatch({ type: 'status', status, at: Date.now() }),
-            onError: (message) => dispatch({ type: 'fail', message }),
+            onStatus,
+            onError: (message) => {
+              // A new attempt is a new call with its own log.
+              stopConduct();
+              dispatch({ type: 'fail', message });
+            },
             onLocalLevel: (level) => dispatch({ type: 'level', level }),
-            onInterview: (interview) => dispatch({ type: 'interview', interview }),
+            onInterview: (interview) => {
+              question.current = interview.question;
+              dispatch({ type: 'interview', interview });
+            },
+            onMicrophoneMuted: (muted) => conduct.current?.record(muted ? 'microphoneMuted' : 'microphoneUnmuted'),
           },
           { refresh: () => createWebCall(inviteId) },
         );
         if (!mounted.current) call.dispose();
         else controller.current = call;
       } catch (error) {
+        stopConduct();
         if (mounted.current) dispatch({ type: 'fail', message: messageOf(error) });
       }
     },
-    [inviteId],
+    [inviteId, onStatus, stopConduct],
   );
 
   const join = useCallback(async () => {

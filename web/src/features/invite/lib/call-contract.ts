@@ -15,6 +15,8 @@ export type CallHandlers = {
   onLocalLevel?: (level: number) => void;
   /** The self-hosted interviewer's turn, caption and step. */
   onInterview?: (interview: InterviewState) => void;
+  /** The microphone track was muted or unmuted (by the system or the device), where seen. */
+  onMicrophoneMuted?: (muted: boolean) => void;
 };
 
 export type CallController = {

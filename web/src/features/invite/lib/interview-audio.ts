@@ -24,6 +24,8 @@ export type InterviewAudioHandlers = {
   onLevel: (level: number) => void;
   /** Everything the player was given has played. */
   onPlayed: () => void;
+  /** The microphone track was muted or unmuted (for the conduct log). */
+  onMuted?: (muted: boolean) => void;
 };
 
 /** A microphone that cannot be used; the message is the candidate's words for why. */
@@ -38,7 +40,7 @@ class MicrophoneError extends Error {
  * Opens the microphone and the sound output. Call it from the click that starts the interview:
  * the context is created first, while the click still allows it to play sound.
  */
-export async function openInterviewAudio({ onFrame, onLevel, onPlayed }: InterviewAudioHandlers): Promise<InterviewAudio> {
+export async function openInterviewAudio({ onFrame, onLevel, onPlayed, onMuted }: InterviewAudioHandlers): Promise<InterviewAudio> {
   const AudioContextClass = window.AudioContext as typeof AudioContext | undefined;
   if (!navigator.mediaDevices?.getUserMedia || !AudioContextClass || !('audioWorklet' in AudioContextClass.prototype)) {
     throw new MicrophoneError('unsupported');
@@ -52,6 +54,11 @@ export async function openInterviewAudio({ onFrame, onLevel, onPlayed }: Intervi
       stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1 } });
     } catch (error) {
       throw new MicrophoneError(micProblemOf(error));
+    }
+    const [track] = stream.getAudioTracks();
+    if (track && onMuted) {
+      track.onmute = () => onMuted(true);
+      track.onunmute = () => onMuted(false);
     }
     await context.audioWorklet.addModule(captureWorkletUrl);
     const source = context.createMediaStreamSource(stream);

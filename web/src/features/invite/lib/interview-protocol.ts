@@ -8,7 +8,7 @@ export type TurnState = 'speaking' | 'listening' | 'thinking';
 
 export type ServerMessage =
   | { type: 'state'; state: TurnState }
-  | { type: 'caption'; text: string; step: number; steps: number }
+  | { type: 'caption'; text: string; step: number; steps: number; question?: number }
   | { type: 'heard'; text: string }
   | { type: 'ended' };
 
@@ -35,7 +35,13 @@ export function parseServerMessage(text: string): ServerMessage | null {
       return isTurnState(message.state) ? { type: 'state', state: message.state } : null;
     case 'caption':
       return typeof message.text === 'string' && isCount(message.step) && isCount(message.steps)
-        ? { type: 'caption', text: message.text, step: message.step, steps: message.steps }
+        ? {
+            type: 'caption',
+            text: message.text,
+            step: message.step,
+            steps: message.steps,
+            ...(isCount(message.question) ? { question: message.question } : {}),
+          }
         : null;
     case 'heard':
       return typeof message.text === 'string' ? { type: 'heard', text: message.text } : null;
@@ -72,6 +78,8 @@ export type InterviewState = {
   caption: string | null;
   step: number | null;
   steps: number | null;
+  /** The scripted question (1-based) this step asks or follows up; null for the others. */
+  question: number | null;
   /** The interviewer's turn started and the server waits to hear that it has played. */
   awaitingPlayback: boolean;
   /** Audio of that turn has arrived (a turn the server could not voice has none). */
@@ -84,6 +92,7 @@ export const initialInterview: InterviewState = {
   caption: null,
   step: null,
   steps: null,
+  question: null,
   awaitingPlayback: false,
   turnHasAudio: false,
   ended: false,
@@ -108,7 +117,7 @@ function onMessage(state: InterviewState, message: ServerMessage): InterviewStat
         : // Listening or thinking: the server is past the turn, whether or not it heard `played`.
           { ...state, turn: message.state, awaitingPlayback: false };
     case 'caption':
-      return { ...state, caption: message.text, step: message.step, steps: message.steps };
+      return { ...state, caption: message.text, step: message.step, steps: message.steps, question: message.question ?? null };
     case 'heard':
       return state;
     case 'ended':

@@ -94,6 +94,7 @@ export async function startSelfHostedCall(
     },
     onLevel: (level) => handlers.onLocalLevel?.(level),
     onPlayed: () => apply({ type: 'drained' }),
+    onMuted: (muted) => handlers.onMicrophoneMuted?.(muted),
   });
 
   const stop = () => {

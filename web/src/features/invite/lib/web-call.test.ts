@@ -100,6 +100,7 @@ describe('simulator web call', () => {
           callToken: null,
           publicToken: null,
           assistantOverrides: null,
+          conductToken: 'conduct-token',
         },
         handlers,
       ),

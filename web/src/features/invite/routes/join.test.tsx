@@ -28,6 +28,7 @@ function server({ webCall }: { webCall?: () => { status: number; body?: unknown 
             callToken: null,
             publicToken: null,
             assistantOverrides: null,
+            conductToken: 'conduct-token',
           });
     if (call.url === ROOM) return json(200, simState(status));
     if (call.url === `${ROOM}/start`) return json(200, simState((status = 'in-progress')));

@@ -59,5 +59,6 @@ export function selfHostedSession(webCallUrl: string, token: string): WebCallSes
     callToken: token,
     publicToken: null,
     assistantOverrides: null,
+    conductToken: 'conduct-token',
   };
 }
