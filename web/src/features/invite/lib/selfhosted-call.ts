@@ -40,7 +40,7 @@ export type SelfHostedOptions = {
   now?: () => number;
 };
 
-/** The server keeps a dropped interview this long (`RECONNECT_WITHIN` in the engine). */
+/** The server keeps a dropped interview this long (`COME_BACK_WITHIN` in `lease.rs`). */
 export const RECONNECT_WITHIN_MS = 60_000;
 /** Waits before each attempt to reconnect: soon at first, then every few seconds. */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 5000] as const;
