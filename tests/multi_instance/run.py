@@ -5,8 +5,10 @@ and one SMTP server, with one instance killed mid-way.
     scripts/multi-instance.sh          # makes the venv, builds nothing, runs this file
 
 Needs: HIRELANE_BIN (a debug build is fine), an admin PostgreSQL URL in TEST_DATABASE_URL, and
-a Python with `moto[server]` (the S3-compatible server, started here on loopback) and `aiosmtpd`
-(the SMTP sink, run here in a thread). Everything else is the standard library.
+a Python with `moto[server]` (the S3-compatible server, started here on loopback), `aiosmtpd`
+(the SMTP sink, run here in a thread) and `websockets` (the join page's socket in step 5), and
+the speech sidecar's packages and models (`scripts/speech-deps.sh`). Everything else is the
+standard library.
 
 What it proves, in order:
   1. Two instances started at the same moment on an empty database both come up; the schema
@@ -26,6 +28,12 @@ What it proves, in order:
      moved together: each interview reminder (day before, hour before) goes out once; a call
      whose end-of-call report the provider lost is reconciled once; and a JD deleted 31 days
      ago is purged once, its rows gone and its files deleted from the bucket.
+  5. Two more instances with the self-hosted interviewer (each with its speech sidecar, on their
+     own database and bucket) behind the same nginx sample, no sticky routing: a candidate's
+     interview runs through nginx over a WebSocket, the instance serving it is SIGKILLed
+     mid-answer, the page reconnects through nginx (to the other instance), the interview goes
+     on at the cut question and completes, and the stored transcript and recording hold every
+     finished turn exactly once (the recording's chunks assembled and removed).
 
 The instances share one voice provider, a `vapi-sim` process (VAPI_SIM_BIN, else next to the
 hirelane binary) on a manual clock, as they would share one Vapi account.
@@ -147,16 +155,23 @@ class S3Server:
             c.close()
 
     def keys(self):
-        keys, token = set(), None
+        return self.keys_in(BUCKET)
+
+    def keys_in(self, bucket):
+        return set(self.sizes_in(bucket))
+
+    def sizes_in(self, bucket):
+        """Every object's key and size in bytes."""
+        keys, token = {}, None
         while True:
             query = "list-type=2" + (f"&continuation-token={urllib.parse.quote(token)}" if token else "")
-            status, body = self.request("GET", f"/{BUCKET}?{query}")
+            status, body = self.request("GET", f"/{bucket}?{query}")
             assert status == 200, (status, body)
             root = ET.fromstring(body)
             ns = {"s3": root.tag.split("}")[0].strip("{")} if root.tag.startswith("{") else {}
             find = (lambda e, n: e.find(f"s3:{n}", ns)) if ns else (lambda e, n: e.find(n))
             for item in (root.findall("s3:Contents", ns) if ns else root.findall("Contents")):
-                keys.add(find(item, "Key").text)
+                keys[find(item, "Key").text] = int(find(item, "Size").text)
             truncated = find(root, "IsTruncated")
             if truncated is None or truncated.text != "true":
                 return keys
@@ -173,12 +188,12 @@ class Nginx:
     Only what must differ on a test machine changes: the ports, a self-signed certificate, and
     where nginx writes its pid, log and temporary files."""
 
-    def __init__(self, workdir, ports):
+    def __init__(self, workdir, ports, name="nginx"):
         # Debian puts it in /usr/sbin, which a non-root PATH leaves out.
         nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
         if not nginx:
             raise AssertionError("nginx is missing: scripts/system-deps.sh installs nginx-light")
-        self.dir = workdir / "nginx"
+        self.dir = workdir / name
         temp = self.dir / "temp"
         temp.mkdir(parents=True)
         temp.chmod(0o777)  # the workers may run as another user than the master
@@ -582,6 +597,207 @@ def periodic_work_runs_once(db, s3, sink, voice, a, b, jd):
     }
 
 
+
+# --- 5. a self-hosted interview survives the kill of its instance --------------------------
+
+VOICE_BUCKET = "hirelane-multi-voice"
+VOICE_QUESTIONS = ["Tell me about a service you run.", "How do you find a slow query?"]
+VOICE_ANSWERS = [
+    "Yes, I am ready.",
+    "I run a billing service written in Python on AWS, and I deploy it with Docker every week.",
+    "I turn on the slow query log, read the query plan, and then add the missing index.",
+]
+
+
+def synthesize(instance, text):
+    """`text` spoken by the instance's own speech sidecar (its Unix socket, one JSON line each
+    way), as 16 kHz mono 16-bit PCM: the candidate's voice."""
+    import base64
+
+    path = instance.data / "speech" / f"sidecar-{instance.process.pid}.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(120)
+        s.connect(str(path))
+        s.sendall((json.dumps({"op": "synthesize", "text": text, "id": 1}) + "\n").encode())
+        answer = b""
+        while not answer.endswith(b"\n"):
+            piece = s.recv(1 << 16)
+            assert piece, "the sidecar closed the connection"
+            answer += piece
+    reply = json.loads(answer)
+    assert reply.get("ok"), reply
+    return base64.b64decode(reply["pcm16"])
+
+
+class Page:
+    """The join page's side of the interview's WebSocket, through nginx over TLS: plays each
+    turn at once, answers from a list, and records what it saw."""
+
+    def __init__(self, proxy, invite):
+        self.proxy, self.invite = proxy, invite
+        self.captions, self.heard = [], []
+        self.socket = None
+
+    def web_call(self):
+        """POST /Interview/WebCall through nginx, as the page does to (re)connect."""
+        for _ in range(40):
+            status, _, body = self.proxy.request("POST", f"/api/Interview/WebCall/{self.invite}")
+            if status == 200:
+                return json.loads(body)
+            time.sleep(0.5)  # nginx finding out that an instance died
+        raise AssertionError(f"WebCall through nginx: {status} {body[:200]}")
+
+    def connect(self):
+        from websockets.sync.client import connect
+
+        call = self.web_call()
+        url = f"wss://127.0.0.1:{self.proxy.https}{call['webCallUrl']}?token={call['callToken']}"
+        self.socket = connect(url, ssl=ssl._create_unverified_context(), max_size=None,
+                              open_timeout=30, close_timeout=5)
+        return call
+
+    def send_audio(self, pcm, quiet_seconds):
+        pcm = pcm + b"\0\0" * (16_000 * quiet_seconds)
+        for at in range(0, len(pcm), 640):
+            self.socket.send(pcm[at:at + 640])
+
+    def until_listening(self):
+        """Plays every turn until the interviewer listens; `None` when the interview ended."""
+        while True:
+            message = self.socket.recv(timeout=180)
+            if isinstance(message, bytes):
+                continue
+            event = json.loads(message)
+            if event["type"] == "caption":
+                self.captions.append(event["text"])
+                self.socket.send(json.dumps({"type": "played"}))
+            elif event["type"] == "heard":
+                self.heard.append(event["text"])
+            elif event["type"] == "state" and event["state"] == "listening":
+                return event
+            elif event["type"] == "ended":
+                return None
+
+
+def selfhosted_interview_survives_a_kill(workdir, binary, base_env, sink, s3, admin_url):
+    """Step 5: two self-hosted instances behind the sample nginx (no sticky routing) on their
+    own database and bucket; the instance serving an interview is SIGKILLed mid-answer, the page
+    reconnects through nginx to the other, the interview completes, and the stored transcript
+    and recording hold every finished turn exactly once."""
+    db = Postgres(admin_url)
+    status, body = s3.request("PUT", f"/{VOICE_BUCKET}")
+    assert status == 200, (status, body)
+    env = dict(base_env, HIRELANE__DATABASE__URL=db.url, HIRELANE__VOICE__PROVIDER="selfhosted",
+               HIRELANE__STORAGE__S3__BUCKET=VOICE_BUCKET)
+    for key in ("HIRELANE__VOICE__BASE_URL", "HIRELANE__VOICE__API_KEY", "HIRELANE__VOICE__PHONE_NUMBER_ID"):
+        env.pop(key, None)
+    c, d = Instance("c", workdir, binary, env), Instance("d", workdir, binary, env)
+    proxy = None
+    try:
+        c.start()
+        d.start()
+        # Each loads its speech models first.
+        wait_until("both self-hosted instances ready", lambda: c.ready() and d.ready(), 400, 0.5)
+        subprocess.run([binary, "user", "add", ADMIN, "Team Lead", "--admin"],
+                       env=dict(env, HIRELANE__DATA_DIR=str(workdir)), check=True, capture_output=True)
+        proxy = Nginx(workdir, [c.port, d.port], "nginx-voice")
+        token = sign_in(sink, Client(c.port), Client(d.port))
+        cc = Client(c.port, token)
+        status, created = cc.request("POST", "/api/Drive/CreateJobFolder", {
+            "jdname": "Voice engineer", "keySkills": "Python, SQL, Docker", "experience": "3+ years",
+            "jddescription": "<p>Interviews that survive a crash</p>"})
+        assert status == 200, (status, created)
+        jd = created["jobDescId"]
+        name, data = make_docx(900)
+        status, answer = cc.upload(jd, name, data)
+        assert status == 200, (status, answer)
+        analysed = f"SELECT count(*) FROM candidates WHERE job_id = {jd} AND analysis_status = 'done'"
+        wait_until("the candidate analysed", lambda: db.value(analysed) == "1", 120, 0.5)
+        candidate = int(db.value(f"SELECT id FROM candidates WHERE job_id = {jd}"))
+        status, assistant = cc.request("POST", "/api/Voice/assistants", {
+            "assistantName": "Durable screen", "candidateName": "Candidate", "role": "Platform Engineer",
+            "experience": "3 years", "interviewTime": "15", "topics": [], "questions": VOICE_QUESTIONS,
+            "tools": []})
+        assert status == 200, (status, assistant)
+        status, sent = cc.request("POST", "/api/Interview/SendInvites",
+                                  {"jobDescId": jd, "assistantId": assistant["id"], "resumeIds": [candidate]})
+        assert status == 200 and sent["sent"] == 1, (status, sent)
+        invite = db.value(f"SELECT token FROM interview_invites WHERE job_id = {jd}")
+        slot = (int(time.time()) // 900 + 4) * 900
+        status, answer = cc.request("POST", "/api/Interview/ScheduleInterview", {
+            "inviteId": invite, "candidateName": "-", "JobRole": "-", "interviewStartUtc": iso(slot),
+            "timeZoneName": "UTC", "gmtValue": "GMT"})
+        assert status == 200, (status, answer)
+        for instance in (c, d):
+            instance.set_clock(slot - 120)  # inside the join window; the clocks tick on
+
+        answers = [synthesize(c, text) for text in VOICE_ANSWERS]
+        page = Page(proxy, invite)
+        call = page.connect()["callId"]
+        for answer in answers[:2]:
+            assert page.until_listening(), page.captions
+            page.send_audio(answer, 2)
+        assert page.until_listening(), page.captions
+        # Mid-answer to the second question: the instance holding the interview is killed.
+        page.send_audio(answers[2][:len(answers[2]) // 2], 0)
+        holder = db.value(f"SELECT held_by FROM selfhosted_sessions WHERE call_id = '{call}'")
+        serving = next(i for i in (c, d) if holder.startswith(f"{i.process.pid}-"))
+        survivor = d if serving is c else c
+        serving.kill()
+        killed_at = time.monotonic()
+        log(f"SIGKILLed {serving.name.upper()} mid-answer to question 2 of a self-hosted interview")
+        try:
+            while True:
+                page.socket.recv(timeout=30)
+        except Exception:  # the socket went with the instance
+            pass
+        asked_before = len(page.captions)
+        page.connect()
+        assert page.until_listening(), page.captions
+        resumed_seconds = time.monotonic() - killed_at
+        assert page.captions[asked_before] == VOICE_QUESTIONS[1], page.captions
+        page.send_audio(answers[2], 2)
+        assert page.until_listening() is None, page.captions
+        page.socket.close()
+        ended = f"SELECT count(*) FROM selfhosted_calls WHERE id = '{call}' AND status = 'ended'"
+        wait_until("the interview stored as ended", lambda: db.value(ended) == "1", 120, 0.5)
+
+        body = json.loads(db.value(f"SELECT body FROM selfhosted_calls WHERE id = '{call}'"))
+        messages = body["artifact"]["messages"]
+        said = [m["message"] for m in messages if m["role"] == "bot"]
+        answered = [m["message"] for m in messages if m["role"] == "user"]
+        assert len(said) == 4 and said[1:3] == VOICE_QUESTIONS, said
+        assert len(answered) == 3 and "index" in answered[2].lower(), answered
+        size = s3.sizes_in(VOICE_BUCKET).get(f"recordings/selfhosted/{call}.wav")
+        assert size, "the recording is in the bucket"
+        seconds = (size - 44) / (16_000 * 4)
+        last = messages[-1]
+        last_end = last["secondsFromStart"] + last["duration"] / 1000
+        assert abs(seconds - last_end) < 0.1, (seconds, last_end)
+        def chunks():
+            return [k for k in s3.keys_in(VOICE_BUCKET) if k.startswith(f"recordings/selfhosted/{call}/")]
+        wait_until("the recording's chunks removed once assembled", lambda: not chunks(), 30, 0.5)
+        log(f"the interview went on on {survivor.name.upper()} at the cut question "
+            f"({resumed_seconds:.1f} s after the kill) and ended: 4 interviewer turns, "
+            f"3 answers, {seconds:.1f} s of recording, each finished turn once")
+        return {
+            "selfhosted_turns": len(messages),
+            "selfhosted_recording_seconds": round(seconds, 1),
+            "selfhosted_seconds_from_kill_to_question_again": round(resumed_seconds, 1),
+        }
+    except BaseException:
+        for instance in (c, d):
+            if instance.process:
+                print(f"--- {instance.name} log tail ---\n{instance.log_text()}", file=sys.stderr)
+        raise
+    finally:
+        if proxy:
+            proxy.stop()
+        for instance in (c, d):
+            instance.stop()
+        db.drop()
+
+
 def main():
     binary = os.environ.get("HIRELANE_BIN") or str(
         Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/hirelane/target")) / "debug/hirelane")
@@ -792,6 +1008,7 @@ def main():
             "seconds_from_kill_to_all_analysed": round(takeover_seconds, 1),
         })
         report.update(periodic_work_runs_once(db, s3, sink, voice, a, b, jd))
+        report.update(selfhosted_interview_survives_a_kill(workdir, binary, env, sink, s3, admin_url))
         report["total_seconds"] = round(time.monotonic() - started, 1)
         print(json.dumps(report, indent=2))
         log("passed")

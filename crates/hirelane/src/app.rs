@@ -162,6 +162,7 @@ impl Application {
                 .header_read_timeout_seconds
                 .max(1),
         );
+        let stopped_for_interviews = stopped.clone();
         let app = serve::serve(
             self.listener,
             self.router,
@@ -182,7 +183,12 @@ impl Application {
                 None => Ok(()),
             }
         };
-        let (served, ops_served) = tokio::join!(app, ops);
+        // The listeners close at once; the interviews running here move elsewhere meanwhile.
+        let hand_over = async {
+            until_stopped(stopped_for_interviews).await;
+            voice::hand_over_interviews(&self.state).await;
+        };
+        let (served, ops_served, ()) = tokio::join!(app, ops, hand_over);
         signal.abort();
         if let Err(err) = ops_served {
             tracing::error!(error = %err, "the operations listener failed");

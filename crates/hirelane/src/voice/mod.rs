@@ -50,3 +50,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(webhook::vapi_webhook))
         .routes(routes!(selfhosted::engine::interview_socket))
 }
+
+/// The instance is stopping: the self-hosted interviews it runs move to another instance (their
+/// pages are told to reconnect at once), having let go of their leases.
+pub async fn hand_over_interviews(state: &AppState) {
+    if let Ok(Voice {
+        selfhosted: Some(runtime),
+        ..
+    }) = client::of(state)
+    {
+        runtime.drain().await;
+    }
+}

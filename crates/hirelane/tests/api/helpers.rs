@@ -211,6 +211,24 @@ impl TestApp {
         .await
     }
 
+    /// Like [`TestApp::sibling`], with a data directory of its own: an instance's speech
+    /// sidecar listens there, and two cannot share one. Files and outbox stay shared.
+    pub async fn sibling_apart(
+        &self,
+        teardown: &Teardown,
+    ) -> (
+        TestApp,
+        tokio::sync::oneshot::Sender<()>,
+        tokio::task::JoinHandle<std::io::Result<()>>,
+    ) {
+        let mut settings = teardown.settings.clone();
+        settings.uploads.files_dir = Some(settings.files_dir());
+        settings.mail.outbox_dir = Some(settings.outbox_dir());
+        settings.data_dir = teardown._dir.path().join("sibling");
+        std::fs::create_dir_all(&settings.data_dir).expect("the sibling's data directory");
+        Self::start(settings, self.clock.clone(), self.sim.clone()).await
+    }
+
     /// Stops the server and starts a new one on the same database, files and clock, as after
     /// a crash or a deploy.
     pub async fn restart(self, teardown: Teardown) -> (TestApp, Teardown) {

@@ -13,52 +13,61 @@
 //! `{"type":"warning","code":"audio_too_fast"}` once per answer whose audio arrives more than
 //! ten seconds ahead of real time (the excess is not accepted: [`super::pacing`]).
 //!
-//! The interview follows its [`Plan`] one step at a time: speak, wait for the page to play it,
-//! listen until the answer ends ([`TurnDetector`]), transcribe it. The session outlives its
-//! socket: a page that reconnects within a minute (the same link, a fresh token from WebCall)
-//! takes the interview up again at the step it was on; otherwise it ends with what was said.
-//! At the end the call is stored the way a provider's end-of-call report is, and assessed by
-//! the same code as every other interview.
+//! The interview follows its plan one step at a time: speak, wait for the page to play it,
+//! listen until the answer ends ([`TurnDetector`]), transcribe it, store the step
+//! ([`super::session_store`]). The interview outlives its socket and its instance: a page that
+//! reconnects within a minute (the same link, a fresh token from WebCall), to any instance,
+//! takes it up again at the step in progress, asked again from its start; otherwise it ends
+//! with what was stored. One socket runs it at a time ([`Lease`]): a newer socket takes it over
+//! and the older one is closed with the reason `taken over` (close code 4001), and an
+//! instance that stops closes its interviews' sockets with `moving` (1012) so their pages
+//! reconnect at once, elsewhere. At the end the call is stored the way a provider's
+//! end-of-call report is, and assessed by the same code as every other interview
+//! ([`super::lifecycle`]).
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
-use hirelane_core::clock::to_iso;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
+use tokio::sync::watch;
 use utoipa::IntoParams;
 
 use super::follow_up;
-use super::grading::{self, Answered};
-use super::hearing::{NOT_TRANSCRIBED, message};
+use super::hearing::message;
+use super::lease::{COME_BACK_WITHIN, Lease, Lost, Waited};
 use super::pacing::Pacing;
-use super::plan::{Plan, StepKind};
-use super::provider::recording_key;
+use super::plan::StepKind;
+use super::provider::provider_failure;
 use super::recording::Recording;
 use super::runtime::{Runtime, Session};
+use super::session_store::{self, StoredStep};
 use super::socket::{Cut, page_says, send_json, wait_played};
 use super::speech::SAMPLE_RATE;
 use super::turns::{FRAME, Heard, TurnDetector};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::interviews::repo as invites;
 use crate::state::AppState;
-use crate::voice::conclusions::reports;
-use crate::voice::provider::{ProviderError, VoiceProvider};
-use crate::voice::repo;
-use crate::voice::rubric::{self, question_key};
+use crate::voice::provider::ProviderError;
 use crate::voice::vapi::Call;
 
-/// How long a dropped interview waits for its page to come back.
-const RECONNECT_WITHIN: Duration = Duration::from_secs(60);
 /// The interviewer's audio goes out in pieces of this many samples (100 ms).
 const AUDIO_CHUNK: usize = (SAMPLE_RATE as usize) / 10;
 /// Extra time the page gets to play a turn before we listen anyway.
 const PLAY_GRACE: Duration = Duration::from_secs(10);
 /// The largest message a page may send: a frame of microphone audio is 640 bytes.
 const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+/// How long a new socket waits for the one before it to let go (it expires sooner).
+const LEASE_WAIT: Duration = Duration::from_secs(15);
+/// Close codes the page acts on: another socket took the interview over (the page stops),
+/// the instance is stopping or lost the interview's storage (it reconnects at once), the
+/// interview is busy elsewhere (it reconnects as after any drop).
+const TAKEN_OVER: (u16, &str) = (4001, "taken over");
+const MOVING: (u16, &str) = (1012, "moving");
+const TRY_AGAIN: (u16, &str) = (1013, "try again");
 
 /// How a conversation on one socket ended.
 enum Stopped {
@@ -66,6 +75,9 @@ enum Stopped {
     Done,
     /// A newer socket took the interview over.
     TakenOver,
+    /// The instance is stopping, or cannot keep the interview (its storage failed): the page
+    /// goes on elsewhere.
+    Moving,
     /// The socket went away mid-interview.
     Disconnected,
     /// The candidate left the interview (`{"type":"end"}`).
@@ -81,80 +93,13 @@ impl From<Cut> for Stopped {
     }
 }
 
-impl Runtime {
-    /// The session of `call`, started if it has none yet.
-    async fn session(
-        &self,
-        state: &AppState,
-        call: &Call,
-        body: Value,
-    ) -> Result<Arc<tokio::sync::Mutex<Session>>> {
-        if let Some(session) = self.sessions().get(&call.id) {
-            return Ok(session.clone());
-        }
-        let assistant_id = call.assistant_id.as_deref().unwrap_or_default();
-        let assistant = self
-            .provider
-            .get_assistant(assistant_id)
-            .await
-            .map_err(|e| Error::Internal(anyhow::anyhow!("the interview's assistant: {e}")))?;
-        let variables: Map<String, Value> = call
-            .assistant_overrides
-            .as_ref()
-            .and_then(|o| o["variableValues"].as_object())
-            .cloned()
-            .unwrap_or_default();
-        let plan = Plan::of(&assistant, &variables);
-        let kept = rubric::of_assistant(&state.db, assistant_id).await?;
-        let key_points = plan
-            .questions
-            .iter()
-            .map(|q| {
-                kept.get(&question_key(q))
-                    .map(|r| r.key_points.clone())
-                    .unwrap_or_default()
-            })
-            .collect();
-        let max_seconds = assistant["maxDurationSeconds"]
-            .as_f64()
-            .unwrap_or(f64::from(state.settings.voice.max_duration_seconds));
-        let questions = plan.questions.len();
-        let now = state.clock.now();
-        let mut body = body;
-        body["status"] = json!("in-progress");
-        body["startedAt"] = json!(to_iso(now));
-        self.provider
-            .save_call(&call.id, "in-progress", &body)
-            .await
-            .map_err(provider_failure)?;
-        repo::apply_status(&state.db, &call.id, "in-progress", None, now).await?;
-        let session = Arc::new(tokio::sync::Mutex::new(Session {
-            call: body,
-            plan,
-            step: 0,
-            recording: Recording::default(),
-            messages: Vec::new(),
-            answers: vec![String::new(); questions],
-            asked: vec![false; questions],
-            key_points,
-            followed_up: vec![false; questions],
-            not_transcribed: vec![false; questions],
-            transcribing: self.transcriptions.share(),
-            started_at: now,
-            max_seconds,
-            generation: 0,
-            finished: false,
-        }));
-        Ok(self
-            .sessions()
-            .entry(call.id.clone())
-            .or_insert(session)
-            .clone())
-    }
-}
-
-fn provider_failure(e: ProviderError) -> Error {
-    Error::Internal(anyhow::anyhow!("self-hosted interviewer: {e}"))
+/// Closes the socket with a code and reason the page acts on.
+async fn close_with(socket: &mut WebSocket, (code, reason): (u16, &str)) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -225,82 +170,170 @@ pub async fn interview_socket(
 }
 
 impl Runtime {
-    /// Runs the interview on this socket until it ends, is taken over or the socket drops.
+    /// Runs the interview on this socket until it ends, is taken over, moves elsewhere or the
+    /// socket drops.
     async fn run(self: Arc<Self>, state: AppState, call: Call, body: Value, mut socket: WebSocket) {
-        let session = match self.session(&state, &call, body).await {
-            Ok(session) => session,
+        let _running = self.running();
+        if let Err(err) = self.start(&state, &call, body).await {
+            tracing::error!(error = %err, call_id = %call.id, "self-hosted interview cannot start");
+            let _ = socket.send(Message::Close(None)).await;
+            return;
+        }
+        let lease = match Lease::claim(&state.db, &state.clock, &call.id, &self.instance).await {
+            Ok(Some(lease)) => lease,
+            // Ended (and its progress forgotten) since the socket opened.
+            Ok(None) => return ended(&mut socket).await,
             Err(err) => {
-                tracing::error!(error = %err, call_id = %call.id, "self-hosted interview cannot start");
-                let _ = socket.send(Message::Close(None)).await;
-                return;
+                tracing::error!(error = %err, call_id = %call.id, "self-hosted interview: cannot claim it");
+                return close_with(&mut socket, TRY_AGAIN).await;
             }
         };
-        let generation = {
-            let mut s = session.lock().await;
-            s.generation += 1;
-            s.generation
-        };
-        match self.converse(&session, generation, &mut socket).await {
-            Stopped::Done => {
-                let _ = send_json(&mut socket, json!({ "type": "ended" })).await;
-                let _ = socket.send(Message::Close(None)).await;
-                self.finish(&state, &call.id, &session, "assistant-ended-call")
-                    .await;
-            }
-            Stopped::TakenOver => {}
-            Stopped::HungUp => {
-                let _ = socket.send(Message::Close(None)).await;
-                self.finish(&state, &call.id, &session, "customer-ended-call")
-                    .await;
-            }
-            Stopped::Disconnected => {
-                tracing::info!(call_id = %call.id, "self-hosted interview: the page went away; waiting for it");
-                let runtime = self.clone();
-                tokio::spawn(async move {
-                    tokio::time::sleep(RECONNECT_WITHIN).await;
-                    let abandoned = {
-                        let s = session.lock().await;
-                        s.generation == generation && !s.finished
-                    };
-                    if abandoned {
-                        runtime
-                            .finish(&state, &call.id, &session, "customer-ended-call")
-                            .await;
-                    }
-                });
+        match lease.wait(LEASE_WAIT).await {
+            Ok(Waited::Held) => {}
+            Ok(Waited::Superseded) => return close_with(&mut socket, TAKEN_OVER).await,
+            Ok(Waited::Busy) => return close_with(&mut socket, TRY_AGAIN).await,
+            Err(err) => {
+                tracing::error!(error = %err, call_id = %call.id, "self-hosted interview: cannot take its lease");
+                return close_with(&mut socket, TRY_AGAIN).await;
             }
         }
+        let stopped = self.hold(&state, &lease, &mut socket).await;
+        match stopped {
+            Stopped::Done => {
+                ended(&mut socket).await;
+                self.finish(&state, &call.id, "assistant-ended-call").await;
+            }
+            Stopped::HungUp => {
+                let _ = socket.send(Message::Close(None)).await;
+                self.finish(&state, &call.id, "customer-ended-call").await;
+            }
+            Stopped::TakenOver => close_with(&mut socket, TAKEN_OVER).await,
+            Stopped::Moving => close_with(&mut socket, MOVING).await,
+            Stopped::Disconnected => {
+                tracing::info!(call_id = %call.id, "self-hosted interview: the page went away; waiting for it");
+                self.clone().end_unless_back(state.clone(), lease.clone());
+            }
+        }
+        lease.release().await;
+    }
+
+    /// A page that does not come back within a minute (to any instance) has left: the
+    /// interview ends with what was stored. (If this instance stops first, the reconciler of
+    /// any instance ends it.)
+    fn end_unless_back(self: Arc<Self>, state: AppState, lease: Lease) {
+        tokio::spawn(async move {
+            tokio::time::sleep(COME_BACK_WITHIN.unsigned_abs()).await;
+            match lease.still_last().await {
+                Ok(true) => {
+                    self.finish(&state, lease.call_id(), "customer-ended-call")
+                        .await
+                }
+                Ok(false) => {}
+                Err(err) => {
+                    tracing::warn!(error = %err, "self-hosted interview: cannot tell whether its page came back")
+                }
+            }
+        });
+    }
+
+    /// Runs the interview from where it was stored while this socket holds its lease.
+    async fn hold(&self, state: &AppState, lease: &Lease, socket: &mut WebSocket) -> Stopped {
+        let durable = match session_store::load(&state.db, lease.call_id()).await {
+            Ok(Some(durable)) => durable,
+            // It ended meanwhile.
+            Ok(None) => return Stopped::Done,
+            Err(err) => {
+                tracing::error!(error = %err, "self-hosted interview: cannot read its progress");
+                return Stopped::Moving;
+            }
+        };
+        let session = tokio::sync::Mutex::new(Session {
+            recording: Recording::resumed(durable.recorded_frames),
+            state: durable,
+            messages: Vec::new(),
+            words: Vec::new(),
+            transcribing: self.transcriptions.share(),
+        });
+        let (lost_tx, mut lost) = watch::channel(None);
+        let keeper = tokio::spawn(lease.clone().keep(lost_tx));
+        let mut draining = self.draining.subscribe();
+        // Whichever comes first; the step in progress is dropped with the conversation (a
+        // step is stored only once finished, so it is asked again from its start).
+        let stopped = tokio::select! {
+            stopped = self.converse(state, lease, &session, socket) => stopped,
+            lost = lost.wait_for(Option::is_some) => match lost.as_deref().ok().copied().flatten() {
+                Some(Lost::Unrenewable) => Stopped::Moving,
+                _ => Stopped::TakenOver,
+            },
+            _ = draining.wait_for(|stopping| *stopping) => Stopped::Moving,
+        };
+        keeper.abort();
+        if matches!(stopped, Stopped::HungUp) {
+            // The candidate left: what they said in the step in progress counts.
+            if let Err(err) = self.finish_step(state, lease, &session).await {
+                tracing::error!(error = %err, "self-hosted interview: cannot store its last step");
+            }
+        }
+        stopped
+    }
+
+    /// Stores the step in progress as finished and moves on; `Ok(false)` when this socket no
+    /// longer holds the interview.
+    async fn finish_step(
+        &self,
+        state: &AppState,
+        lease: &Lease,
+        session: &tokio::sync::Mutex<Session>,
+    ) -> Result<bool> {
+        let mut s = session.lock().await;
+        let step = s.state.step;
+        let (chunk, frames) = s.recording.take_chunk();
+        s.state.recorded_frames += frames;
+        s.state.step += 1;
+        let stored = StoredStep {
+            messages: std::mem::take(&mut s.messages),
+            words: std::mem::take(&mut s.words),
+        };
+        session_store::finish_step(
+            &state.db,
+            &state.files,
+            lease.call_id(),
+            lease.generation,
+            step,
+            &stored,
+            chunk,
+            &s.state,
+            state.clock.now(),
+        )
+        .await
     }
 
     /// The interview's steps, from the one the session is on.
     async fn converse(
         &self,
+        state: &AppState,
+        lease: &Lease,
         session: &tokio::sync::Mutex<Session>,
-        generation: u64,
         socket: &mut WebSocket,
     ) -> Stopped {
-        let call_id = session.lock().await.call["id"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
         loop {
             let (step, number, steps) = {
                 let mut s = session.lock().await;
-                if s.generation != generation {
-                    return Stopped::TakenOver;
-                }
-                if s.step >= s.plan.steps.len() {
+                let s = &mut *s;
+                let steps = s.state.plan.steps.len();
+                if s.state.step >= steps {
                     return Stopped::Done;
                 }
                 // Out of time: only the closing is left to say.
-                if s.recording.seconds() > s.max_seconds {
-                    s.step = s.step.max(s.plan.steps.len() - 1);
+                if s.recording.seconds() > s.state.max_seconds {
+                    s.state.step = s.state.step.max(steps - 1);
                 }
-                (s.plan.steps[s.step].clone(), s.step + 1, s.plan.steps.len())
+                (
+                    s.state.plan.steps[s.state.step].clone(),
+                    s.state.step + 1,
+                    steps,
+                )
             };
-            if let Err(err) = self.provider.still_running(&call_id).await {
-                tracing::warn!(error = %err, "self-hosted interview: cannot mark a step");
-            }
             let (kind, question) = match &step.kind {
                 StepKind::Greeting => ("greeting", None),
                 StepKind::Question(n) => ("question", Some(*n)),
@@ -330,12 +363,12 @@ impl Runtime {
                 let mut s = session.lock().await;
                 let at = s.recording.seconds();
                 let seconds = audio.len() as f64 / f64::from(SAMPLE_RATE);
-                let started = s.started_at;
+                let started = s.state.started_at();
                 s.messages
                     .push(message("bot", &step.text, started, at, seconds));
                 s.recording.interviewer_says(&audio);
                 if let StepKind::Question(n) = step.kind {
-                    s.asked[n - 1] = true;
+                    s.state.asked[n - 1] = true;
                 }
             }
             for chunk in audio.chunks(AUDIO_CHUNK) {
@@ -355,32 +388,31 @@ impl Runtime {
                 }
             }
             if step.listen {
-                match self.listen(session, generation, socket, &step.kind).await {
-                    Ok(true) => {
-                        if let StepKind::Question(n) = step.kind {
-                            follow_up::consider(session, n).await;
-                        }
-                    }
-                    Ok(false) => return Stopped::TakenOver,
-                    Err(cut) => return cut.into(),
+                if let Err(cut) = self.listen(session, socket, &step.kind).await {
+                    return cut.into();
+                }
+                if let StepKind::Question(n) = step.kind {
+                    follow_up::consider(session, n).await;
                 }
             }
-            let mut s = session.lock().await;
-            if s.generation != generation {
-                return Stopped::TakenOver;
+            match self.finish_step(state, lease, session).await {
+                Ok(true) => {}
+                Ok(false) => return Stopped::TakenOver,
+                Err(err) => {
+                    tracing::error!(error = %err, "self-hosted interview: cannot store a step");
+                    return Stopped::Moving;
+                }
             }
-            s.step += 1;
         }
     }
 
-    /// Listens to one answer, then transcribes it; `Ok(false)` when another socket took over.
+    /// Listens to one answer, then transcribes it.
     async fn listen(
         &self,
         session: &tokio::sync::Mutex<Session>,
-        generation: u64,
         socket: &mut WebSocket,
         kind: &StepKind,
-    ) -> std::result::Result<bool, Cut> {
+    ) -> std::result::Result<(), Cut> {
         let gone = |_| Cut::Disconnected;
         send_json(socket, json!({ "type": "state", "state": "listening" }))
             .await
@@ -424,9 +456,6 @@ impl Runtime {
                             .map(|pair| i16::from_le_bytes([pair[0], pair[1]])),
                     );
                     let mut s = session.lock().await;
-                    if s.generation != generation {
-                        return Ok(false);
-                    }
                     while pending.len() >= FRAME {
                         let frame: Vec<i16> = pending.drain(..FRAME).collect();
                         s.recording.candidate_says(&frame);
@@ -445,7 +474,7 @@ impl Runtime {
             }
         }
         if !detector.spoke() {
-            return Ok(true);
+            return Ok(());
         }
         send_json(socket, json!({ "type": "state", "state": "thinking" }))
             .await
@@ -455,102 +484,12 @@ impl Runtime {
                 .await
                 .map_err(gone)?;
         }
-        Ok(true)
+        Ok(())
     }
+}
 
-    /// Ends the interview: the recording and the call as a provider reports it are stored, and
-    /// the report is assessed like any other interview's.
-    async fn finish(
-        &self,
-        state: &AppState,
-        call_id: &str,
-        session: &tokio::sync::Mutex<Session>,
-        reason: &str,
-    ) {
-        let mut s = session.lock().await;
-        if s.finished {
-            return;
-        }
-        s.finished = true;
-        let now = state.clock.now();
-        let answered: Vec<Answered<'_>> = s
-            .plan
-            .questions
-            .iter()
-            .enumerate()
-            .map(|(i, q)| Answered {
-                question: q,
-                asked: s.asked[i],
-                answer: &s.answers[i],
-                not_transcribed: s.not_transcribed[i],
-            })
-            .collect();
-        let heuristic = grading::analysis(&answered, &s.plan.keywords);
-        let transcript: Vec<String> = s
-            .messages
-            .iter()
-            .map(|m| {
-                let who = if m["role"] == "bot" { "AI" } else { "User" };
-                let said = if m["notTranscribed"] == true {
-                    NOT_TRANSCRIBED
-                } else {
-                    m["message"].as_str().unwrap_or_default()
-                };
-                format!("{who}: {said}")
-            })
-            .collect();
-        // The interview lasted at least as long as its recording (a test streams faster than
-        // real time; a page never does).
-        let recorded = jiff::SignedDuration::from_secs_f64(s.recording.seconds());
-        let ended_at = now.max(s.started_at + recorded);
-        let mut body = s.call.clone();
-        body["status"] = json!("ended");
-        body["endedReason"] = json!(reason);
-        body["endedAt"] = json!(to_iso(ended_at));
-        body["updatedAt"] = json!(to_iso(now));
-        body["artifact"] = json!({
-            "messages": s.messages,
-            "transcript": transcript.join("\n"),
-            "recordingUrl": format!("{}{}", crate::voice::recordings::SELF_HOSTED_PREFIX, recording_key(call_id)),
-        });
-        let role = s.call["assistantOverrides"]["variableValues"]["jobTitle"]
-            .as_str()
-            .unwrap_or("the role")
-            .to_owned();
-        let questions = s.plan.questions.clone();
-        let wav = s.recording.wav();
-        drop(s);
-        body["analysis"] = match &self.llm {
-            None => heuristic,
-            Some(llm) => match llm.analyse(&role, &questions, &transcript.join("\n")).await {
-                Ok(analysis) => analysis,
-                Err(err) => {
-                    tracing::warn!(error = %err, call_id, "self-hosted interview: the language model gave no analysis; the heuristic one stands in");
-                    heuristic
-                }
-            },
-        };
-        let stored = async {
-            self.provider
-                .save_recording(call_id, wav)
-                .await
-                .map_err(provider_failure)?;
-            self.provider
-                .save_call(call_id, "ended", &body)
-                .await
-                .map_err(provider_failure)?;
-            repo::apply_status(&state.db, call_id, "ended", Some(reason), now).await?;
-            let call: Call = serde_json::from_value(body.clone())
-                .map_err(|e| Error::Internal(anyhow::anyhow!("the ended call: {e}")))?;
-            reports::store(state, call_id, &call.report()).await
-        }
-        .await;
-        match stored {
-            Ok(_) => tracing::info!(call_id, reason, "self-hosted interview ended and stored"),
-            Err(err) => {
-                tracing::error!(error = %err, call_id, "self-hosted interview: cannot store its end")
-            }
-        }
-        self.sessions().remove(call_id);
-    }
+/// Tells the page the interview is over and closes its socket.
+async fn ended(socket: &mut WebSocket) {
+    let _ = send_json(socket, json!({ "type": "ended" })).await;
+    let _ = socket.send(Message::Close(None)).await;
 }

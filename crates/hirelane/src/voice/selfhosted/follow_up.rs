@@ -40,14 +40,15 @@ pub(super) async fn consider(session: &tokio::sync::Mutex<Session>, n: usize) {
     };
     let mut s = session.lock().await;
     // The session moved on meanwhile (a reconnect, the length cap): ask nothing out of place.
-    if s.followed_up[n - 1]
-        || s.plan.steps.get(s.step).map(|st| &st.kind) != Some(&StepKind::Question(n))
+    let state = &mut s.state;
+    if state.followed_up[n - 1]
+        || state.plan.steps.get(state.step).map(|st| &st.kind) != Some(&StepKind::Question(n))
     {
         return;
     }
-    s.followed_up[n - 1] = true;
-    let at = s.step + 1;
-    s.plan.steps.insert(
+    state.followed_up[n - 1] = true;
+    let at = state.step + 1;
+    state.plan.steps.insert(
         at,
         Step {
             kind: StepKind::FollowUp(n),
@@ -59,10 +60,11 @@ pub(super) async fn consider(session: &tokio::sync::Mutex<Session>, n: usize) {
 }
 
 /// The rubric and the answer to grade, when a follow-up is possible at all.
-fn wanted(s: &Session, n: usize) -> Option<(Rubric, String)> {
+fn wanted(session: &Session, n: usize) -> Option<(Rubric, String)> {
+    let s = &session.state;
     let points = s.key_points.get(n - 1).filter(|p| !p.is_empty())?;
     let answer = s.answers.get(n - 1).filter(|a| !a.trim().is_empty())?;
-    let time_left = s.max_seconds - s.recording.seconds();
+    let time_left = s.max_seconds - session.recording.seconds();
     if s.followed_up[n - 1] || time_left < FOLLOW_UP_SECONDS {
         return None;
     }

@@ -28,7 +28,7 @@ impl Runtime {
             (
                 s.recording.candidate_between(start, end).to_vec(),
                 end,
-                s.started_at,
+                s.state.started_at(),
                 s.transcribing.clone(),
             )
         };
@@ -49,7 +49,7 @@ impl Runtime {
                 turn["notTranscribed"] = json!(true);
                 s.messages.push(turn);
                 if let Some(i) = question {
-                    s.not_transcribed[i] = true;
+                    s.state.not_transcribed[i] = true;
                 }
                 return None;
             }
@@ -67,11 +67,15 @@ impl Runtime {
             start + first,
             last - first,
         ));
+        s.words = heard
+            .words
+            .iter()
+            .map(|w| json!({ "word": w.word, "start": start + w.start, "end": start + w.end }))
+            .collect();
+        let answers = &mut s.state.answers;
         match kind {
-            StepKind::Question(n) => s.answers[n - 1] = heard.text.clone(),
-            StepKind::FollowUp(n) => {
-                s.answers[n - 1] = format!("{} {}", s.answers[n - 1], heard.text)
-            }
+            StepKind::Question(n) => answers[n - 1] = heard.text.clone(),
+            StepKind::FollowUp(n) => answers[n - 1] = format!("{} {}", answers[n - 1], heard.text),
             _ => {}
         }
         Some(heard.text)

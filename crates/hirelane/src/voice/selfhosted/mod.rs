@@ -7,17 +7,24 @@
 //! through a bounded queue and kept even when they cannot be ([`transcribing`], [`hearing`]),
 //! a stereo recording
 //! ([`recording`]) and a heuristic analysis when no language model is configured ([`grading`]).
+//! Its progress is stored as it runs ([`session_store`]) and one socket at a time runs it under
+//! a lease ([`lease`]), so any instance can take an interview over; it begins and ends through
+//! [`lifecycle`] and [`ending`].
 
+mod ending;
 pub mod engine;
 mod follow_up;
 pub mod grading;
 mod hearing;
+mod lease;
+mod lifecycle;
 pub mod llm;
 pub mod pacing;
 pub mod plan;
 pub mod provider;
 pub mod recording;
 pub mod runtime;
+mod session_store;
 mod socket;
 pub mod speech;
 pub mod transcribing;

@@ -4,12 +4,13 @@
 //! `endCallMessage` and `metadata.questions` / `metadata.topics`) with the call's variables
 //! filled in, so each candidate hears their own name and role.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::voice::vapi::as_question;
 
 /// What a step is, for the transcript and the grading.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StepKind {
     Greeting,
     /// The assistant's scripted question number `n` (1-based).
@@ -21,7 +22,7 @@ pub enum StepKind {
 }
 
 /// One thing the interviewer says, and whether it then listens.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     pub kind: StepKind,
     pub text: String,
@@ -29,7 +30,7 @@ pub struct Step {
 }
 
 /// The whole interview.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
     pub steps: Vec<Step>,
     /// The scripted questions, in order (what the per-question evidence is about).

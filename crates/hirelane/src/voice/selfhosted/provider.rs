@@ -13,6 +13,9 @@ use hirelane_core::keys::token_digest;
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 
+use super::ending;
+use super::lease::COME_BACK_WITHIN;
+use super::session_store;
 use crate::store::Db;
 use crate::store::files::FileStore;
 use crate::voice::provider::{
@@ -23,10 +26,8 @@ use crate::{execute, fetch_as, fetch_scalar};
 
 /// How long the socket secret of a web call works: enough to join late and reconnect.
 const TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(2);
-/// An interview in progress whose session marked no step for this long has no instance running
-/// it any more. Longer than any one step can take (a listening step ends on the wall clock
-/// after `answer_wait_seconds` + `max_answer_seconds`, 140 s by default) plus the minute a
-/// dropped page has to come back.
+/// A call in progress that never got a session (its first socket's instance died at once) is
+/// abandoned this long after its last change.
 const ABANDONED_AFTER: SignedDuration = SignedDuration::from_mins(10);
 /// The `endedReason` of an interview whose instance stopped while it ran.
 pub const INTERVIEWER_STOPPED: &str = "pipeline-error-interviewer-stopped";
@@ -65,6 +66,11 @@ fn new_id() -> String {
     )
 }
 
+/// A provider failure where the interview needs the application's error.
+pub(super) fn provider_failure(e: ProviderError) -> crate::error::Error {
+    crate::error::Error::Internal(anyhow::anyhow!("self-hosted interviewer: {e}"))
+}
+
 fn unavailable(e: impl fmt::Display) -> ProviderError {
     ProviderError::Unavailable(e.to_string())
 }
@@ -99,40 +105,55 @@ impl SelfHostedProvider {
         let (body, status, updated_at) = row.ok_or(ProviderError::NotFound)?;
         let mut body: Value =
             serde_json::from_str(&body).map_err(|e| ProviderError::Invalid(e.to_string()))?;
-        let last_sign_of_life = from_millis(updated_at);
-        if status == "in-progress" && last_sign_of_life + ABANDONED_AFTER < self.now() {
-            // The instance running it died (a live session marks every step): end it with
-            // what was stored, so it is reported, can be retried, and is not polled for ever.
-            body["status"] = json!("ended");
-            body["endedReason"] = json!(INTERVIEWER_STOPPED);
-            body["endedAt"] = json!(to_iso(last_sign_of_life));
-            self.end_abandoned(id, &body).await?;
-            tracing::warn!(call_id = %id, "self-hosted interview ended: its interviewer stopped");
+        if status == "in-progress" {
+            let last_run = session_store::last_run(&self.db, id)
+                .await
+                .map_err(unavailable)?;
+            // Nobody has run it since its lease ended and its page had a minute to come back
+            // (to any instance): the instance running it died. A call without a session (never
+            // run) counts from its last change.
+            let abandoned = match last_run {
+                Some(at) => at + COME_BACK_WITHIN < self.now(),
+                None => from_millis(updated_at) + ABANDONED_AFTER < self.now(),
+            };
+            if abandoned {
+                body = self.end_abandoned(id, body).await?;
+            }
         }
         serde_json::from_value(body).map_err(|e| ProviderError::Invalid(e.to_string()))
     }
 
-    /// Ends an abandoned call unless its session marked a step meanwhile (then it lives).
-    async fn end_abandoned(&self, id: &str, body: &Value) -> ProviderResult<()> {
-        let stale_before = to_millis(self.now() - ABANDONED_AFTER);
+    /// Ends an abandoned call with what was stored of it, so it is reported, can be retried,
+    /// and is not polled for ever.
+    async fn end_abandoned(&self, id: &str, mut body: Value) -> ProviderResult<Value> {
+        let now = self.now();
+        let ending = ending::ending(&self.db, &self.files, id, INTERVIEWER_STOPPED, now)
+            .await
+            .map_err(unavailable)?;
+        let Some(ending) = ending else {
+            body["status"] = json!("ended");
+            body["endedReason"] = json!(INTERVIEWER_STOPPED);
+            body["endedAt"] = json!(to_iso(now));
+            self.end_call(id, &body).await?;
+            return Ok(body);
+        };
+        self.save_recording(id, ending.wav).await?;
+        if self.end_call(id, &ending.body).await? {
+            tracing::warn!(call_id = %id, "self-hosted interview ended with what was stored: its interviewer stopped");
+            session_store::forget(&self.db, &self.files, id, &ending.chunk_keys).await;
+        }
+        Ok(ending.body)
+    }
+
+    /// Stores the call as ended, once: `false` when it already was (another instance ended it).
+    pub async fn end_call(&self, id: &str, body: &Value) -> ProviderResult<bool> {
         execute!(
             &self.db,
             "UPDATE selfhosted_calls SET body = $2, status = 'ended', updated_at = $3
-             WHERE id = $1 AND status = 'in-progress' AND updated_at < $4",
-            (id, body.to_string(), to_millis(self.now()), stale_before)
+             WHERE id = $1 AND status <> 'ended'",
+            (id, body.to_string(), to_millis(self.now()))
         )
-        .map(drop)
-        .map_err(unavailable)
-    }
-
-    /// Marks that the session of call `id` is alive (each step of the interview does).
-    pub async fn still_running(&self, id: &str) -> ProviderResult<()> {
-        execute!(
-            &self.db,
-            "UPDATE selfhosted_calls SET updated_at = $2 WHERE id = $1 AND status = 'in-progress'",
-            (id, to_millis(self.now()))
-        )
-        .map(drop)
+        .map(|changed| changed == 1)
         .map_err(unavailable)
     }
 

@@ -15,6 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::helpers::{TestApp, on_each_db_configured};
 use crate::interviews::support::{book, create_job, import, invite_token, send_invites, set_clock};
 
+mod durable;
 mod follow_up;
 mod killed;
 mod llm;
@@ -81,9 +82,19 @@ struct Booked {
 }
 
 async fn booked(app: &TestApp, questions: &[&str], topics: &[&str]) -> Booked {
+    booked_for(app, ("Jane Voice", "jane@example.com"), questions, topics).await
+}
+
+/// A booked interview of the candidate `(name, email)`.
+async fn booked_for(
+    app: &TestApp,
+    (name, email): (&str, &str),
+    questions: &[&str],
+    topics: &[&str],
+) -> Booked {
     let token = app.token().await;
     let jd = create_job(app, &token, "2026-03-10").await;
-    let ids = import(app, &token, jd, &[("Jane Voice", "jane@example.com")]).await;
+    let ids = import(app, &token, jd, &[(name, email)]).await;
     let (status, assistant) = app
         .call(
             Method::POST,
@@ -105,7 +116,7 @@ async fn booked(app: &TestApp, questions: &[&str], topics: &[&str]) -> Booked {
     )
     .await;
     assert_eq!(status, 200, "{body}");
-    let invite = invite_token(app, "jane@example.com");
+    let invite = invite_token(app, email);
     let (status, body) = book(
         app,
         "ScheduleInterview",

@@ -50,22 +50,64 @@ async fn a_silent_socket_does_not_hold_the_interview_open() {
     .await;
 }
 
+/// Waits until no socket holds the interview (its instance saw the page go and let go).
+async fn let_go(app: &TestApp, call_id: &str) {
+    for _ in 0..200 {
+        let held: Option<Option<i64>> = hirelane::fetch_scalar!(
+            &app.state.db,
+            fetch_optional,
+            "SELECT held_generation FROM selfhosted_sessions WHERE call_id = $1",
+            (call_id)
+        )
+        .expect("the session");
+        if held == Some(None) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the interview's lease was never let go");
+}
+
 #[tokio::test]
 async fn an_interview_whose_instance_stopped_is_ended_with_what_was_stored() {
     on_each_db_configured(selfhosted, |app: TestApp| async move {
         let booked = booked(&app, &["Tell me about a service you run."], &[]).await;
+        let runtime = hirelane::voice::client::of(&app.state)
+            .expect("voice")
+            .selfhosted
+            .clone()
+            .expect("the self-hosted interviewer");
+        let ready = runtime
+            .speech
+            .synthesize("Yes, I am ready.")
+            .await
+            .expect("speech");
+        // The greeting is answered; the page goes while the question is asked and nobody comes
+        // back (its instance stopped, or the candidate left).
         let mut socket = open(&booked).await;
-        // The interview starts (in progress from its first caption)...
-        while next_event(&mut socket).await["type"] != "caption" {}
+        loop {
+            let event = next_event(&mut socket).await;
+            match (event["type"].as_str(), event["state"].as_str()) {
+                (Some("caption"), _) if event["kind"] == "question" => break,
+                (Some("caption"), _) => played(&mut socket).await,
+                (Some("state"), Some("listening")) => {
+                    super::say(&mut socket, &ready, 2).await;
+                }
+                _ => {}
+            }
+        }
         let provider = hirelane::voice::client::of(&app.state)
             .expect("voice")
             .provider
             .clone();
         let live = provider.get_call(&booked.call_id).await.expect("the call");
         assert_eq!(live.status.as_deref(), Some("in-progress"));
-        // ...then no step is marked for longer than any step can take, as when the instance
-        // running it is killed (its session dies with it).
         drop(socket);
+        let_go(&app, &booked.call_id).await;
+        // Within the minute a page has to come back, it lives.
+        set_clock(&app, "2026-03-02T11:58:50Z");
+        let waiting = provider.get_call(&booked.call_id).await.expect("the call");
+        assert_eq!(waiting.status.as_deref(), Some("in-progress"));
         set_clock(&app, "2026-03-02T13:00:00Z");
         let ended = provider.get_call(&booked.call_id).await.expect("the call");
         assert_eq!(ended.status.as_deref(), Some("ended"));
@@ -76,8 +118,28 @@ async fn an_interview_whose_instance_stopped_is_ended_with_what_was_stored() {
         hirelane::voice::reconciler::reconcile(&app.state)
             .await
             .expect("the reconciler runs");
+        // Reported with what was stored: the greeting and its answer, and their recording.
         let analysis = analysis_of(&app, &booked.call_id).await;
-        assert!(analysis.is_object(), "reported: {analysis}");
+        let turns = analysis["turns"].as_array().expect("turns");
+        assert_eq!(turns.len(), 2, "{turns:?}");
+        assert_eq!(turns[0]["speaker"], "interviewer", "{turns:?}");
+        assert_eq!(turns[1]["speaker"], "candidate", "{turns:?}");
+        let link = analysis["audioLink"].as_str().expect("the recording");
+        let wav = app
+            .client
+            .get(app.url(link))
+            .send()
+            .await
+            .expect("recording")
+            .bytes()
+            .await
+            .expect("bytes");
+        let seconds = (wav.len() - 44) as f64 / (16_000.0 * 4.0);
+        let said = turns[1]["endSeconds"].as_f64().expect("the answer's end");
+        assert!(
+            said <= seconds && seconds > (ready.len() as f64 / 16_000.0),
+            "{seconds:.2} s recorded, the answer ends at {said:.2} s"
+        );
     })
     .await;
 }

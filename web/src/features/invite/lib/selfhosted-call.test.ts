@@ -8,7 +8,7 @@ import { CALL_FAILED, LOST_CONTACT } from './call-contract';
 import type { CallHandlers } from './call-contract';
 import type { InterviewAudioHandlers } from './interview-audio';
 import { PcmPlayer } from './pcm-player';
-import { RECONNECT_WITHIN_MS, startSelfHostedCall } from './selfhosted-call';
+import { CLOSE_MOVING, CLOSE_TAKEN_OVER, RECONNECT_WITHIN_MS, TAKEN_OVER, startSelfHostedCall } from './selfhosted-call';
 
 const session = (token: string): WebCallSession => selfHostedSession('/api/Interview/Voice/inv-1', token);
 
@@ -155,6 +155,30 @@ describe('the self-hosted interview call', () => {
     t.playAll();
     expect(t.sockets[0]!.texts()).toEqual([]);
     expect(t.last().texts()).toEqual(['played']);
+  });
+
+  it('comes back at once when the server hands the interview over as it stops', async () => {
+    const t = setup();
+    await t.start();
+    t.last().open();
+    t.last().drop(CLOSE_MOVING);
+    expect(t.statuses().at(-1)).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.refresh).toHaveBeenCalledTimes(1);
+    expect(t.sockets).toHaveLength(2);
+    t.last().open();
+    expect(t.statuses().at(-1)).toBe('in-progress');
+  });
+
+  it('stops, and says why, when another tab took the interview over', async () => {
+    const t = setup();
+    await t.start();
+    t.last().open();
+    t.last().drop(CLOSE_TAKEN_OVER);
+    expect(t.handlers.onError).toHaveBeenCalledWith(TAKEN_OVER);
+    expect(t.audio.close).toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.refresh).not.toHaveBeenCalled();
   });
 
   it('keeps trying while the network is down, and gives up after a minute', async () => {

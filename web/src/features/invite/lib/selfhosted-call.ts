@@ -3,7 +3,10 @@
  * (`interview-audio.ts`) over the interview's socket (`interview-protocol.ts`). The page sends
  * its microphone only while the interviewer listens, plays each turn as it arrives and says
  * when it has played; a dropped socket is opened again with a fresh token from WebCall for up
- * to a minute, which is how long the server keeps the interview waiting.
+ * to a minute, which is how long the server keeps the interview waiting. Any instance can take
+ * the interview up; one that is stopping closes the socket with `moving` and the page comes back
+ * at once. A socket closed as `taken over` lost the interview to a newer one (another tab):
+ * this page stops.
  */
 import { apiErrorMessage, isApiError } from '@/lib/api-client';
 
@@ -37,10 +40,15 @@ export type SelfHostedOptions = {
   now?: () => number;
 };
 
-/** The server keeps a dropped interview this long (`RECONNECT_WITHIN` in the engine). */
+/** The server keeps a dropped interview this long (`COME_BACK_WITHIN` in `lease.rs`). */
 export const RECONNECT_WITHIN_MS = 60_000;
 /** Waits before each attempt to reconnect: soon at first, then every few seconds. */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 5000] as const;
+/** The server's close codes (`engine.rs`): another socket took the interview over; the
+ * instance is stopping and the interview goes on on another one. */
+export const CLOSE_TAKEN_OVER = 4001;
+export const CLOSE_MOVING = 1012;
+export const TAKEN_OVER = 'This interview continued in another window or tab. Please carry on there.';
 
 const OPEN = 1;
 
@@ -144,10 +152,11 @@ export async function startSelfHostedCall(
       apply({ type: 'message', message });
       if (message.type === 'ended') finish();
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (!current()) return;
       socket = null;
-      dropped();
+      if (event.code === CLOSE_TAKEN_OVER) return fail(TAKEN_OVER);
+      dropped(event.code === CLOSE_MOVING);
     };
   };
 
@@ -172,8 +181,8 @@ export async function startSelfHostedCall(
     connect(target);
   };
 
-  const retryLater = () => {
-    const wait = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
+  const retryLater = (atOnce = false) => {
+    const wait = atOnce ? 0 : RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
     attempt += 1;
     if (now() + wait - (droppedAt ?? now()) > RECONNECT_WITHIN_MS) {
       return fail(opened ? LOST_CONTACT : CALL_FAILED);
@@ -181,14 +190,15 @@ export async function startSelfHostedCall(
     retryTimer = window.setTimeout(() => void reconnect(), wait);
   };
 
-  const dropped = () => {
+  const dropped = (moving: boolean) => {
     // The server asks the step again on the new socket: what was playing is stale.
     audio.player.stop();
     apply({ type: 'dropped' });
     droppedAt ??= now();
     // A socket that never opened is still the first connection.
     if (opened) handlers.onStatus('reconnecting');
-    retryLater();
+    // A server that is stopping hands the interview over: come back at once, elsewhere.
+    retryLater(moving);
   };
 
   connect(first);

@@ -36,9 +36,9 @@ export class FakeSocket implements SocketLike {
   say(message: object) {
     this.receive(JSON.stringify(message));
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
   /** The text messages the page sent, by type. */
   texts(): string[] {
