@@ -9,6 +9,7 @@ use utoipa::IntoParams;
 use super::client::recording_resource;
 use super::provider::Recording;
 use super::provider_errors::provider_error;
+use super::selfhosted::recording::SELF_HOSTED_PREFIX;
 use crate::error::{Error, ErrorBody, Result};
 use crate::http::Query;
 use crate::state::AppState;
@@ -111,7 +112,3 @@ pub async fn expire(state: &AppState, ended_before: jiff::Timestamp) -> Result<u
     }
     Ok(dropped)
 }
-
-/// How the self-hosted interviewer writes its recordings' file-store keys as a call's
-/// `recordingUrl`.
-pub const SELF_HOSTED_PREFIX: &str = "selfhosted:";

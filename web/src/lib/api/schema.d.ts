@@ -387,7 +387,8 @@ export interface paths {
         };
         /**
          * Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
-         *     `sort`, `q`, `recommendation`, `stage` and `interviewStatus` narrow it (with `page`,
+         *     `sort`, `q`, `recommendation`, `stage`, `interviewStatus`, `source`, `reached`, `finished`,
+         *     `fact`, `addedFrom` and `addedTo` narrow it (with `page`,
          *     `X-Total-Count` gives the total).
          */
         get: operations["get_all_candidates"];
@@ -857,8 +858,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The hiring funnel of every JD (or one): candidates per stage and the conversion between
-         *     stages.
+         * The hiring funnel of every JD (or one): candidates per stage, the conversion between
+         *     stages, the steps passed without an invite or an interview, and the pass-through over
+         *     finished candidates.
          */
         get: operations["funnel"];
         put?: never;
@@ -946,6 +948,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Reports/Hiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hiring reports over the candidates added in the period (recruiter activity: over what
+         *     was done in it). Pass-through counts candidates whose process is finished; the in-progress
+         *     count is beside it. Definitions: docs/reports.md.
+         */
+        get: operations["hiring_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Reports/Hiring/Csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the period's reports as CSV (`report=funnel|stages|times|sources|interviews|recruiters`),
+         *     with the same period and JD parameters as `GET /Reports/Hiring`.
+         */
+        get: operations["hiring_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Settings/AccommodationRequests": {
         parameters: {
             query?: never;
@@ -978,6 +1021,41 @@ export interface paths {
          */
         post: operations["answer_accommodation_request"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/ApiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every API token, the newest first, revoked ones included (never a secret). */
+        get: operations["list_api_tokens"];
+        put?: never;
+        /** Makes a token (admins only); the answer holds its secret, the only time it is shown. */
+        post: operations["create_api_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/ApiTokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a token at once, on every instance; revoking it again changes nothing. */
+        delete: operations["revoke_api_token"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1108,6 +1186,109 @@ export interface paths {
         /** Saves the organisation's name (admins only); careers pages and e-mails use it from now on. */
         put: operations["put_organization"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/Webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every endpoint and the event types. */
+        get: operations["list_webhooks"];
+        put?: never;
+        /** Subscribes an endpoint; answers its secret, shown this once. */
+        post: operations["add_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/Webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes the endpoint and its delivery log; nothing more is sent to it. */
+        delete: operations["remove_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/Webhooks/{id}/Deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's latest deliveries, newest first. */
+        get: operations["list_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/Webhooks/{id}/Deliveries/{deliveryId}/Resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a delivery again now, with a fresh retry schedule (same event id). */
+        post: operations["resend_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/Webhooks/{id}/Resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a paused endpoint deliver again (its waiting events go out in order). */
+        post: operations["resume_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Settings/Webhooks/{id}/Secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the endpoint's secret (the old one stops signing at once); answers the new one. */
+        post: operations["rotate_secret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1559,6 +1740,24 @@ export interface components {
         Answers: {
             race?: string | null;
             sex?: string | null;
+        };
+        /** @description A token as Settings lists it (never its secret). */
+        ApiToken: {
+            /** @description ISO 8601 instants. */
+            createdAt: string;
+            /** @description Who made it (the token acts for them). */
+            createdBy: string;
+            expiresAt: string | null;
+            /** @description The secret's first characters, to tell tokens apart. */
+            hint: string;
+            /** Format: int64 */
+            id: number;
+            lastUsedAt: string | null;
+            /** @description The address of the last request made with it. */
+            lastUsedFrom: string | null;
+            name: string;
+            revokedAt: string | null;
+            scopes: components["schemas"]["Scope"][];
         };
         /** @description The application form. */
         ApplicationFormSchema: {
@@ -2187,6 +2386,12 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** @description A new token and its secret, which is never shown again. */
+        CreatedApiToken: {
+            /** @description `hl_…`: send it as `Authorization: Bearer hl_…`. */
+            secret: string;
+            token: components["schemas"]["ApiToken"];
+        };
         CsvAnswer: {
             errors: components["schemas"]["CsvRowError"][];
             imported: number;
@@ -2266,6 +2471,11 @@ export interface components {
             success: boolean;
         };
         /**
+         * @description Where a delivery stands.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivered" | "failed";
+        /**
          * @description The form as the page posts it (field names in any case). The spec's form requires every
          *     field but `additionalInfo` (and the leaving details while serving notice); a form an admin
          *     configured requires what it asks as required (`GET /Interview/DetailsForm/{inviteId}`), and
@@ -2330,6 +2540,15 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** @description The three duration reports of a period. */
+        Durations: {
+            /** @description New to Offer (Hired has no end); a stay counts once it ended. */
+            stageDays: components["schemas"]["StageDays"][];
+            /** @description From being added to completing the AI interview, over the interviewed. */
+            timeToFirstInterview: components["schemas"]["Spread"];
+            /** @description From being added to entering Hired, over the hired. */
+            timeToHire: components["schemas"]["Spread"];
+        };
         /** @description The edit form's payload; the spec sends it in PascalCase, names match in any case. */
         EditJobBody: {
             additionalNotes?: string;
@@ -2367,6 +2586,11 @@ export interface components {
          * @enum {string}
          */
         EmploymentType: "fullTime" | "partTime" | "contract" | "temporary" | "internship";
+        /**
+         * @description Whether deliveries go out.
+         * @enum {string}
+         */
+        EndpointState: "active" | "paused";
         /** @description A request as recruiters see it. */
         ErasureRequest: {
             /** @description Empty once decided. */
@@ -2395,7 +2619,7 @@ export interface components {
          *     variant's text never changes once released.
          * @enum {string}
          */
-        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "conduct_log_full" | "slug_taken" | "window_closed";
+        ErrorCode: "all_rejected" | "already_scheduled" | "analysis_not_available" | "attempt_not_reported" | "email_required" | "file_required" | "folder_taken" | "forbidden" | "internal" | "interview_completed" | "invalid_body" | "invalid_clock" | "invalid_date_time" | "invalid_details" | "invalid_email" | "invalid_event" | "invalid_file" | "invalid_format" | "invalid_id" | "invalid_json" | "invalid_otp" | "invalid_query" | "invalid_slot" | "invalid_upload" | "invalid_role" | "invalid_scorecard" | "not_interviewed" | "last_admin" | "stage_changed" | "invalid_stage_move" | "invalid_template" | "jd_required" | "link_disabled" | "name_required" | "no_assistant" | "no_candidates" | "no_valid_rows" | "not_found" | "not_scheduled" | "otp_expired" | "otp_required" | "provider_rejected" | "provider_unavailable" | "rate_limited" | "recruiter_exists" | "resend_cooldown" | "resend_limit" | "request_timeout" | "resume_file_id_required" | "sign_in_locked" | "state_changed" | "too_early" | "too_large" | "too_many_candidates" | "too_many_files" | "token_expired" | "token_invalid" | "token_revoked" | "token_scope" | "unauthorized" | "unknown_event" | "validation" | "web_calls_unconfigured" | "applications_closed" | "consent_required" | "conduct_log_full" | "slug_taken" | "window_closed" | "invalid_webhook_url" | "webhook_target_refused" | "invalid_event_type";
         /** @description Who made a change. */
         EventActor: {
             /** @description `recruiter`, `candidate` or `system`. */
@@ -2453,14 +2677,33 @@ export interface components {
             resumesAnalyzed: number;
         };
         /** @description A JD's funnel. */
-        Funnel: {
+        Funnel: components["schemas"]["FunnelCounts"] & {
             jdid: string;
             jdname: string;
             /** Format: int64 */
             jobDescId: number;
+        };
+        /** @description The counts of a funnel, one JD's or every JD's together. */
+        FunnelCounts: {
+            /**
+             * Format: int64
+             * @description Every candidate counted.
+             */
+            candidates: number;
+            facts: components["schemas"]["InterviewFacts"];
+            /**
+             * Format: int64
+             * @description Candidates whose process is finished: hired, rejected or withdrawn.
+             */
+            finished: number;
+            /**
+             * Format: int64
+             * @description Candidates still in the process (`candidates - finished`).
+             */
+            inProgress: number;
             /** Format: int64 */
             rejected: number;
-            /** @description How the JD's candidates entered it: the head of the funnel. */
+            /** @description How the candidates entered: the head of the funnel. */
             sources: components["schemas"]["FunnelSources"];
             /** @description New to Hired, in order. */
             steps: components["schemas"]["FunnelStep"][];
@@ -2498,12 +2741,31 @@ export interface components {
              * @description Candidates in this stage now.
              */
             current: number;
-            label: string;
             /**
              * Format: int64
-             * @description Candidates who reached this stage or a later one (rejected ones count where they got).
+             * @description Candidates whose process is finished (hired, rejected, withdrawn) who reached this stage.
+             */
+            finishedReached: number;
+            label: string;
+            /**
+             * Format: double
+             * @description Of the finished candidates who reached this stage, the share who reached the next one
+             *     (0-1): the pass-through rate. Null for Hired and when no finished candidate got here.
+             */
+            passThrough: number | null;
+            /**
+             * Format: int64
+             * @description Candidates who reached this stage: were in it or in a later one (rejected and withdrawn
+             *     ones count where they got).
              */
             reached: number;
+            /**
+             * Format: int64
+             * @description Of `reached`, those who passed this interview step without it happening (a person moved
+             *     them on with no invite sent, no slot booked or no interview completed); 0 for the
+             *     other stages.
+             */
+            skipped: number;
             stage: components["schemas"]["Stage"];
         };
         Gap: {
@@ -2533,6 +2795,31 @@ export interface components {
          * @enum {string}
          */
         HireRecommendation: "strongYes" | "yes" | "no" | "strongNo";
+        /** @description The hiring reports of a period. */
+        HiringReport: components["schemas"]["Durations"] & {
+            /**
+             * Format: date
+             * @description The first and last day counted (YYYY-MM-DD, the organisation's time zone).
+             */
+            from: string;
+            generatedAt: string;
+            interviews: components["schemas"]["InterviewRates"];
+            /**
+             * Format: int64
+             * @description The JD counted; null for every JD outside the bin.
+             */
+            jdId?: number | null;
+            /** @description The funnel of each JD with candidates added in the period, newest JD first. */
+            jobs: components["schemas"]["Funnel"][];
+            /** @description The funnel of every candidate added in the period. */
+            overall: components["schemas"]["FunnelCounts"];
+            /** @description Recruiters with a scorecard or a decision in the period. */
+            recruiters: components["schemas"]["RecruiterActivity"][];
+            /** @description Applied, uploaded, CSV: candidates, Pass rate, interviewed, hired. */
+            sources: components["schemas"]["SourceRow"][];
+            /** Format: date */
+            to: string;
+        };
         /** @description The provider's id of what was created. */
         IdAnswer: {
             id: string;
@@ -2604,6 +2891,24 @@ export interface components {
             /** @description Why the status is what it is, and whether the evidence is complete. */
             verdict: components["schemas"]["Verdict"];
         };
+        /** @description What happened at the interview steps, counted as the dashboard counts it. */
+        InterviewFacts: {
+            /**
+             * Format: int64
+             * @description Candidates whose AI interview was completed.
+             */
+            interviewsCompleted: number;
+            /**
+             * Format: int64
+             * @description Candidates sent an invite (the dashboard's "Invites Sent").
+             */
+            invitesSent: number;
+            /**
+             * Format: int64
+             * @description Candidates who booked a slot (the dashboard's "Meetings Scheduled").
+             */
+            slotsBooked: number;
+        };
         /** @description Our grader's result for one interview. */
         InterviewGrading: {
             bars: components["schemas"]["Bars"];
@@ -2619,6 +2924,39 @@ export interface components {
         InterviewNotice: {
             text: string;
             version: string;
+        };
+        /** @description How the AI interviews of the period's candidates went. */
+        InterviewRates: {
+            /**
+             * Format: int64
+             * @description Of them, those whose interview was completed.
+             */
+            completed: number;
+            /**
+             * Format: double
+             * @description `completed / invitesSent` (0-1); null without invites.
+             */
+            completionRate: number | null;
+            /**
+             * Format: int64
+             * @description Booked slots whose join window has closed (not cancelled): the interviews that were due.
+             */
+            due: number;
+            /**
+             * Format: int64
+             * @description Candidates sent an invite.
+             */
+            invitesSent: number;
+            /**
+             * Format: double
+             * @description `noShows / due` (0-1); null when none was due.
+             */
+            noShowRate: number | null;
+            /**
+             * Format: int64
+             * @description Of those, the ones nobody completed: the candidate did not show up (or dropped out).
+             */
+            noShows: number;
         };
         /**
          * @description The outcome of an interview.
@@ -2766,6 +3104,25 @@ export interface components {
             /** @description Why it is asked and how it is used, for the page to show above the questions. */
             explanation: string;
             questions: components["schemas"]["Question"][];
+        };
+        /** @description A token to make. */
+        NewApiToken: {
+            /** @description When it stops working (an ISO 8601 instant in the future); none: until revoked. */
+            expiresAt?: string | null;
+            /** @description What the integration is, e.g. "HRIS sync". */
+            name: string;
+            /** @description At least one. */
+            scopes: components["schemas"]["Scope"][];
+        };
+        /** @description An endpoint to subscribe. */
+        NewWebhookBody: {
+            eventTypes: string[];
+            includePersonalData?: boolean;
+            /**
+             * @description `https://…` (plain `http://` and internal addresses only with the operator's
+             *     `webhooks.allow_private_targets`).
+             */
+            url: string;
         };
         /** @description The invite page's data (SPEC section 3), and nothing else about the candidate. */
         NextStep: {
@@ -3013,6 +3370,23 @@ export interface components {
          * @enum {string}
          */
         Recommendation: "Pass" | "Fail";
+        /** @description What one recruiter did in the period. */
+        RecruiterActivity: {
+            /**
+             * Format: int64
+             * @description Candidates they moved between stages in the period (shortlists, offers, hires,
+             *     rejections, withdrawals and undos): a person's decisions.
+             */
+            decisions: number;
+            name: string;
+            /** Format: int64 */
+            recruiterId: number;
+            /**
+             * Format: int64
+             * @description Scorecards they wrote in the period.
+             */
+            scorecards: number;
+        };
         RefreshAnswer: {
             accessToken: string;
             refreshToken: string;
@@ -3229,6 +3603,13 @@ export interface components {
             /** @description Always 2 (scheduled). */
             showPageId: components["schemas"]["InvitePage"];
         };
+        /**
+         * @description What a token may do, one scope per domain the API exposes to integrators. A route names the
+         *     scope it needs in the OpenAPI document (`apiToken` security); a route that names none is
+         *     out of every token's reach (team, templates, settings, sign-in, self-identification).
+         * @enum {string}
+         */
+        Scope: "candidates:read" | "jobs:read" | "stages:write" | "interviews:read" | "reports:read";
         /** @description One recruiter's scorecard. */
         Scorecard: {
             /** Format: int64 */
@@ -3335,6 +3716,37 @@ export interface components {
          * @enum {string}
          */
         Source: "uploaded" | "csv" | "applied";
+        /** @description How candidates of one source did. */
+        SourceRow: {
+            /**
+             * Format: int64
+             * @description Candidates the ATS analysis gave a recommendation (Pass or Fail).
+             */
+            analysed: number;
+            /** Format: int64 */
+            candidates: number;
+            /**
+             * Format: int64
+             * @description Candidates hired (now in Hired).
+             */
+            hired: number;
+            /**
+             * Format: int64
+             * @description Candidates whose AI interview was completed.
+             */
+            interviewed: number;
+            /**
+             * Format: double
+             * @description `passed / analysed` (0-1); null before any was analysed.
+             */
+            passRate: number | null;
+            /**
+             * Format: int64
+             * @description Of them, those recommended Pass.
+             */
+            passed: number;
+            source: components["schemas"]["Source"];
+        };
         /**
          * @description Who speaks in a turn.
          * @enum {string}
@@ -3354,11 +3766,28 @@ export interface components {
              */
             required: boolean;
         };
+        /** @description A duration's median and 90th percentile over `count` candidates or stays. */
+        Spread: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: double
+             * @description Days, to one decimal (measured in whole hours); null when `count` is 0.
+             */
+            medianDays: number | null;
+            /** Format: double */
+            p90Days: number | null;
+        };
         /**
          * @description A candidate's place in the hiring process.
          * @enum {string}
          */
         Stage: "new" | "screened" | "invited" | "scheduled" | "interviewed" | "shortlisted" | "offer" | "hired" | "rejected" | "withdrawn";
+        /** @description Days candidates spent in one stage before they left it. */
+        StageDays: components["schemas"]["Spread"] & {
+            label: string;
+            stage: components["schemas"]["Stage"];
+        };
         StartAnswer: {
             /** @description The join page. */
             Uri: string;
@@ -3497,6 +3926,58 @@ export interface components {
             /** @description The room to join; null when the browser starts the call. */
             webCallUrl: string | null;
         };
+        /** @description One delivery of the log. */
+        WebhookDelivery: {
+            /** Format: int64 */
+            attempts: number;
+            /** Format: int64 */
+            candidateId: number | null;
+            createdAt: string;
+            deliveredAt: string | null;
+            /** @description Why the last attempt failed. */
+            error: string | null;
+            /** @description The event's id (the `webhook-id` header), the same on every attempt. */
+            eventId: string;
+            eventType: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            latencyMs: number | null;
+            /** @description When the next attempt is due; null unless pending. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: int64
+             * @description The endpoint's HTTP status at the last attempt, if it answered.
+             */
+            responseCode: number | null;
+            status: components["schemas"]["DeliveryStatus"];
+        };
+        /** @description A subscribed endpoint (its secret is never shown again). */
+        WebhookEndpoint: {
+            /**
+             * Format: int64
+             * @description Failed deliveries in a row (the endpoint is paused after too many).
+             */
+            consecutiveFailures: number;
+            createdAt: string;
+            eventTypes: string[];
+            /** Format: int64 */
+            id: number;
+            /** @description Whether deliveries carry the candidate's personal fields (name, contact, files). */
+            includePersonalData: boolean;
+            state: components["schemas"]["EndpointState"];
+            url: string;
+        };
+        /** @description The endpoints, and the event types one may subscribe to. */
+        WebhookList: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+            eventTypes: string[];
+        };
+        /** @description A secret, shown this once: `whsec_` and the base64 signing key. */
+        WebhookSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            secret: string;
+        };
         /**
          * @description Where the work happens (schema.org: an office, some days at an office, or anywhere in the
          *     applicant's country).
@@ -3558,6 +4039,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3992,6 +4482,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No JD outside the bin has this id (`invalid_id`) */
             404: {
                 headers: {
@@ -4036,6 +4535,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4260,6 +4768,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No JD outside the bin has this id (`invalid_id`) */
             404: {
                 headers: {
@@ -4311,6 +4828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No JD outside the bin has this id (`invalid_id`) */
             404: {
                 headers: {
@@ -4349,8 +4875,17 @@ export interface operations {
                     "application/json": components["schemas"]["BinItem"][];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4391,8 +4926,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4448,8 +4992,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4498,8 +5051,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4549,8 +5111,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4590,6 +5161,25 @@ export interface operations {
                 interviewStatus?: components["schemas"]["InterviewStatus"];
                 /** @description Only candidates who entered so: `uploaded`, `csv` or `applied`. */
                 source?: components["schemas"]["Source"];
+                /**
+                 * @description Only candidates who reached this stage, as the funnel and the reports count it (were
+                 *     in it or in a later one).
+                 */
+                reached?: components["schemas"]["Stage"];
+                /**
+                 * @description `true`: only candidates whose process is finished (hired, rejected, withdrawn);
+                 *     `false`: only those still in it.
+                 */
+                finished?: boolean;
+                /**
+                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
+                 *     completed their AI interview (`interviewDone`), as the dashboard counts them.
+                 */
+                fact?: "inviteSent" | "slotBooked" | "interviewDone";
+                /** @description Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later. */
+                addedFrom?: string;
+                /** @description Only candidates added on this day or earlier. */
+                addedTo?: string;
             };
             header?: never;
             path?: never;
@@ -4617,8 +5207,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4667,8 +5266,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4705,8 +5313,17 @@ export interface operations {
                     "application/json": components["schemas"]["FolderItem"][];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4746,8 +5363,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4848,8 +5474,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4898,8 +5533,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4943,8 +5587,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5006,8 +5659,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5056,6 +5718,25 @@ export interface operations {
                 interviewStatus?: components["schemas"]["InterviewStatus"];
                 /** @description Only candidates who entered so: `uploaded`, `csv` or `applied`. */
                 source?: components["schemas"]["Source"];
+                /**
+                 * @description Only candidates who reached this stage, as the funnel and the reports count it (were
+                 *     in it or in a later one).
+                 */
+                reached?: components["schemas"]["Stage"];
+                /**
+                 * @description `true`: only candidates whose process is finished (hired, rejected, withdrawn);
+                 *     `false`: only those still in it.
+                 */
+                finished?: boolean;
+                /**
+                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
+                 *     completed their AI interview (`interviewDone`), as the dashboard counts them.
+                 */
+                fact?: "inviteSent" | "slotBooked" | "interviewDone";
+                /** @description Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later. */
+                addedFrom?: string;
+                /** @description Only candidates added on this day or earlier. */
+                addedTo?: string;
             };
             header?: never;
             path?: never;
@@ -5083,8 +5764,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5202,6 +5892,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The candidate has no invite: 'No data found.' (`not_found`) */
             404: {
                 headers: {
@@ -5246,6 +5945,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5363,6 +6071,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     candidate_details_form: {
@@ -5429,6 +6146,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5577,8 +6303,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, expired or invalid access token */
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5681,6 +6416,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5922,6 +6666,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such JD outside the bin: 'Invalid JD ID.' (`invalid_id`) */
             404: {
                 headers: {
@@ -5966,6 +6719,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6023,6 +6785,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such JD outside the bin (`invalid_id`) */
             404: {
                 headers: {
@@ -6067,6 +6838,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6133,6 +6913,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such candidate (`not_found`) */
             404: {
                 headers: {
@@ -6177,6 +6966,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6308,6 +7106,137 @@ export interface operations {
             };
         };
     };
+    hiring_report: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First day counted (YYYY-MM-DD, the organisation's time zone; 2000-01-01 or later);
+                 *     default: 89 days before `to`.
+                 */
+                from?: string;
+                /** @description Last day counted, inclusive; default: today. At most 731 days after `from`. */
+                to?: string;
+                /** @description One JD's integer id or folder id; default: every JD outside the bin. */
+                jdId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiringReport"];
+                };
+            };
+            /** @description A date that cannot be read, or a period outside the limits: from 2000-01-01, at most 731 days, `to` not before `from` (`validation`, naming the bounds); a malformed JD id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins and recruiters given the reports permission (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such JD outside the bin (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hiring_csv: {
+        parameters: {
+            query: {
+                /** @description The report to export. */
+                report: "funnel" | "stages" | "times" | "sources" | "interviews" | "recruiters";
+                /** @description As `GET /Reports/Hiring`'s. */
+                from?: string;
+                /** @description As `GET /Reports/Hiring`'s. */
+                to?: string;
+                /** @description As `GET /Reports/Hiring`'s. */
+                jdId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's rows; the file is named after the report and the period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description An unknown report, a date that cannot be read, or a period outside the limits (`validation`, `invalid_query`); a malformed JD id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins and recruiters given the reports permission (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such JD outside the bin (`invalid_id`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_accommodation_requests: {
         parameters: {
             query?: never;
@@ -6328,6 +7257,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6380,6 +7318,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such request (`not_found`) */
             404: {
                 headers: {
@@ -6391,6 +7338,145 @@ export interface operations {
             };
             /** @description Answered already (`state_changed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_api_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage API tokens (`forbidden`); never with an API token (`token_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiToken"];
+            };
+        };
+        responses: {
+            /** @description Made; `secret` is shown only now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            /** @description No name, a name over 80 characters or of several lines, or no scope (`invalid_body`); an unknown scope (`invalid_json`); an expiry that is not a future ISO 8601 instant (`invalid_date_time`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage API tokens (`forbidden`); never with an API token (`token_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (with when) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; an unknown, expired or revoked API token (`token_invalid`, `token_expired`, `token_revoked`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage API tokens (`forbidden`); never with an API token (`token_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such token (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6554,6 +7640,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_email_template: {
@@ -6627,6 +7722,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6794,6 +7898,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     publish_summary: {
@@ -6908,6 +8021,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     put_organization: {
@@ -6961,6 +8083,343 @@ export interface operations {
             };
         };
     };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints, oldest first, and the event types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description Not an https URL (`invalid_webhook_url`), a host that resolves to an internal address (`webhook_target_refused`), no or unknown event types (`invalid_event_type`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such endpoint (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most the latest 100 deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such endpoint (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+                /** @description The delivery's id */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Due now */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such endpoint or delivery (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resume_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, active */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such endpoint (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only admins manage webhooks (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such endpoint (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     team: {
         parameters: {
             query?: never;
@@ -6981,6 +8440,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7271,6 +8739,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
             502: {
                 headers: {
@@ -7322,6 +8799,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The voice provider failed or cannot be reached (`provider_unavailable`) */
             502: {
                 headers: {
@@ -7356,6 +8842,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7406,6 +8901,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7468,6 +8972,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7538,6 +9051,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The provider has no such assistant */
             404: {
                 headers: {
@@ -7599,6 +9121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_call: {
@@ -7634,6 +9165,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7684,6 +9224,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7798,6 +9347,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     me: {
@@ -7820,6 +9378,15 @@ export interface operations {
             };
             /** @description Missing, expired or invalid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token without the scope the `apiToken` requirement names, or on an operation that names none (`token_scope`, with `scope`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 
 use super::grading::{self, Answered};
 use super::hearing::NOT_TRANSCRIBED;
-use super::provider::recording_key;
-use super::recording;
+use super::recording::{self, recording_url};
 use super::session_store::{self, Durable};
 use super::speech::SAMPLE_RATE;
 use crate::error::Result;
@@ -105,7 +104,7 @@ fn ended(
     body["artifact"] = json!({
         "messages": messages,
         "transcript": transcript,
-        "recordingUrl": format!("{}{}", crate::voice::recordings::SELF_HOSTED_PREFIX, recording_key(call_id)),
+        "recordingUrl": recording_url(call_id),
     });
     body["analysis"] = grading::analysis(&answered, &s.plan.keywords);
     Ending {

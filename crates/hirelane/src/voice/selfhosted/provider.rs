@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 
 use super::ending;
 use super::lease::COME_BACK_WITHIN;
+use super::recording::recording_key;
 use super::session_store;
 use crate::store::Db;
 use crate::store::files::FileStore;
@@ -46,11 +47,6 @@ impl fmt::Debug for SelfHostedProvider {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SelfHostedProvider").finish_non_exhaustive()
     }
-}
-
-/// The file-store key of a call's recording.
-pub fn recording_key(call_id: &str) -> String {
-    format!("recordings/selfhosted/{call_id}.wav")
 }
 
 /// An id in Vapi's shape (a UUID), from random bytes.

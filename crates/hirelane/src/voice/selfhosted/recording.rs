@@ -112,6 +112,21 @@ pub fn wav(chunks: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
+/// The file-store key of a call's finished recording.
+pub fn recording_key(call_id: &str) -> String {
+    format!("recordings/selfhosted/{call_id}.wav")
+}
+
+/// How the self-hosted interviewer writes its recordings' file-store keys as a call's
+/// `recordingUrl`.
+pub const SELF_HOSTED_PREFIX: &str = "selfhosted:";
+
+/// A call's `recordingUrl`: its recording's file-store key, marked as the self-hosted
+/// interviewer's.
+pub fn recording_url(call_id: &str) -> String {
+    format!("{SELF_HOSTED_PREFIX}{}", recording_key(call_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
