@@ -9,7 +9,11 @@
 //! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"topic"|"closing",
 //! "question":n|null}` (what the interviewer says), `{"type":"audio-end","samples":N}` after the
 //! turn's last audio (none when no voice could be made: the caption stands alone),
-//! `{"type":"heard","text":…}` (the answer as transcribed), `{"type":"ended"}`, and
+//! `{"type":"heard","text":…}` (the answer as transcribed), `{"type":"ended"}`,
+//! `{"type":"latency","endOfTurnMs":…,"transcriptionMs":…,"decisionMs":…,"synthesisMs":…,
+//! "sendMs":…,"totalMs":…,"lastWordSeconds":…}` right after the first audio of a turn that
+//! follows an answer (the voice-to-voice latency from the candidate's last word, by stage:
+//! [`super::latency`]; stored too as `latency` on that turn's message), and
 //! `{"type":"warning","code":"audio_too_fast"}` once per answer whose audio arrives more than
 //! ten seconds ahead of real time (the excess is not accepted: [`super::pacing`]).
 //!
@@ -31,9 +35,12 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
+use super::answering::{Answer, Listened};
 use super::follow_up;
 use super::grading::{self, Answered};
 use super::hearing::{NOT_TRANSCRIBED, message};
+use super::latency::Turnaround;
+use super::lines::assistant_of;
 use super::pacing::Pacing;
 use super::plan::{Plan, StepKind};
 use super::provider::recording_key;
@@ -235,6 +242,7 @@ impl Runtime {
                 return;
             }
         };
+        self.prefetch(&session).await;
         let generation = {
             let mut s = session.lock().await;
             s.generation += 1;
@@ -279,10 +287,13 @@ impl Runtime {
         generation: u64,
         socket: &mut WebSocket,
     ) -> Stopped {
-        let call_id = session.lock().await.call["id"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
+        let (call_id, assistant) = {
+            let s = session.lock().await;
+            let id = s.call["id"].as_str().unwrap_or_default().to_owned();
+            (id, assistant_of(&s))
+        };
+        // From the candidate's last word to the next turn's first audio, when they answered.
+        let mut turnaround: Option<Turnaround> = None;
         loop {
             let (step, number, steps) = {
                 let mut s = session.lock().await;
@@ -318,15 +329,19 @@ impl Runtime {
             {
                 return Stopped::Disconnected;
             }
-            let audio = match self.speech.synthesize(&step.text).await {
+            let synthesis = std::time::Instant::now();
+            let audio = match self.speak(&assistant, &step.text).await {
                 Ok(audio) => audio,
                 Err(err) => {
                     // Without a voice the caption still asks: the page shows it.
                     tracing::error!(error = %err, "self-hosted interview: cannot speak a turn");
-                    Vec::new()
+                    Arc::from(Vec::new())
                 }
             };
-            {
+            if let Some(t) = turnaround.as_mut() {
+                t.synthesized(synthesis);
+            }
+            let index = {
                 let mut s = session.lock().await;
                 let at = s.recording.seconds();
                 let seconds = audio.len() as f64 / f64::from(SAMPLE_RATE);
@@ -337,13 +352,20 @@ impl Runtime {
                 if let StepKind::Question(n) = step.kind {
                     s.asked[n - 1] = true;
                 }
-            }
+                s.messages.len() - 1
+            };
             for chunk in audio.chunks(AUDIO_CHUNK) {
                 let bytes: Vec<u8> = chunk.iter().flat_map(|s| s.to_le_bytes()).collect();
                 if socket.send(Message::Binary(bytes.into())).await.is_err() {
                     return Stopped::Disconnected;
                 }
+                if let Some(t) = turnaround.take()
+                    && t.report(session, index, socket).await.is_err()
+                {
+                    return Stopped::Disconnected;
+                }
             }
+            turnaround = None;
             if !audio.is_empty() {
                 let end = json!({ "type": "audio-end", "samples": audio.len() });
                 if send_json(socket, end).await.is_err() {
@@ -356,12 +378,13 @@ impl Runtime {
             }
             if step.listen {
                 match self.listen(session, generation, socket, &step.kind).await {
-                    Ok(true) => {
+                    Ok(Listened::Heard(heard)) => {
                         if let StepKind::Question(n) = step.kind {
                             follow_up::consider(session, n).await;
                         }
+                        turnaround = heard.map(Turnaround::decided);
                     }
-                    Ok(false) => return Stopped::TakenOver,
+                    Ok(Listened::TakenOver) => return Stopped::TakenOver,
                     Err(cut) => return cut.into(),
                 }
             }
@@ -373,24 +396,28 @@ impl Runtime {
         }
     }
 
-    /// Listens to one answer, then transcribes it; `Ok(false)` when another socket took over.
+    /// Listens to one answer, transcribed while it is spoken ([`Answer`]).
     async fn listen(
         &self,
         session: &tokio::sync::Mutex<Session>,
         generation: u64,
         socket: &mut WebSocket,
         kind: &StepKind,
-    ) -> std::result::Result<bool, Cut> {
+    ) -> std::result::Result<Listened, Cut> {
         let gone = |_| Cut::Disconnected;
         send_json(socket, json!({ "type": "state", "state": "listening" }))
             .await
             .map_err(gone)?;
-        let mut detector = TurnDetector::new(
+        let detector = TurnDetector::new(
             Duration::from_millis(self.timing.end_of_turn_ms),
             Duration::from_secs(self.timing.max_answer_seconds),
             Duration::from_secs(self.timing.answer_wait_seconds),
         );
-        let start = session.lock().await.recording.seconds();
+        let (start, share) = {
+            let s = session.lock().await;
+            (s.recording.seconds(), s.transcribing.clone())
+        };
+        let mut answer = Answer::new(self, share, detector, start);
         // The detector counts audio received; this counts time, so a page that keeps its socket
         // open and sends nothing (or trickles) cannot hold the interview in this step for ever.
         let listening = tokio::time::Instant::now();
@@ -399,7 +426,11 @@ impl Runtime {
         let mut pacing = Pacing::default();
         let mut pending: Vec<i16> = Vec::with_capacity(FRAME * 2);
         'answer: loop {
-            let message = match tokio::time::timeout_at(deadline, socket.recv()).await {
+            let received = tokio::select! {
+                received = tokio::time::timeout_at(deadline, socket.recv()) => received,
+                over = answer.transcribed() => if over { break 'answer } else { continue },
+            };
+            let message = match received {
                 Ok(Some(Ok(message))) => message,
                 Ok(_) => return Err(Cut::Disconnected),
                 Err(_) => {
@@ -425,12 +456,12 @@ impl Runtime {
                     );
                     let mut s = session.lock().await;
                     if s.generation != generation {
-                        return Ok(false);
+                        return Ok(Listened::TakenOver);
                     }
                     while pending.len() >= FRAME {
                         let frame: Vec<i16> = pending.drain(..FRAME).collect();
                         s.recording.candidate_says(&frame);
-                        if detector.push(&frame) != Heard::Listening {
+                        if answer.push(&frame, &s.recording) != Heard::Listening {
                             break 'answer;
                         }
                     }
@@ -444,18 +475,20 @@ impl Runtime {
                 Message::Ping(_) | Message::Pong(_) => {}
             }
         }
-        if !detector.spoke() {
-            return Ok(true);
-        }
+        let Some(mut turnaround) = answer.over() else {
+            return Ok(Listened::Heard(None));
+        };
         send_json(socket, json!({ "type": "state", "state": "thinking" }))
             .await
             .map_err(gone)?;
-        if let Some(text) = self.hear(session, kind, start).await {
+        let (heard, span) = answer.transcript(session).await;
+        turnaround.transcribed();
+        if let Some(text) = self.keep(session, kind, span, heard).await {
             send_json(socket, json!({ "type": "heard", "text": text }))
                 .await
                 .map_err(gone)?;
         }
-        Ok(true)
+        Ok(Listened::Heard(Some(turnaround)))
     }
 
     /// Ends the interview: the recording and the call as a provider reports it are stored, and

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use jiff::Timestamp;
 use serde_json::Value;
 
+use super::lines::Lines;
 use super::llm::Llm;
 use super::plan::Plan;
 use super::provider::SelfHostedProvider;
@@ -23,6 +24,8 @@ use crate::config::SpeechSettings;
 pub struct Runtime {
     pub provider: Arc<SelfHostedProvider>,
     pub speech: Speech,
+    /// The interviewer's lines, made before they are needed.
+    pub lines: Lines,
     /// Every answer's transcription goes through it (bounded overall and per interview).
     pub transcriptions: Transcriptions,
     /// The language model that analyses interviews, when one is configured.
@@ -71,6 +74,7 @@ impl Runtime {
         Runtime {
             provider,
             speech,
+            lines: Lines::new(&timing.tts_voice),
             transcriptions: Transcriptions::new(&timing),
             llm,
             timing,
