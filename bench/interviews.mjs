@@ -2,7 +2,7 @@
 // Self-hosted interviewer benchmark: N candidates take their interview at once, speaking in
 // real time over the interview's WebSocket, as a join page does.
 //
-//     node --experimental-websocket bench/interviews.mjs [--concurrent 1,2,3] [--questions 3] [--stagger 0]
+//     node --experimental-websocket bench/interviews.mjs [--concurrency 1,2,4,6,8] [--questions 3] [--stagger 0]
 //     node --experimental-websocket bench/interviews.mjs --flood 125 [--questions 3]
 //
 // Starts a release server built with the test clock (`cargo build --release -p hirelane
@@ -10,11 +10,14 @@
 // a fresh data directory, and its speech sidecar; signs in with the code from the outbox; creates
 // a CSV JD with N candidates, an assistant, invites and bookings, and moves the server's clock
 // into the join window. Each candidate's answers are spoken by the speech models' own voice
-// (synthesized once with the sidecar's Python and Piper), streamed 20 ms per 20 ms with a
-// second of room noise after each. Measured, per answer: the latency from the moment the answer
-// ended (the candidate's last word plus the 0.8 s of quiet that ends a turn) to the first audio of
-// the interviewer's next turn; per round: the median and p95 of those latencies, the wall time,
-// and the CPU time the server and its sidecar used (from /proc). Loopback only.
+// (synthesized once with the sidecar's Python and Piper), streamed 20 ms per 20 ms with two
+// seconds of room noise after each. Measured, per answer: the voice-to-voice latency from the
+// candidate's last word (the last 20 ms frame of the answer with speech in it, as sent) to the
+// first audio of the interviewer's next turn, and the server's breakdown of the same turnaround
+// (its `latency` message: end-of-turn detection, transcription, decision, synthesis, send); per
+// round: the median and p95 of those latencies, each stage's median and p95, the wall time, the
+// CPU time the server and its sidecar used (from /proc) per interview, and the load average
+// before and after the round (the machine may be shared). Loopback only.
 //
 // `--flood SECONDS` (issue 29 §6) runs two rounds of one measured candidate each: alone, then
 // beside a second candidate who sends SECONDS of speech per answer as fast as the socket takes
@@ -24,13 +27,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 );
-const rounds = (args.concurrent ?? '1,2,3').split(',').map(Number);
+const rounds = (args.concurrency ?? args.concurrent ?? '1,2,4,6,8').split(',').map(Number);
 const questions = Number(args.questions ?? 3);
 // Seconds between two candidates' starts: 0 is the worst case (every answer of every interview
 // ends at the same moment, so their transcriptions queue); real candidates are spread out.
@@ -40,7 +43,9 @@ const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/hirelane/
 const binary = process.env.HIRELANE_BIN ?? join(target, 'release/hirelane');
 const SAMPLE_RATE = 16000;
 const FRAME = 320;
-const END_OF_TURN_SECONDS = 0.8;
+// A sample this loud (-36 dBFS) is speech, not the room: the last one marks the last word.
+const SPEECH_LEVEL = 512;
+const STAGES = ['endOfTurnMs', 'transcriptionMs', 'decisionMs', 'synthesisMs', 'sendMs', 'totalMs'];
 
 const ANSWERS = [
   'Yes, I am ready.',
@@ -244,6 +249,7 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
   const socket = new WebSocket(`${ctx.base.replace('http', 'ws')}${call.webCallUrl}?token=${call.callToken}`);
   socket.binaryType = 'arraybuffer';
   const latencies = [];
+  const breakdowns = [];
   let greeting = null;
   let turn = 0;
   let answerEnded = null;
@@ -261,6 +267,7 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
         return;
       }
       const message = JSON.parse(event.data);
+      if (message.type === 'latency') breakdowns.push(message);
       if (message.type === 'caption') socket.send(JSON.stringify({ type: 'played' }));
       if (message.type === 'state' && message.state === 'listening') {
         const answer = answers[Math.min(turn, answers.length - 1)];
@@ -276,11 +283,14 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
           if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'done' }));
           return;
         }
-        const audio = new Int16Array(answer.length + noise(2).length);
+        const quiet = noise(2);
+        const audio = new Int16Array(answer.length + quiet.length);
         audio.set(answer);
-        audio.set(noise(2), answer.length);
-        // The turn can end once the answer and the quiet that ends it have been sent.
-        const endFrame = Math.ceil((answer.length + END_OF_TURN_SECONDS * SAMPLE_RATE) / FRAME) - 1;
+        audio.set(quiet, answer.length);
+        // The last word: the last frame with speech in it.
+        let last = answer.length - 1;
+        while (last > 0 && Math.abs(answer[last]) < SPEECH_LEVEL) last -= 1;
+        const endFrame = Math.floor(last / FRAME);
         const start = performance.now();
         for (let i = 0; i * FRAME < audio.length; i++) {
           if (socket.readyState !== WebSocket.OPEN) return;
@@ -295,7 +305,7 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
       }
       if (message.type === 'ended') {
         socket.close();
-        resolve({ latencies, greeting });
+        resolve({ latencies, breakdowns, greeting });
       }
     };
   });
@@ -352,6 +362,18 @@ async function floodRounds(ctx) {
   return out;
 }
 
+/** Median and p95 of each stage of the server's breakdowns, in ms. */
+function stages(breakdowns) {
+  return Object.fromEntries(
+    STAGES.map((stage) => {
+      const values = breakdowns.map((b) => b[stage]);
+      return [stage, { p50: percentile(values, 50), p95: percentile(values, 95) }];
+    }),
+  );
+}
+
+const load = () => Number(loadavg()[0].toFixed(2));
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -365,6 +387,7 @@ try {
   if (flood !== null) results.push(...(await floodRounds(ctx)));
   for (const [round, n] of (flood === null ? rounds : []).entries()) {
     const invites = await interviews(ctx, n, round);
+    const loadBefore = load();
     const cpuBefore = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0);
     const wallStart = performance.now();
     const all = await Promise.all(
@@ -376,8 +399,11 @@ try {
     const wall = (performance.now() - wallStart) / 1000;
     const cpu = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0) - cpuBefore;
     const latencies = all.flatMap((one) => one.latencies);
+    const breakdowns = all.flatMap((one) => one.breakdowns);
     results.push({
       concurrent: n,
+      load_before: loadBefore,
+      load_after: load(),
       answers: latencies.length,
       latency_median_s: Number(percentile(latencies, 50).toFixed(2)),
       latency_p95_s: Number(percentile(latencies, 95).toFixed(2)),
@@ -385,6 +411,7 @@ try {
       cpu_s: Number(cpu.toFixed(1)),
       cpu_per_interview_s: Number((cpu / n).toFixed(1)),
       cores_busy: Number((cpu / wall).toFixed(2)),
+      server_stages_ms: stages(breakdowns),
     });
     console.error(JSON.stringify(results.at(-1)));
   }

@@ -9,7 +9,11 @@
 //! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"topic"|"closing",
 //! "question":n|null}` (what the interviewer says), `{"type":"audio-end","samples":N}` after the
 //! turn's last audio (none when no voice could be made: the caption stands alone),
-//! `{"type":"heard","text":…}` (the answer as transcribed), `{"type":"ended"}`, and
+//! `{"type":"heard","text":…}` (the answer as transcribed), `{"type":"ended"}`,
+//! `{"type":"latency","endOfTurnMs":…,"transcriptionMs":…,"decisionMs":…,"synthesisMs":…,
+//! "sendMs":…,"totalMs":…,"lastWordSeconds":…}` right after the first audio of a turn that
+//! follows an answer (the voice-to-voice latency from the candidate's last word, by stage:
+//! [`super::latency`]; stored too as `latency` on that turn's message), and
 //! `{"type":"warning","code":"audio_too_fast"}` once per answer whose audio arrives more than
 //! ten seconds ahead of real time (the excess is not accepted: [`super::pacing`]).
 //!
@@ -36,9 +40,12 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 use utoipa::IntoParams;
 
+use super::answering::Answer;
 use super::follow_up;
 use super::hearing::message;
+use super::latency::Turnaround;
 use super::lease::{COME_BACK_WITHIN, Lease, Lost, Waited};
+use super::lines::assistant_of;
 use super::pacing::Pacing;
 use super::plan::StepKind;
 use super::provider::provider_failure;
@@ -237,7 +244,12 @@ impl Runtime {
     }
 
     /// Runs the interview from where it was stored while this socket holds its lease.
-    async fn hold(&self, state: &AppState, lease: &Lease, socket: &mut WebSocket) -> Stopped {
+    async fn hold(
+        self: &Arc<Self>,
+        state: &AppState,
+        lease: &Lease,
+        socket: &mut WebSocket,
+    ) -> Stopped {
         let durable = match session_store::load(&state.db, lease.call_id()).await {
             Ok(Some(durable)) => durable,
             // It ended meanwhile.
@@ -247,6 +259,7 @@ impl Runtime {
                 return Stopped::Moving;
             }
         };
+        self.prefetch(&durable);
         let session = tokio::sync::Mutex::new(Session {
             recording: Recording::resumed(durable.recorded_frames),
             state: durable,
@@ -316,6 +329,9 @@ impl Runtime {
         session: &tokio::sync::Mutex<Session>,
         socket: &mut WebSocket,
     ) -> Stopped {
+        let assistant = assistant_of(&session.lock().await.state);
+        // From the candidate's last word to the next turn's first audio, when they answered.
+        let mut turnaround: Option<Turnaround> = None;
         loop {
             let (step, number, steps) = {
                 let mut s = session.lock().await;
@@ -351,15 +367,19 @@ impl Runtime {
             {
                 return Stopped::Disconnected;
             }
-            let audio = match self.speech.synthesize(&step.text).await {
+            let synthesis = std::time::Instant::now();
+            let audio = match self.speak(&assistant, &step.text).await {
                 Ok(audio) => audio,
                 Err(err) => {
                     // Without a voice the caption still asks: the page shows it.
                     tracing::error!(error = %err, "self-hosted interview: cannot speak a turn");
-                    Vec::new()
+                    Arc::from(Vec::new())
                 }
             };
-            {
+            if let Some(t) = turnaround.as_mut() {
+                t.synthesized(synthesis);
+            }
+            let index = {
                 let mut s = session.lock().await;
                 let at = s.recording.seconds();
                 let seconds = audio.len() as f64 / f64::from(SAMPLE_RATE);
@@ -370,13 +390,20 @@ impl Runtime {
                 if let StepKind::Question(n) = step.kind {
                     s.state.asked[n - 1] = true;
                 }
-            }
+                s.messages.len() - 1
+            };
             for chunk in audio.chunks(AUDIO_CHUNK) {
                 let bytes: Vec<u8> = chunk.iter().flat_map(|s| s.to_le_bytes()).collect();
                 if socket.send(Message::Binary(bytes.into())).await.is_err() {
                     return Stopped::Disconnected;
                 }
+                if let Some(t) = turnaround.take()
+                    && t.report(session, index, socket).await.is_err()
+                {
+                    return Stopped::Disconnected;
+                }
             }
+            turnaround = None;
             if !audio.is_empty() {
                 let end = json!({ "type": "audio-end", "samples": audio.len() });
                 if send_json(socket, end).await.is_err() {
@@ -388,11 +415,14 @@ impl Runtime {
                 }
             }
             if step.listen {
-                if let Err(cut) = self.listen(session, socket, &step.kind).await {
-                    return cut.into();
-                }
-                if let StepKind::Question(n) = step.kind {
-                    follow_up::consider(session, n).await;
+                match self.listen(session, socket, &step.kind).await {
+                    Ok(heard) => {
+                        if let StepKind::Question(n) = step.kind {
+                            follow_up::consider(session, n).await;
+                        }
+                        turnaround = heard.map(Turnaround::decided);
+                    }
+                    Err(cut) => return cut.into(),
                 }
             }
             match self.finish_step(state, lease, session).await {
@@ -406,23 +436,27 @@ impl Runtime {
         }
     }
 
-    /// Listens to one answer, then transcribes it.
+    /// Listens to one answer, transcribed while it is spoken ([`Answer`]).
     async fn listen(
         &self,
         session: &tokio::sync::Mutex<Session>,
         socket: &mut WebSocket,
         kind: &StepKind,
-    ) -> std::result::Result<(), Cut> {
+    ) -> std::result::Result<Option<Turnaround>, Cut> {
         let gone = |_| Cut::Disconnected;
         send_json(socket, json!({ "type": "state", "state": "listening" }))
             .await
             .map_err(gone)?;
-        let mut detector = TurnDetector::new(
+        let detector = TurnDetector::new(
             Duration::from_millis(self.timing.end_of_turn_ms),
             Duration::from_secs(self.timing.max_answer_seconds),
             Duration::from_secs(self.timing.answer_wait_seconds),
         );
-        let start = session.lock().await.recording.seconds();
+        let (start, share) = {
+            let s = session.lock().await;
+            (s.recording.seconds(), s.transcribing.clone())
+        };
+        let mut answer = Answer::new(self, share, detector, start);
         // The detector counts audio received; this counts time, so a page that keeps its socket
         // open and sends nothing (or trickles) cannot hold the interview in this step for ever.
         let listening = tokio::time::Instant::now();
@@ -431,7 +465,11 @@ impl Runtime {
         let mut pacing = Pacing::default();
         let mut pending: Vec<i16> = Vec::with_capacity(FRAME * 2);
         'answer: loop {
-            let message = match tokio::time::timeout_at(deadline, socket.recv()).await {
+            let received = tokio::select! {
+                received = tokio::time::timeout_at(deadline, socket.recv()) => received,
+                over = answer.transcribed() => if over { break 'answer } else { continue },
+            };
+            let message = match received {
                 Ok(Some(Ok(message))) => message,
                 Ok(_) => return Err(Cut::Disconnected),
                 Err(_) => {
@@ -459,7 +497,7 @@ impl Runtime {
                     while pending.len() >= FRAME {
                         let frame: Vec<i16> = pending.drain(..FRAME).collect();
                         s.recording.candidate_says(&frame);
-                        if detector.push(&frame) != Heard::Listening {
+                        if answer.push(&frame, &s.recording) != Heard::Listening {
                             break 'answer;
                         }
                     }
@@ -473,18 +511,20 @@ impl Runtime {
                 Message::Ping(_) | Message::Pong(_) => {}
             }
         }
-        if !detector.spoke() {
-            return Ok(());
-        }
+        let Some(mut turnaround) = answer.over() else {
+            return Ok(None);
+        };
         send_json(socket, json!({ "type": "state", "state": "thinking" }))
             .await
             .map_err(gone)?;
-        if let Some(text) = self.hear(session, kind, start).await {
+        let (heard, span) = answer.transcript(session).await;
+        turnaround.transcribed();
+        if let Some(text) = self.keep(session, kind, span, heard).await {
             send_json(socket, json!({ "type": "heard", "text": text }))
                 .await
                 .map_err(gone)?;
         }
-        Ok(())
+        Ok(Some(turnaround))
     }
 }
 

@@ -1,46 +1,36 @@
-//! What an answer becomes once it has been listened to: transcribed through the instance's
-//! queue ([`super::transcribing`]) and kept as the candidate's turn of the conversation. An
-//! answer the queue could not transcribe (it timed out, the sidecar failed) is kept too, as a
-//! turn marked `notTranscribed` with the answer's span of the recording, so a reviewer can
-//! listen to it and the grader does not read it as an answer missing.
+//! What an answer becomes once it has been listened to and transcribed through the instance's
+//! queue ([`super::answering`], [`super::transcribing`]): kept as the candidate's turn of the
+//! conversation. An answer the queue could not transcribe (it timed out, the sidecar failed) is
+//! kept too, as a turn marked `notTranscribed` with the answer's span of the recording, so a
+//! reviewer can listen to it and the grader does not read it as an answer missing.
 
 use jiff::Timestamp;
 use serde_json::{Value, json};
 
 use super::plan::StepKind;
 use super::runtime::{Runtime, Session};
+use super::speech::Transcript;
+use super::transcribing::NotTranscribed;
 
 /// The transcript's line for an answer that could not be transcribed.
 pub(super) const NOT_TRANSCRIBED: &str = "[not transcribed]";
 
 impl Runtime {
-    /// Transcribes the answer recorded from `start` (seconds of the recording) to its current
-    /// end and keeps it as a turn; returns the text heard, if any, for the page.
-    pub(super) async fn hear(
+    /// Keeps what was heard of the answer recorded from `start` to `end` (seconds of the
+    /// recording) as a turn; returns the text heard, if any, for the page.
+    pub(super) async fn keep(
         &self,
         session: &tokio::sync::Mutex<Session>,
         kind: &StepKind,
-        start: f64,
+        (start, end): (f64, f64),
+        heard: Result<Transcript, NotTranscribed>,
     ) -> Option<String> {
-        let (audio, end, started, share) = {
-            let s = session.lock().await;
-            let end = s.recording.seconds();
-            (
-                s.recording.candidate_between(start, end).to_vec(),
-                end,
-                s.state.started_at(),
-                s.transcribing.clone(),
-            )
-        };
+        let started = session.lock().await.state.started_at();
         let question = match kind {
             StepKind::Question(n) | StepKind::FollowUp(n) => Some(n - 1),
             _ => None,
         };
-        let heard = match self
-            .transcriptions
-            .transcribe(&self.speech, &share, &audio)
-            .await
-        {
+        let heard = match heard {
             Ok(heard) => heard,
             Err(err) => {
                 tracing::error!(error = %err, start, end, "self-hosted interview: an answer could not be transcribed; kept as not transcribed");

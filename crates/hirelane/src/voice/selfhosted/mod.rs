@@ -4,20 +4,24 @@
 //! ([`engine`]), following a scripted plan ([`plan`]) and asking a follow-up where an answer
 //! misses most of its key points ([`follow_up`]), with end of turn by voice activity
 //! ([`turns`]), speech heard and spoken by the speech sidecar ([`speech`]), answers transcribed
-//! through a bounded queue and kept even when they cannot be ([`transcribing`], [`hearing`]),
-//! a stereo recording
+//! through a bounded queue while they are spoken and kept even when they cannot be
+//! ([`answering`], [`transcribing`], [`hearing`]), the lines synthesized before they are needed
+//! ([`lines`]), the voice-to-voice latency of every turn ([`latency`]), a stereo recording
 //! ([`recording`]) and a heuristic analysis when no language model is configured ([`grading`]).
 //! Its progress is stored as it runs ([`session_store`]) and one socket at a time runs it under
 //! a lease ([`lease`]), so any instance can take an interview over; it begins and ends through
 //! [`lifecycle`] and [`ending`].
 
+mod answering;
 mod ending;
 pub mod engine;
 mod follow_up;
 pub mod grading;
 mod hearing;
+pub mod latency;
 mod lease;
 mod lifecycle;
+pub mod lines;
 pub mod llm;
 pub mod pacing;
 pub mod plan;

@@ -15,6 +15,7 @@ use hirelane_core::keys::random_token;
 use serde_json::Value;
 use tokio::sync::watch;
 
+use super::lines::Lines;
 use super::llm::Llm;
 use super::provider::SelfHostedProvider;
 use super::recording::Recording;
@@ -32,6 +33,8 @@ const DRAIN_WAIT: Duration = Duration::from_secs(5);
 pub struct Runtime {
     pub provider: Arc<SelfHostedProvider>,
     pub speech: Speech,
+    /// The interviewer's lines, made before they are needed.
+    pub lines: Lines,
     /// Every answer's transcription goes through it (bounded overall and per interview).
     pub transcriptions: Transcriptions,
     /// The language model that analyses interviews, when one is configured.
@@ -76,6 +79,7 @@ impl Runtime {
         Runtime {
             provider,
             speech,
+            lines: Lines::new(&timing.tts_voice),
             transcriptions: Transcriptions::new(&timing),
             llm,
             timing,

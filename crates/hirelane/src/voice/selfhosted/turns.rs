@@ -1,8 +1,13 @@
 //! When the candidate has finished answering: an energy voice-activity detector over the 20 ms
 //! frames the browser sends. Speech is a frame well above the room's noise floor (which it
-//! learns from the quiet frames); an answer ends after `end_after` of quiet following speech,
-//! when it reaches its length cap, or when nobody spoke for `give_up_after`. The speech model
-//! decides what was said; this only decides when to stop listening.
+//! learns from the quiet frames); an answer ends after enough quiet following speech, when it
+//! reaches its length cap, or when nobody spoke for `give_up_after`.
+//!
+//! How much quiet is enough depends on the words so far, when a transcript of them is at hand
+//! ([`Words`]; the engine transcribes the answer at each pause, `super::answering`): a finished
+//! sentence ends the answer after [`FINISHED_QUIET`], words that trail off ("…and", "so,") only
+//! after twice `end_after`, and words not yet transcribed after `end_after`, as people leave a
+//! shorter gap after a complete thought and a longer one mid-thought.
 
 use std::time::Duration;
 
@@ -17,6 +22,45 @@ const SPEECH_ABOVE_FLOOR_DB: f64 = 12.0;
 const ABSOLUTE_SILENCE_DBFS: f64 = -55.0;
 /// Speech needs this many loud frames in a row (60 ms), so a click does not start an answer.
 const SPEECH_START_FRAMES: u32 = 3;
+/// Quiet that ends an answer whose words so far form a finished sentence.
+pub const FINISHED_QUIET: Duration = Duration::from_millis(300);
+/// Words after which a speaker is still going, whatever the punctuation the transcriber chose.
+const CONTINUING: [&str; 16] = [
+    "and", "so", "but", "or", "because", "cause", "plus", "um", "uh", "er", "the", "a", "an",
+    "which", "if", "although",
+];
+
+/// What the words of an answer so far say about whether it is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Words {
+    /// Not transcribed yet (or nothing heard): the configured quiet decides.
+    Unknown,
+    /// A finished sentence: a short quiet ends the answer.
+    Finished,
+    /// Trailing off mid-thought ("…and", "so,"): a longer quiet is waited for.
+    Trailing,
+}
+
+impl Words {
+    /// Reads a transcript of the answer so far.
+    pub fn of(text: &str) -> Words {
+        let text = text.trim_end();
+        let Some(last) = text.split_whitespace().next_back() else {
+            return Words::Unknown;
+        };
+        let bare = last
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if CONTINUING.contains(&bare.as_str()) || text.ends_with("...") || text.ends_with('…') {
+            return Words::Trailing;
+        }
+        match text.chars().next_back() {
+            Some('.' | '?' | '!') => Words::Finished,
+            Some(',' | ';' | ':' | '-') => Words::Trailing,
+            _ => Words::Unknown,
+        }
+    }
+}
 
 /// What a frame changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,21 +84,68 @@ pub struct TurnDetector {
     quiet_run: u32,
     frames: u32,
     spoke: bool,
+    /// The number of the last frame that was speech (the candidate's last word so far).
+    last_voiced: u32,
+    words: Words,
 }
 
 impl TurnDetector {
     pub fn new(end_after: Duration, cap: Duration, give_up_after: Duration) -> TurnDetector {
-        let frames = |d: Duration| u32::try_from(d.as_millis() / 20).unwrap_or(u32::MAX).max(1);
         TurnDetector {
-            end_after_frames: frames(end_after),
-            cap_frames: frames(cap),
-            give_up_frames: frames(give_up_after),
+            end_after_frames: frames_of(end_after),
+            cap_frames: frames_of(cap),
+            give_up_frames: frames_of(give_up_after),
             floor_db: ABSOLUTE_SILENCE_DBFS,
             loud_run: 0,
             quiet_run: 0,
             frames: 0,
             spoke: false,
+            last_voiced: 0,
+            words: Words::Unknown,
         }
+    }
+
+    /// The number of the last frame heard as speech (0: none yet). It changes only when the
+    /// candidate speaks again, so it names the words a transcript was made of.
+    pub fn last_voiced(&self) -> u32 {
+        self.last_voiced
+    }
+
+    /// Frames taken so far.
+    pub fn frames(&self) -> u32 {
+        self.frames
+    }
+
+    /// How long it has been quiet since the last speech (zero while speaking or before any).
+    pub fn quiet(&self) -> Duration {
+        if self.spoke {
+            Duration::from_millis(20 * u64::from(self.quiet_run))
+        } else {
+            Duration::ZERO
+        }
+    }
+
+    /// A transcript of the answer up to frame `voiced` says this; it counts only if the
+    /// candidate has not spoken since. Returns whether the answer is now over.
+    pub fn words_heard(&mut self, voiced: u32, words: Words) -> bool {
+        if voiced != self.last_voiced || !self.spoke {
+            return false;
+        }
+        self.words = words;
+        self.over()
+    }
+
+    /// The quiet that ends the answer, given its words so far.
+    fn quiet_needed(&self) -> u32 {
+        match self.words {
+            Words::Unknown => self.end_after_frames,
+            Words::Finished => frames_of(FINISHED_QUIET).min(self.end_after_frames),
+            Words::Trailing => self.end_after_frames.saturating_mul(2),
+        }
+    }
+
+    fn over(&self) -> bool {
+        self.spoke && (self.quiet_run >= self.quiet_needed() || self.frames >= self.cap_frames)
     }
 
     /// Whether speech was heard in this answer.
@@ -72,6 +163,9 @@ impl TurnDetector {
             if self.loud_run >= SPEECH_START_FRAMES {
                 self.spoke = true;
                 self.quiet_run = 0;
+                self.last_voiced = self.frames;
+                // More words: what a transcript said of the earlier ones no longer holds.
+                self.words = Words::Unknown;
             }
         } else {
             self.loud_run = 0;
@@ -81,8 +175,7 @@ impl TurnDetector {
             let rate = if level < self.floor_db { 0.5 } else { 0.02 };
             self.floor_db += (level.max(-90.0) - self.floor_db) * rate;
         }
-        if self.spoke && (self.quiet_run >= self.end_after_frames || self.frames >= self.cap_frames)
-        {
+        if self.over() {
             Heard::Finished
         } else if !self.spoke && self.frames >= self.give_up_frames {
             Heard::NoAnswer
@@ -90,6 +183,11 @@ impl TurnDetector {
             Heard::Listening
         }
     }
+}
+
+/// Whole 20 ms frames in `d`, at least one.
+fn frames_of(d: Duration) -> u32 {
+    u32::try_from(d.as_millis() / 20).unwrap_or(u32::MAX).max(1)
 }
 
 /// A frame's loudness (RMS) in dB below full scale; -inf dB reads as -120.
@@ -180,6 +278,91 @@ mod tests {
         let mut d = detector();
         let heard = feed(&mut d, &tone(0.3, 500));
         assert_eq!(heard.iter().position(|h| *h == Heard::Finished), Some(499));
+    }
+
+    #[test]
+    fn a_finished_sentence_ends_the_answer_after_a_short_quiet() {
+        let mut d = detector();
+        feed(&mut d, &tone(0.001, 25));
+        feed(&mut d, &tone(0.3, 50));
+        let voiced = d.last_voiced();
+        assert_eq!(voiced, 75, "the last frame of speech");
+        let quiet = feed(&mut d, &tone(0.001, 10));
+        assert!(quiet.iter().all(|h| *h == Heard::Listening));
+        assert_eq!(d.quiet(), Duration::from_millis(200));
+        // Heard "… every week." after 200 ms: 100 ms more of quiet ends it.
+        assert!(!d.words_heard(voiced, Words::Finished));
+        let after = feed(&mut d, &tone(0.001, 10));
+        assert_eq!(after.iter().position(|h| *h == Heard::Finished), Some(4));
+    }
+
+    #[test]
+    fn a_transcript_that_arrives_after_the_short_quiet_ends_the_answer_at_once() {
+        let mut d = detector();
+        feed(&mut d, &tone(0.3, 50));
+        feed(&mut d, &tone(0.001, 20));
+        assert!(d.words_heard(d.last_voiced(), Words::Finished));
+    }
+
+    #[test]
+    fn trailing_words_wait_twice_the_quiet() {
+        let mut d = detector();
+        feed(&mut d, &tone(0.3, 50));
+        feed(&mut d, &tone(0.001, 10));
+        assert!(!d.words_heard(d.last_voiced(), Words::Trailing));
+        // 800 ms would end an answer of unknown words; after "…and" it takes 1.6 s.
+        let after = feed(&mut d, &tone(0.001, 100));
+        assert_eq!(after.iter().position(|h| *h == Heard::Finished), Some(69));
+    }
+
+    #[test]
+    fn a_transcript_of_words_since_overtaken_changes_nothing() {
+        let mut d = detector();
+        feed(&mut d, &tone(0.3, 50));
+        feed(&mut d, &tone(0.001, 15));
+        let stale = d.last_voiced();
+        feed(&mut d, &tone(0.3, 20));
+        feed(&mut d, &tone(0.001, 20));
+        assert!(!d.words_heard(stale, Words::Finished), "spoken since");
+        let after = feed(&mut d, &tone(0.001, 20));
+        assert_eq!(after.iter().position(|h| *h == Heard::Finished), Some(19));
+        // Speaking again forgets what a transcript said of the earlier words.
+        let mut d = detector();
+        feed(&mut d, &tone(0.3, 50));
+        feed(&mut d, &tone(0.001, 5));
+        d.words_heard(d.last_voiced(), Words::Finished);
+        feed(&mut d, &tone(0.3, 20));
+        let after = feed(&mut d, &tone(0.001, 40));
+        assert_eq!(after.iter().position(|h| *h == Heard::Finished), Some(39));
+    }
+
+    #[test]
+    fn no_speech_means_no_transcript_counts_and_no_quiet() {
+        let mut d = detector();
+        feed(&mut d, &tone(0.001, 30));
+        assert_eq!(d.quiet(), Duration::ZERO);
+        assert!(!d.words_heard(0, Words::Finished));
+    }
+
+    #[test]
+    fn words_read_finished_trailing_or_unknown() {
+        for (text, words) in [
+            ("I deploy it with Docker every week.", Words::Finished),
+            ("Is that what you mean?", Words::Finished),
+            ("Yes!", Words::Finished),
+            ("I turn on the slow query log, and", Words::Trailing),
+            ("I turn on the slow query log and.", Words::Trailing),
+            ("So.", Words::Trailing),
+            ("First I read the plan,", Words::Trailing),
+            ("Then I would, um...", Words::Trailing),
+            ("and then…", Words::Trailing),
+            ("I would add the index", Words::Unknown),
+            ("", Words::Unknown),
+            ("   ", Words::Unknown),
+            ("...", Words::Trailing),
+        ] {
+            assert_eq!(Words::of(text), words, "{text:?}");
+        }
     }
 
     #[test]

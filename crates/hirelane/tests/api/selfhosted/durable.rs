@@ -7,6 +7,7 @@
 use std::future::Future;
 
 use futures_util::SinkExt;
+use hirelane::voice::provider::VoiceProvider;
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -225,6 +226,30 @@ async fn a_dropped_interview_goes_on_on_another_instance_at_the_question_it_was_
             .filter_map(|t| t["startSeconds"].as_f64())
             .collect();
         assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
+        // The voice-to-voice latency stored on A with its step is kept; the question asked
+        // again on B follows no answer heard on its socket, so it has none.
+        let runtime = hirelane::voice::client::of(&b.state)
+            .expect("the voice provider")
+            .selfhosted
+            .clone()
+            .expect("the self-hosted interviewer");
+        let call = runtime
+            .provider
+            .get_call(&booked.call_id)
+            .await
+            .expect("the stored call");
+        let measured: Vec<bool> = call.artifact.expect("an artifact")["messages"]
+            .as_array()
+            .expect("messages")
+            .iter()
+            .filter(|m| m["role"] == "bot")
+            .map(|m| m["latency"]["totalMs"].is_u64())
+            .collect();
+        assert_eq!(
+            measured,
+            [false, true, false, true],
+            "greeting, Q1, Q2 again, closing"
+        );
         let _ = stop_b.send(());
     })
     .await;

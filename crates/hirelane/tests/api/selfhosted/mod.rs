@@ -18,6 +18,7 @@ use crate::interviews::support::{book, create_job, import, invite_token, send_in
 mod durable;
 mod follow_up;
 mod killed;
+mod latency;
 mod llm;
 mod queue;
 mod stuck;
@@ -146,6 +147,8 @@ async fn booked_for(
 struct Conversation {
     captions: Vec<String>,
     heard: Vec<String>,
+    /// The voice-to-voice latency of each turn that followed an answer (`latency` messages).
+    latencies: Vec<Value>,
     interviewer_samples: usize,
     candidate_samples: usize,
 }
@@ -236,6 +239,7 @@ async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
                         let heard = event["text"].as_str().unwrap_or_default().to_owned();
                         seen.heard.push(heard);
                     }
+                    Some("latency") => seen.latencies.push(event),
                     Some("ended") => break,
                     _ => {}
                 }
@@ -314,6 +318,7 @@ async fn a_self_hosted_interview_is_heard_recorded_and_analysed() {
             heard,
             interviewer_samples,
             candidate_samples,
+            ..
         } = converse(&booked, &spoken).await;
 
         // Every question, in order, between the greeting and the closing.

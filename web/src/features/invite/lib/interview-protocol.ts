@@ -84,6 +84,8 @@ export type InterviewState = {
   awaitingPlayback: boolean;
   /** Audio of that turn has arrived (a turn the server could not voice has none). */
   turnHasAudio: boolean;
+  /** The candidate spoke over that turn: the rest of its audio is not played. */
+  interrupted: boolean;
   ended: boolean;
 };
 
@@ -95,6 +97,7 @@ export const initialInterview: InterviewState = {
   question: null,
   awaitingPlayback: false,
   turnHasAudio: false,
+  interrupted: false,
   ended: false,
 };
 
@@ -104,6 +107,8 @@ export type InterviewEvent =
   | { type: 'audio' }
   /** Everything queued has finished playing. */
   | { type: 'drained' }
+  /** The candidate spoke over the interviewer and its voice was stopped (`barge-in.ts`). */
+  | { type: 'interrupted' }
   /** The socket dropped: whatever was playing is stopped, and the step is asked again. */
   | { type: 'dropped' };
 
@@ -113,7 +118,7 @@ function onMessage(state: InterviewState, message: ServerMessage): InterviewStat
   switch (message.type) {
     case 'state':
       return message.state === 'speaking'
-        ? { ...state, turn: 'speaking', awaitingPlayback: true, turnHasAudio: false }
+        ? { ...state, turn: 'speaking', awaitingPlayback: true, turnHasAudio: false, interrupted: false }
         : // Listening or thinking: the server is past the turn, whether or not it heard `played`.
           { ...state, turn: message.state, awaitingPlayback: false };
     case 'caption':
@@ -141,7 +146,15 @@ export function advanceInterview(state: InterviewState, event: InterviewEvent): 
       const played = state.awaitingPlayback && state.turnHasAudio;
       return { state: played ? { ...state, awaitingPlayback: false } : state, sendPlayed: played };
     }
+    case 'interrupted': {
+      // Cut short, the turn is over for the page: the server may listen at once.
+      const playing = state.awaitingPlayback && state.turnHasAudio;
+      return { state: playing ? { ...state, awaitingPlayback: false, interrupted: true } : state, sendPlayed: playing };
+    }
     case 'dropped':
-      return { state: { ...state, turn: null, awaitingPlayback: false, turnHasAudio: false }, sendPlayed: false };
+      return {
+        state: { ...state, turn: null, awaitingPlayback: false, turnHasAudio: false, interrupted: false },
+        sendPlayed: false,
+      };
   }
 }

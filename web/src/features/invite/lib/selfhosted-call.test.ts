@@ -6,6 +6,7 @@ import type { WebCallSession } from '../api/types';
 import { FakeSocket, selfHostedSession } from '../testing/fake-socket';
 import { CALL_FAILED, LOST_CONTACT } from './call-contract';
 import type { CallHandlers } from './call-contract';
+import { BARGE_IN_FRAMES } from './barge-in';
 import type { InterviewAudioHandlers } from './interview-audio';
 import { PcmPlayer } from './pcm-player';
 import { CLOSE_MOVING, CLOSE_TAKEN_OVER, RECONNECT_WITHIN_MS, TAKEN_OVER, startSelfHostedCall } from './selfhosted-call';
@@ -15,6 +16,8 @@ const session = (token: string): WebCallSession => selfHostedSession('/api/Inter
 /** 100 ms of the interviewer's voice as the server sends it. */
 const voice = () => new ArrayBuffer(3200);
 const frame = () => new ArrayBuffer(640);
+/** 20 ms of the candidate speaking up. */
+const loud = () => new Int16Array(320).fill(6000).buffer;
 
 function setup({ refresh = vi.fn(() => Promise.resolve(session('tok-2'))) }: { refresh?: () => Promise<WebCallSession> } = {}) {
   const sockets: FakeSocket[] = [];
@@ -106,6 +109,34 @@ describe('the self-hosted interview call', () => {
     t.last().say({ type: 'state', state: 'thinking' });
     t.micFrame();
     expect(t.last().frames()).toBe(2);
+  });
+
+  it('stops the interviewer when the candidate speaks over it, and hands the turn over', async () => {
+    const t = setup();
+    await t.start();
+    t.last().open();
+    const stop = vi.spyOn(t.audio.player!, 'stop');
+    t.last().say({ type: 'state', state: 'speaking' });
+    t.last().receive(voice());
+    t.last().receive(voice());
+    // A quiet room does not interrupt; four frames (80 ms) of speech do.
+    t.audio.handlers!.onFrame(new ArrayBuffer(640));
+    for (let i = 0; i < BARGE_IN_FRAMES - 1; i++) t.audio.handlers!.onFrame(loud());
+    expect(stop).not.toHaveBeenCalled();
+    expect(t.last().texts()).toEqual([]);
+    t.audio.handlers!.onFrame(loud());
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(t.last().texts()).toEqual(['played']);
+    // The rest of the turn is not played; what the candidate says is held for the answer.
+    t.last().receive(voice());
+    expect(t.audio.player!.idle).toBe(true);
+    t.audio.handlers!.onFrame(loud());
+    t.audio.handlers!.onFrame(loud());
+    expect(t.last().frames()).toBe(0);
+    t.last().say({ type: 'state', state: 'listening' });
+    t.audio.handlers!.onFrame(loud());
+    expect(t.last().frames()).toBe(3);
+    expect(t.last().texts()).toEqual(['played']);
   });
 
   it('passes the microphone level on', async () => {

@@ -2,15 +2,16 @@
  * The self-hosted interviewer's call: the microphone and the interviewer's voice
  * (`interview-audio.ts`) over the interview's socket (`interview-protocol.ts`). The page sends
  * its microphone only while the interviewer listens, plays each turn as it arrives and says
- * when it has played; a dropped socket is opened again with a fresh token from WebCall for up
- * to a minute, which is how long the server keeps the interview waiting. Any instance can take
- * the interview up; one that is stopping closes the socket with `moving` and the page comes back
- * at once. A socket closed as `taken over` lost the interview to a newer one (another tab):
- * this page stops.
+ * when it has played, or stops it as soon as the candidate speaks over it (`barge-in.ts`); a
+ * dropped socket is opened again with a fresh token from WebCall for up to a minute, which is
+ * how long the server keeps the interview waiting. Any instance can take the interview up; one
+ * that is stopping closes the socket with `moving` and the page comes back at once. A socket
+ * closed as `taken over` lost the interview to a newer one (another tab): this page stops.
  */
 import { apiErrorMessage, isApiError } from '@/lib/api-client';
 
 import type { WebCallSession } from '../api/types';
+import { BargeIn } from './barge-in';
 import { CALL_FAILED, LOST_CONTACT } from './call-contract';
 import type { CallController, CallHandlers } from './call-contract';
 import { openInterviewAudio } from './interview-audio';
@@ -51,6 +52,8 @@ export const CLOSE_MOVING = 1012;
 export const TAKEN_OVER = 'This interview continued in another window or tab. Please carry on there.';
 
 const OPEN = 1;
+/** The most the page holds of what is said over the interviewer (1 s of 20 ms frames). */
+const HELD_FRAMES = 50;
 
 type Target = { url: string; token: string };
 
@@ -94,11 +97,31 @@ export async function startSelfHostedCall(
     handlers.onInterview?.(state);
   };
 
+  const bargeIn = new BargeIn();
+  // What the candidate said after cutting the interviewer off, until the server listens.
+  let held: ArrayBuffer[] = [];
   const audio = await openAudio({
     // The microphone goes out only while the interviewer listens: the server would drop the
     // rest, and the candidate is not recorded while the interviewer talks.
     onFrame: (frame) => {
-      if (interview.turn === 'listening' && socket?.readyState === OPEN) socket.send(frame);
+      if (interview.turn === 'listening') {
+        if (socket?.readyState === OPEN) [...held.splice(0), frame].forEach((f) => socket?.send(f));
+        return;
+      }
+      if (interview.interrupted) {
+        held = [...held, frame].slice(-HELD_FRAMES);
+        return;
+      }
+      if (!(interview.awaitingPlayback && interview.turnHasAudio)) {
+        bargeIn.reset();
+        held = [];
+        return;
+      }
+      if (bargeIn.hears(frame)) {
+        bargeIn.reset();
+        audio.player.stop();
+        apply({ type: 'interrupted' });
+      }
     },
     onLevel: (level) => handlers.onLocalLevel?.(level),
     onPlayed: () => apply({ type: 'drained' }),
@@ -143,7 +166,7 @@ export async function startSelfHostedCall(
       const data: unknown = event.data;
       if (data instanceof ArrayBuffer) {
         apply({ type: 'audio' });
-        audio.player.enqueue(pcmToFloat32(data));
+        if (!interview.interrupted) audio.player.enqueue(pcmToFloat32(data));
         return;
       }
       if (typeof data !== 'string') return;
