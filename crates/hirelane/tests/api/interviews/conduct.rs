@@ -17,34 +17,7 @@ async fn booked(app: &TestApp) -> Vec<String> {
         ("Carlos Pass", "carlos@example.com"),
     ];
     let s = setup(app, "2026-03-10", &rows).await;
-    set_clock(app, "2026-03-02T09:00:00Z");
-    let (status, body) = send_invites(
-        app,
-        &s.token,
-        json!({"jobDescId": s.jd, "assistantId": s.assistant, "resumeIds": s.ids}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let mut tokens = Vec::new();
-    for (_, email) in rows {
-        let token = invite_token(app, email);
-        let (status, body) = book(
-            app,
-            "ScheduleInterview",
-            &token,
-            "2026-03-04T10:00:00.000Z",
-            "UTC",
-            "GMT",
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        tokens.push(token);
-    }
-    set_clock(app, "2026-03-04T09:55:00Z");
-    app.sim
-        .clock()
-        .set("2026-03-04T09:55:00Z".parse().expect("instant"));
-    tokens
+    invite_and_book(app, &s, &s.assistant, &rows).await
 }
 
 /// The web call of an invite, as the join page gets it.

@@ -285,6 +285,45 @@ pub(crate) async fn setup(app: &TestApp, last_date: &str, rows: &[(&str, &str)])
     }
 }
 
+/// Invites `s`'s candidates with `assistant` on 2 March and books each (named by `rows`, in
+/// order) at 10:00 UTC on 4 March; the server's and the simulator's clocks end five minutes
+/// before. Returns the invite tokens in order.
+pub(crate) async fn invite_and_book(
+    app: &TestApp,
+    s: &Setup,
+    assistant: &str,
+    rows: &[(&str, &str)],
+) -> Vec<String> {
+    set_clock(app, "2026-03-02T09:00:00Z");
+    let (status, body) = send_invites(
+        app,
+        &s.token,
+        json!({"jobDescId": s.jd, "assistantId": assistant, "resumeIds": s.ids}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let mut tokens = Vec::new();
+    for (_, email) in rows {
+        let token = invite_token(app, email);
+        let (status, body) = book(
+            app,
+            "ScheduleInterview",
+            &token,
+            "2026-03-04T10:00:00.000Z",
+            "UTC",
+            "GMT",
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        tokens.push(token);
+    }
+    set_clock(app, "2026-03-04T09:55:00Z");
+    app.sim
+        .clock()
+        .set("2026-03-04T09:55:00Z".parse().expect("instant"));
+    tokens
+}
+
 /// Lets the simulated interviews run until `done` holds (at most half an hour).
 pub(crate) async fn run_until<F, Fut>(app: &TestApp, done: F)
 where

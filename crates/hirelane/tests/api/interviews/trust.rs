@@ -33,33 +33,7 @@ async fn reusable_assistant(app: &TestApp, token: &str) -> String {
 async fn invited_and_booked(app: &TestApp, rows: &[(&str, &str)]) -> (Setup, Vec<String>) {
     let s = setup(app, "2026-03-10", rows).await;
     let assistant = reusable_assistant(app, &s.token).await;
-    set_clock(app, "2026-03-02T09:00:00Z");
-    let (status, body) = send_invites(
-        app,
-        &s.token,
-        json!({"jobDescId": s.jd, "assistantId": assistant, "resumeIds": s.ids}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let mut tokens = Vec::new();
-    for (_, email) in rows {
-        let token = invite_token(app, email);
-        let (status, body) = book(
-            app,
-            "ScheduleInterview",
-            &token,
-            "2026-03-04T10:00:00.000Z",
-            "UTC",
-            "GMT",
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        tokens.push(token);
-    }
-    set_clock(app, "2026-03-04T09:55:00Z");
-    app.sim
-        .clock()
-        .set("2026-03-04T09:55:00Z".parse().expect("instant"));
+    let tokens = invite_and_book(app, &s, &assistant, rows).await;
     (s, tokens)
 }
 
