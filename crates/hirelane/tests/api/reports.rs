@@ -2,6 +2,7 @@
 //! checked against numbers worked out by hand, the dashboard and the reports agreeing on a
 //! candidate moved past the interview, the period's bounds, the CSV, and who may read them.
 
+use hirelane::store::BeginWrite;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -147,7 +148,9 @@ async fn seed(app: &TestApp, token: &str) -> (i64, i64) {
     let jd_a = create_job(app, token, false).await;
     let jd_b = create_job(app, token, false).await;
     hirelane::with_db!(&app.state.db, |pool| {
-        let mut tx = pool.begin().await.expect("transaction");
+        // `BEGIN IMMEDIATE` on SQLite: the app's background writers (webhook outbox,
+        // reconciler) run beside the test, and a deferred transaction can fail at once.
+        let mut tx = pool.begin_write().await.expect("transaction");
         let admin: i64 = sqlx::query_scalar("SELECT id FROM recruiters WHERE email = $1")
             .bind(ADMIN_EMAIL)
             .fetch_one(&mut *tx)

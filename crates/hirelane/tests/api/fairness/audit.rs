@@ -2,6 +2,7 @@
 //! ratios, unknowns, exclusions, "not enough data"), the JD and date filters, the CSV, and who
 //! may read it.
 
+use hirelane::store::BeginWrite;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -35,7 +36,9 @@ pub(super) const fn group(
 /// the positives score above its median), each with their self-identification.
 pub(super) async fn seed(app: &TestApp, jd: i64, groups: &[Group], at_ms: i64) {
     hirelane::with_db!(&app.state.db, |pool| {
-        let mut tx = pool.begin().await.expect("transaction");
+        // `BEGIN IMMEDIATE` on SQLite: the app's background writers (webhook outbox,
+        // reconciler) run beside the test, and a deferred transaction can fail at once.
+        let mut tx = pool.begin_write().await.expect("transaction");
         for group in groups {
             for n in 0..group.count {
                 let pass = n < group.positives;
