@@ -11,6 +11,7 @@ pub mod digest;
 mod explanation;
 mod export;
 mod html;
+pub mod job_events;
 pub mod organisation;
 pub mod pages;
 mod portal;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::{IntoParams, ToSchema};
 
+use super::job_events;
 use crate::activity::log::Actor;
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
@@ -17,8 +18,8 @@ use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job;
 use crate::jobs::repo::JobRow;
 use crate::state::AppState;
-use crate::store::Db;
-use crate::{execute, fetch_as, fetch_scalar};
+use crate::store::{Db, Tx};
+use crate::{fetch_as, fetch_scalar, with_tx};
 
 /// Where the work happens (schema.org: an office, some days at an office, or anywhere in the
 /// applicant's country).
@@ -275,14 +276,19 @@ pub(super) async fn put_posting(
         work_type: body.work_type,
         employment_type: body.employment_type,
     };
+    let mut tx = state.db.begin_write().await?;
+    let was = job_events::lock_published(&mut tx, job.id).await?;
     save(
-        &state.db,
+        &mut tx,
         job.id,
         &saved,
         &recruiter.actor(),
         state.clock.now(),
     )
     .await?;
+    let change = (was, body.published);
+    job_events::published_changed(&state, &mut tx, job.id, &slug, change).await?;
+    tx.commit().await?;
     posting_of(&state, &job).await.map(Json)
 }
 
@@ -465,38 +471,40 @@ pub async fn find(db: &Db, job_id: i64) -> Result<Option<PostingRow>> {
     )?)
 }
 
-/// Writes a JD's posting; the first publication sets `published_at`. A slug another JD holds is
-/// a conflict.
+/// Writes a JD's posting on `tx`; the first publication sets `published_at`. A slug another JD
+/// holds is a conflict.
 async fn save(
-    db: &Db,
+    tx: &mut Tx,
     job_id: i64,
     posting: &SavedPosting<'_>,
     by: &Actor,
     now: Timestamp,
 ) -> Result<()> {
     let at = to_millis(now);
-    let saved = execute!(
-        db,
-        "INSERT INTO job_postings (job_id, slug, published, published_at, location, country,
-            work_type, employment_type, updated_at, updated_by)
-         VALUES ($1, $2, $3, CASE WHEN $3 THEN $8 END, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (job_id) DO UPDATE SET slug = $2, published = $3,
-            published_at = CASE WHEN $3 AND job_postings.published_at IS NULL THEN $8
-                                ELSE job_postings.published_at END,
-            location = $4, country = $5, work_type = $6, employment_type = $7,
-            updated_at = $8, updated_by = $9",
-        (
-            job_id,
-            posting.slug,
-            posting.published,
-            posting.location,
-            posting.country,
-            posting.work_type.as_str(),
-            posting.employment_type.as_str(),
-            at,
-            by.recruiter_id()
+    let saved = with_tx!(tx, |conn| {
+        sqlx::query(
+            "INSERT INTO job_postings (job_id, slug, published, published_at, location, country,
+                work_type, employment_type, updated_at, updated_by)
+             VALUES ($1, $2, $3, CASE WHEN $3 THEN $8 END, $4, $5, $6, $7, $8, $9)
+             ON CONFLICT (job_id) DO UPDATE SET slug = $2, published = $3,
+                published_at = CASE WHEN $3 AND job_postings.published_at IS NULL THEN $8
+                                    ELSE job_postings.published_at END,
+                location = $4, country = $5, work_type = $6, employment_type = $7,
+                updated_at = $8, updated_by = $9",
         )
-    );
+        .bind(job_id)
+        .bind(posting.slug)
+        .bind(posting.published)
+        .bind(posting.location)
+        .bind(posting.country)
+        .bind(posting.work_type.as_str())
+        .bind(posting.employment_type.as_str())
+        .bind(at)
+        .bind(by.recruiter_id())
+        .execute(&mut **conn)
+        .await
+        .map(drop)
+    });
     match saved {
         Ok(_) => Ok(()),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(Error::Conflict {

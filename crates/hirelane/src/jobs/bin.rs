@@ -12,6 +12,7 @@ use super::ids::JdId;
 use super::lookup::{INVALID_ID, active_job};
 use super::repo::{self, BIN_RETENTION, JobKey};
 use crate::auth::Recruiter;
+use crate::careers::job_events;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::state::AppState;
@@ -97,9 +98,13 @@ pub(super) async fn delete_jd(
         .or(body_reason)
         .map(|r| r.trim().to_owned())
         .unwrap_or_default();
-    if !repo::move_to_bin(&state.db, row.id, recruiter.id, &reason, state.clock.now()).await? {
+    // A published JD's page closes with it: its `job.closed` goes on the same transaction.
+    let mut tx = state.db.begin_write().await?;
+    if !repo::move_to_bin(&mut tx, row.id, recruiter.id, &reason, state.clock.now()).await? {
         return Err(Error::not_found(ErrorCode::InvalidId, INVALID_ID));
     }
+    job_events::bin_changed(&state, &mut tx, row.id, true).await?;
+    tx.commit().await?;
     tracing::info!(
         job_desc_id = row.id,
         recruiter_id = recruiter.id,
@@ -188,7 +193,11 @@ pub(super) async fn restore_jd(
             ErrorCode::InvalidId,
             "This JD is not in the bin.",
         ))?;
-    repo::restore(&state.db, row.id).await?;
+    let mut tx = state.db.begin_write().await?;
+    if repo::restore(&mut tx, row.id).await? {
+        job_events::bin_changed(&state, &mut tx, row.id, false).await?;
+    }
+    tx.commit().await?;
     Ok(Done::new("JD restored successfully."))
 }
 

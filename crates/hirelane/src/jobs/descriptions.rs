@@ -8,12 +8,13 @@ use utoipa::{IntoParams, ToSchema};
 use super::done::Done;
 use super::ids::{JdId, id_text_schema};
 use super::lookup::{INVALID_ID, active_job};
-use super::repo::{self, JobRow};
+use super::repo::{self, JobKey, JobRow};
 use super::rules::{self, JobInput};
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query};
 use crate::state::AppState;
+use crate::store::Db;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -55,6 +56,17 @@ impl From<JobRow> for JobDetail {
             apply_last_date: row.apply_last_date,
             resume_required: row.resume_required,
         }
+    }
+}
+
+/// The JD as `GET /Drive/GetJDByID` answers, in the bin or not (what `job.*` webhooks send
+/// as their data); none once it is purged.
+pub async fn as_api(db: &Db, id: i64) -> Result<Option<serde_json::Value>> {
+    match repo::find(db, &JobKey::Id(id)).await? {
+        Some(row) => Ok(Some(
+            serde_json::to_value(JobDetail::from(row)).map_err(anyhow::Error::from)?,
+        )),
+        None => Ok(None),
     }
 }
 

@@ -3,7 +3,7 @@
 
 mod bin;
 pub mod create;
-mod descriptions;
+pub mod descriptions;
 mod done;
 mod folders;
 pub mod ids;

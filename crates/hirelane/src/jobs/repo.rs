@@ -6,7 +6,7 @@ use jiff::{SignedDuration, Timestamp};
 use super::rules::ValidJob;
 use super::sanitize::plain_text;
 use crate::error::Result;
-use crate::store::Db;
+use crate::store::{Db, Tx};
 use crate::{execute, fetch_as, fetch_scalar, with_tx};
 
 /// How long a deleted JD waits in the bin before it is removed for good.
@@ -213,29 +213,40 @@ pub async fn update(db: &Db, id: i64, job: &ValidJob, now: Timestamp) -> Result<
 
 /// Moves a JD to the bin with who, when and why. Returns whether it was outside the bin.
 pub async fn move_to_bin(
-    db: &Db,
+    tx: &mut Tx,
     id: i64,
     deleted_by: i64,
     reason: &str,
     now: Timestamp,
 ) -> Result<bool> {
-    let moved = execute!(
-        db,
-        "UPDATE jobs SET deleted_at = $2, deleted_by = $3, delete_reason = $4
-         WHERE id = $1 AND deleted_at IS NULL",
-        (id, to_millis(now), deleted_by, reason)
-    )?;
+    let moved = with_tx!(tx, |conn| {
+        sqlx::query(
+            "UPDATE jobs SET deleted_at = $2, deleted_by = $3, delete_reason = $4
+             WHERE id = $1 AND deleted_at IS NULL",
+        )
+        .bind(id)
+        .bind(to_millis(now))
+        .bind(deleted_by)
+        .bind(reason)
+        .execute(&mut **conn)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
     Ok(moved == 1)
 }
 
 /// Takes a JD out of the bin. Returns whether it was in the bin.
-pub async fn restore(db: &Db, id: i64) -> Result<bool> {
-    let restored = execute!(
-        db,
-        "UPDATE jobs SET deleted_at = NULL, deleted_by = NULL, delete_reason = NULL
-         WHERE id = $1 AND deleted_at IS NOT NULL",
-        (id)
-    )?;
+pub async fn restore(tx: &mut Tx, id: i64) -> Result<bool> {
+    let restored = with_tx!(tx, |conn| {
+        sqlx::query(
+            "UPDATE jobs SET deleted_at = NULL, deleted_by = NULL, delete_reason = NULL
+             WHERE id = $1 AND deleted_at IS NOT NULL",
+        )
+        .bind(id)
+        .execute(&mut **conn)
+        .await
+        .map(|done| done.rows_affected())
+    })?;
     Ok(restored == 1)
 }
 

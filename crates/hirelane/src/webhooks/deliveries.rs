@@ -1,6 +1,6 @@
 //! The outbox's rows as deliveries: claimed by exactly one worker of all instances (a lease
-//! and, on PostgreSQL, `FOR UPDATE SKIP LOCKED`), in order per candidate and endpoint, retried
-//! on a fixed schedule, and listed in the endpoint's delivery log.
+//! and, on PostgreSQL, `FOR UPDATE SKIP LOCKED`), in order per candidate (or job) and
+//! endpoint, retried on a fixed schedule, and listed in the endpoint's delivery log.
 
 use hirelane_core::clock::to_millis;
 use hirelane_core::keys::random_token;
@@ -69,9 +69,9 @@ pub struct Claimed {
 }
 
 /// Claims up to `limit` due deliveries for `lease`. A delivery is due when its time came, its
-/// endpoint is active, and no earlier delivery about the same candidate to the same endpoint
-/// is still pending (in flight or waiting for a retry): that keeps each candidate's events in
-/// order.
+/// endpoint is active, and no earlier delivery about the same subject to the same endpoint is
+/// still pending (in flight or waiting for a retry): that keeps each candidate's events in
+/// order, and each job's (the events about no candidate, keyed by their job).
 pub async fn claim(
     db: &Db,
     now: Timestamp,
@@ -94,7 +94,10 @@ pub async fn claim(
               AND e.state = 'active'
               AND NOT EXISTS (
                 SELECT 1 FROM webhook_outbox p
-                WHERE p.endpoint_id = o.endpoint_id AND p.candidate_id = o.candidate_id
+                WHERE p.endpoint_id = o.endpoint_id
+                  AND (p.candidate_id = o.candidate_id
+                       OR (p.candidate_id IS NULL AND o.candidate_id IS NULL
+                           AND p.job_id = o.job_id))
                   AND p.status = 'pending' AND p.id < o.id)
             ORDER BY o.id LIMIT $4{lock})"
     );

@@ -1,17 +1,22 @@
 //! The event types an endpoint may subscribe to: one per activity-log kind, named
-//! `candidate.<kind>` (`candidate.stageChanged`), since every change on a candidate is logged.
+//! `candidate.<kind>` (`candidate.stageChanged`), since every change on a candidate is logged,
+//! and one per change of a job's public page (`job.published`, `job.closed`).
 
 use strum::VariantArray;
 
 use super::outbox::event_type;
 use crate::activity::EventKind;
+use crate::careers::job_events::JobEvent;
 
-/// Every type, in the activity log's order.
+/// Every type: the candidates' in the activity log's order, then the jobs'.
 pub fn all() -> Vec<String> {
-    EventKind::VARIANTS
+    let candidates = EventKind::VARIANTS
         .iter()
-        .map(|kind| event_type("candidate", kind.as_str()))
-        .collect()
+        .map(|kind| event_type("candidate", kind.as_str()));
+    let jobs = JobEvent::VARIANTS
+        .iter()
+        .map(|kind| event_type("job", kind.as_str()));
+    candidates.chain(jobs).collect()
 }
 
 /// The types asked for, checked and without repeats; the first unknown one otherwise.
@@ -51,5 +56,6 @@ mod tests {
         let unknown = vec!["candidate.invited".to_owned(), "candidate.%".to_owned()];
         assert_eq!(parse(&unknown), Err("candidate.%".to_owned()));
         assert!(all().contains(&"candidate.erased".to_owned()));
+        assert!(all().ends_with(&["job.published".to_owned(), "job.closed".to_owned()]));
     }
 }

@@ -1,6 +1,7 @@
-//! Signed outgoing webhooks. Every candidate event of the activity log is queued in the outbox
-//! on the change's own transaction (`outbox`), one row per subscribed endpoint; the delivery
-//! worker (`worker`) sends each once per instance set, in order per candidate, signed
+//! Signed outgoing webhooks. Every candidate event of the activity log, and every change of a
+//! job's public page (careers' `job_events`), is queued in the outbox on the change's own
+//! transaction (`outbox`), one row per subscribed endpoint; the delivery worker (`worker`)
+//! sends each once per instance set, in order per candidate (or job), signed
 //! (`signature`), to checked public addresses only (`target`), with retries (`deliveries`).
 
 mod api;

@@ -13,7 +13,7 @@ use crate::with_tx;
 /// An event as its source knows it.
 #[derive(Debug, Clone, Copy)]
 pub struct Event<'a> {
-    /// `candidate.<activity kind>` (see [`event_type`]).
+    /// `candidate.<activity kind>` or `job.<kind>` (see [`event_type`]).
     pub event_type: &'a str,
     pub candidate_id: Option<i64>,
     pub job_id: Option<i64>,

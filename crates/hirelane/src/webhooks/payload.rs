@@ -1,7 +1,7 @@
 //! A delivery's JSON body: `{id, type, timestamp, data}`. The data is built when the delivery is
-//! sent, from the candidate as the API returns them then, so an erased candidate's personal
-//! data never leaves after the erasure; it carries personal fields only for endpoints that
-//! include personal data.
+//! sent, from the candidate (or, for a `job.*` event, the job) as the API returns them then, so
+//! an erased candidate's personal data never leaves after the erasure; it carries personal
+//! fields only for endpoints that include personal data.
 
 use hirelane_core::clock::{from_millis, to_iso};
 use serde_json::{Map, Value, json};
@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 use super::deliveries::Claimed;
 use crate::candidates::details;
 use crate::error::Result;
+use crate::jobs::descriptions;
 use crate::state::AppState;
 
 /// The fields, at any depth, that name or reach a person: left out for endpoints without
@@ -27,17 +28,25 @@ const PERSONAL: [&str; 9] = [
 
 /// The body of `claimed`, as sent.
 pub async fn body(state: &AppState, claimed: &Claimed) -> Result<String> {
-    let candidate = match claimed.candidate_id {
-        Some(id) => details::as_api(state, id).await?,
-        None => None,
-    };
     let detail = serde_json::from_str(&claimed.detail).unwrap_or_else(|_| json!({}));
-    let mut data = json!({
-        "candidateId": claimed.candidate_id,
-        "jobId": claimed.job_id,
-        "detail": detail,
-        "candidate": candidate,
-    });
+    let mut data = if claimed.event_type.starts_with("job.") {
+        let job = match claimed.job_id {
+            Some(id) => descriptions::as_api(&state.db, id).await?,
+            None => None,
+        };
+        json!({"jobId": claimed.job_id, "detail": detail, "job": job})
+    } else {
+        let candidate = match claimed.candidate_id {
+            Some(id) => details::as_api(state, id).await?,
+            None => None,
+        };
+        json!({
+            "candidateId": claimed.candidate_id,
+            "jobId": claimed.job_id,
+            "detail": detail,
+            "candidate": candidate,
+        })
+    };
     if !claimed.include_personal {
         strip_personal(&mut data);
     }

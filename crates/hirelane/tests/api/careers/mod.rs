@@ -26,7 +26,12 @@ use crate::interviews::support::{create_assistant, mails, set_clock};
 
 /// The JD the fixtures are scored against (Priya's resume passes, Zoë's fails), taking
 /// applications until the end of March 2026 (the test clock starts on 2 March).
-async fn create_job(app: &TestApp, token: &str, title: &str, resume_required: bool) -> i64 {
+pub(crate) async fn create_job(
+    app: &TestApp,
+    token: &str,
+    title: &str,
+    resume_required: bool,
+) -> i64 {
     let (status, body) = app
         .call(
             Method::POST,
@@ -46,7 +51,7 @@ async fn create_job(app: &TestApp, token: &str, title: &str, resume_required: bo
     body["jobDescId"].as_i64().expect("id")
 }
 
-async fn publish(app: &TestApp, token: &str, jd: i64, published: bool) -> (u16, Value) {
+pub(crate) async fn publish(app: &TestApp, token: &str, jd: i64, published: bool) -> (u16, Value) {
     app.call(
         Method::PUT,
         "/api/Careers/Posting",

@@ -4,6 +4,7 @@
 
 mod delivery;
 mod instances;
+mod jobs;
 mod receiver;
 mod refusals;
 

@@ -9,7 +9,7 @@ import type { WebhookEndpoint } from '../api/types';
 import { SECRET_ONCE } from '../components/webhook-secret';
 import { WEBHOOKS_EMPTY, WebhooksRoute } from './webhooks';
 
-const TYPES = ['candidate.uploaded', 'candidate.stageChanged'];
+const TYPES = ['candidate.uploaded', 'candidate.stageChanged', 'job.published', 'job.closed'];
 const ENDPOINT: WebhookEndpoint = {
   id: 4,
   url: 'https://hooks.example.com/hirelane',
@@ -57,13 +57,14 @@ describe('WebhooksRoute', () => {
 
     await user.clear(screen.getByRole('textbox', { name: /Endpoint URL/ }));
     await user.type(screen.getByRole('textbox', { name: /Endpoint URL/ }), ENDPOINT.url);
+    await user.click(screen.getByRole('checkbox', { name: 'job.closed' }));
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText(SECRET_ONCE)).toBeInTheDocument();
     expect(screen.getByTestId('webhook-secret')).toHaveTextContent('whsec_c2VjcmV0');
     expect(await screen.findByRole('listitem', { name: ENDPOINT.url })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)[1]).toEqual({
       url: ENDPOINT.url,
-      eventTypes: ['candidate.stageChanged'],
+      eventTypes: ['candidate.stageChanged', 'job.closed'],
       includePersonalData: false,
     });
   });
