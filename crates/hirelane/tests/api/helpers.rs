@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hirelane::auth::Role;
 use hirelane::config::{Secret, Settings};
 use hirelane::{AppState, Application};
 use hirelane_core::clock::ManualClock;
@@ -178,7 +179,7 @@ impl TestApp {
             &app.state.db,
             ADMIN_EMAIL,
             ADMIN_NAME,
-            hirelane::auth::Role::Admin,
+            Role::Admin,
             clock_now(&app.clock),
         )
         .await
@@ -425,6 +426,16 @@ impl TestApp {
             .filter(|(_, text)| text.lines().any(|l| l == format!("To: {email}")))
             .map(|(_, text)| text)
             .collect()
+    }
+
+    /// Adds a colleague with `role` and signs them in; returns their id and access token.
+    pub async fn add_and_sign_in(&self, email: &str, name: &str, role: Role) -> (i64, String) {
+        let now = clock_now(&self.clock);
+        let added = hirelane::auth::recruiters::add(&self.state.db, email, name, role, now).await;
+        let token = self.sign_in_as(email).await["token"]
+            .as_str()
+            .map(str::to_owned);
+        (added.expect("a colleague").id, token.expect("token"))
     }
 
     /// Signs in as the first recruiter; returns the verify answer's `data`.

@@ -2,6 +2,7 @@
 //! checked against numbers worked out by hand, the dashboard and the reports agreeing on a
 //! candidate moved past the interview, the period's bounds, the CSV, and who may read them.
 
+use hirelane::auth::Role;
 use hirelane::store::BeginWrite;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -572,17 +573,9 @@ async fn the_funnel_downloads_as_csv() {
 async fn a_recruiter_without_the_reports_permission_is_refused() {
     on_each_db(|app: TestApp| async move {
         let admin = app.token().await;
-        let (status, team) = app
-            .call(
-                Method::POST,
-                "/api/Team",
-                &admin,
-                Some(&json!({"email": "rita@example.com", "fullName": "Rita Recruiter"})),
-            )
+        let (_, rita) = app
+            .add_and_sign_in("rita@example.com", "Rita Recruiter", Role::Recruiter)
             .await;
-        assert_eq!(status, 200, "{team}");
-        let session = app.sign_in_as("rita@example.com").await;
-        let rita = session["token"].as_str().expect("token").to_owned();
         for path in [
             "/api/Reports/Hiring",
             "/api/Reports/Hiring/Csv?report=funnel",

@@ -2,6 +2,7 @@
 //! expired by the clock, revoked at once on another instance, rate-limited, and gone with the
 //! admin who made it; what it does is logged under its name.
 
+use hirelane::auth::Role;
 use jiff::SignedDuration;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -58,19 +59,9 @@ async fn a_bad_request_for_a_token_is_refused_with_its_code() {
         }
 
         // A recruiter who is not an admin manages no tokens.
-        hirelane::auth::recruiters::add(
-            &app.state.db,
-            "sam@example.com",
-            "Sam Recruiter",
-            hirelane::auth::Role::Recruiter,
-            app.state.clock.now(),
-        )
-        .await
-        .expect("a colleague");
-        let sam = app.sign_in_as("sam@example.com").await["token"]
-            .as_str()
-            .expect("token")
-            .to_owned();
+        let (_, sam) = app
+            .add_and_sign_in("sam@example.com", "Sam Recruiter", Role::Recruiter)
+            .await;
         let body = json!({ "name": "CI", "scopes": ["jobs:read"] });
         for (method, path) in [(Method::GET, TOKENS), (Method::POST, TOKENS)] {
             let (status, answer) = app.call(method.clone(), path, &sam, Some(&body)).await;
@@ -234,28 +225,13 @@ async fn a_token_over_its_rate_gets_a_429_until_the_minute_ends() {
 async fn a_token_goes_with_the_admin_who_made_it() {
     on_each_db(|app| async move {
         let session = app.token().await;
-        let ops = hirelane::auth::recruiters::add(
-            &app.state.db,
-            "ops@example.com",
-            "Ops Lead",
-            hirelane::auth::Role::Admin,
-            app.state.clock.now(),
-        )
-        .await
-        .expect("a second admin");
-        let theirs = app.sign_in_as("ops@example.com").await["token"]
-            .as_str()
-            .expect("token")
-            .to_owned();
+        let (ops, theirs) = app
+            .add_and_sign_in("ops@example.com", "Ops Lead", Role::Admin)
+            .await;
         let secret = secret(&app, &theirs, "Their sync", &["candidates:read"]).await;
         assert_eq!(app.get_with_token(READ, &secret).await.0, 200);
         let (status, _) = app
-            .call(
-                Method::DELETE,
-                &format!("/api/Team/{}", ops.id),
-                &session,
-                None,
-            )
+            .call(Method::DELETE, &format!("/api/Team/{ops}"), &session, None)
             .await;
         assert_eq!(status, 200);
         let (status, body) = app.get_with_token(READ, &secret).await;

@@ -1,5 +1,7 @@
 //! The candidate's own page: status, withdrawal, their data, erasure requests an admin decides.
 
+use hirelane::auth::Role;
+
 use super::*;
 
 #[tokio::test]
@@ -132,19 +134,9 @@ async fn candidates_follow_withdraw_download_and_ask_for_erasure() {
         assert_eq!(requests[0]["email"], "priya@example.com");
         assert_eq!(requests[0]["state"], "pending");
         let id = requests[0]["id"].as_i64().expect("id");
-        hirelane::auth::recruiters::add(
-            &app.state.db,
-            "sam@example.com",
-            "Sam Recruiter",
-            hirelane::auth::Role::Recruiter,
-            app.state.clock.now(),
-        )
-        .await
-        .expect("a colleague");
-        let colleague = app.sign_in_as("sam@example.com").await["token"]
-            .as_str()
-            .expect("token")
-            .to_owned();
+        let (_, colleague) = app
+            .add_and_sign_in("sam@example.com", "Sam Recruiter", Role::Recruiter)
+            .await;
         let confirm = format!("/api/Settings/ErasureRequests/{id}/Confirm");
         assert_eq!(
             app.call(Method::POST, &confirm, &colleague, None).await.0,

@@ -2,6 +2,7 @@
 //! ratios, unknowns, exclusions, "not enough data"), the JD and date filters, the CSV, and who
 //! may read it.
 
+use hirelane::auth::Role;
 use hirelane::store::BeginWrite;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -347,25 +348,11 @@ async fn the_jd_and_dates_narrow_it_and_the_csv_has_the_same_rows() {
 async fn only_admins_and_recruiters_given_the_permission_read_it() {
     on_each_db(|app: TestApp| async move {
         let admin = app.token().await;
-        let (status, team) = app
-            .call(
-                Method::POST,
-                "/api/Team",
-                &admin,
-                Some(&json!({"email": "rita@example.com", "fullName": "Rita Recruiter"})),
-            )
+        let (id, token) = app
+            .add_and_sign_in("rita@example.com", "Rita Recruiter", Role::Recruiter)
             .await;
-        assert_eq!(status, 200, "{team}");
-        let rita = team
-            .as_array()
-            .and_then(|t| t.iter().find(|m| m["email"] == "rita@example.com"))
-            .expect("rita")
-            .clone();
-        assert_eq!(rita["reports"], false);
-        let id = rita["id"].as_i64().expect("id");
-        let session = app.sign_in_as("rita@example.com").await;
-        assert_eq!(session["user"]["reports"], false);
-        let token = session["token"].as_str().expect("token").to_owned();
+        let (_, me) = app.call(Method::GET, "/api/auth/me", &token, None).await;
+        assert_eq!(me["reports"], false, "not given by default");
 
         let (status, body) = app
             .call(Method::GET, "/api/Reports/BiasAudit", &token, None)

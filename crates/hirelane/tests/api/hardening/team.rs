@@ -42,17 +42,10 @@ fn one_won(statuses: [u16; 2], round: usize) {
 #[tokio::test]
 async fn two_admins_demoting_each_other_at_once_leave_one_admin() {
     on_each_db(|app: TestApp| async move {
-        let now = app.state.clock.now();
-        recruiters::add(&app.state.db, "ines@example.com", "Inès", Role::Admin, now)
-            .await
-            .expect("second admin");
-        let tokens = [
-            app.token().await,
-            app.sign_in_as("ines@example.com").await["token"]
-                .as_str()
-                .expect("token")
-                .to_owned(),
-        ];
+        let (_, ines) = app
+            .add_and_sign_in("ines@example.com", "Inès", Role::Admin)
+            .await;
+        let tokens = [app.token().await, ines];
         let ids = [
             id_of(&app, ADMIN_EMAIL).await,
             id_of(&app, "ines@example.com").await,
@@ -90,22 +83,13 @@ async fn two_admins_removing_each_other_at_once_leave_one_admin() {
         let mut keeper = (app.token().await, ADMIN_EMAIL.to_owned());
         for round in 0..ROUNDS / 2 {
             // Two new admins, then the one left from before steps down: they are the only two.
-            let now = app.state.clock.now();
             let pair = [
                 format!("a{round}@example.com"),
                 format!("b{round}@example.com"),
             ];
             let mut tokens = Vec::new();
             for email in &pair {
-                recruiters::add(&app.state.db, email, "Admin", Role::Admin, now)
-                    .await
-                    .expect("admin");
-                tokens.push(
-                    app.sign_in_as(email).await["token"]
-                        .as_str()
-                        .expect("token")
-                        .to_owned(),
-                );
+                tokens.push(app.add_and_sign_in(email, "Admin", Role::Admin).await.1);
             }
             let (status, body) = app
                 .call(

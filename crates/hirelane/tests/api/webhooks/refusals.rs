@@ -1,6 +1,7 @@
 //! What Settings > Webhooks refuses: internal targets (at subscription, and again at delivery
 //! when the name came to resolve to one), plain http, bad event types, non-admins.
 
+use hirelane::auth::Role;
 use reqwest::Method;
 use serde_json::json;
 
@@ -100,19 +101,9 @@ async fn internal_targets_and_bad_subscriptions_are_refused() {
         );
 
         // Only admins; nobody without a token.
-        hirelane::auth::recruiters::add(
-            &app.state.db,
-            "rita@example.com",
-            "Rita Recruiter",
-            hirelane::auth::Role::Recruiter,
-            hirelane_core::clock::Clock::now(app.clock.as_ref()),
-        )
-        .await
-        .expect("a recruiter");
-        let recruiter = app.sign_in_as("rita@example.com").await["token"]
-            .as_str()
-            .expect("token")
-            .to_owned();
+        let (_, recruiter) = app
+            .add_and_sign_in("rita@example.com", "Rita Recruiter", Role::Recruiter)
+            .await;
         assert_eq!(post(&app, &recruiter, PUBLIC, types.clone()).await.0, 403);
         let (status, _) = app
             .get_with_token("/api/Settings/Webhooks", &recruiter)
