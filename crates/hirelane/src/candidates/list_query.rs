@@ -64,6 +64,16 @@ pub struct ListQuery {
     pub finished: Option<bool>,
     /// Only candidates for whom this interview fact holds (as the dashboard counts it).
     pub fact: Option<Fact>,
+    /// For a due interview or a no-show: the instant (unix ms) a slot must have started before for its join window
+    /// to be closed (`facts::closed_before` of now; 0 counts nothing as due).
+    pub closed_before: i64,
+    /// Only candidates this recruiter wrote a scorecard on, or moved between stages, in
+    /// `[acted_from, acted_until)` (unix ms; either end may be open), as the reports count
+    /// their activity.
+    pub scorecard_by: Option<i64>,
+    pub decided_by: Option<i64>,
+    pub acted_from: Option<i64>,
+    pub acted_until: Option<i64>,
     /// Only candidates added in `[from, until)` (unix ms).
     pub added_from: Option<i64>,
     pub added_until: Option<i64>,
@@ -163,19 +173,41 @@ impl ListFilter {
         ];
         for (condition, value) in conditions {
             if let Some(value) = value {
-                filter.values.push(value);
-                let placeholder = format!("${}", filter.values.len());
-                filter.sql.push_str(&condition.replace('?', &placeholder));
+                filter.push(condition, vec![value]);
             }
+        }
+        let acted = [
+            (
+                query.scorecard_by,
+                "scorecards",
+                "recruiter_id",
+                "created_at",
+            ),
+            (
+                query.decided_by,
+                "stage_entries",
+                "by_recruiter",
+                "entered_at",
+            ),
+        ];
+        for (by, table, recruiter, at) in acted {
+            if let Some(by) = by {
+                filter.push_acted(query, by, table, (recruiter, at));
+            }
+        }
+        if let Some(fact) = query.fact.filter(|f| f.timed()) {
+            let condition = format!(" AND {}", fact.for_candidate("?"));
+            filter.push(&condition, vec![FilterValue::Int(query.closed_before)]);
         }
         let finished = |yes: bool| {
             let sql = Stage::finished_sql("c.stage");
             if yes { sql } else { format!("NOT ({sql})") }
         };
+        let untimed = query.fact.filter(|f| !f.timed());
         let fixed = [
             query.reached.map(|s| s.reached_sql("c.furthest_stage")),
             query.finished.map(finished),
-            query.fact.map(Fact::for_candidate),
+            untimed.map(|fact| fact.for_candidate("")),
         ];
         for condition in fixed.into_iter().flatten() {
             filter.sql.push_str(" AND ");
@@ -183,6 +215,36 @@ impl ListFilter {
             filter.fixed += 1;
         }
         filter
+    }
+
+    /// Appends `condition`, its `?` numbered in turn for `values`.
+    fn push(&mut self, condition: &str, values: Vec<FilterValue>) {
+        let mut parts = condition.split('?');
+        self.sql.push_str(parts.next().unwrap_or_default());
+        for (part, value) in parts.zip(values) {
+            self.values.push(value);
+            self.sql.push_str(&format!("${}", self.values.len()));
+            self.sql.push_str(part);
+        }
+    }
+
+    /// Candidates recruiter `by` acted on in the query's acted period: a row of theirs in
+    /// `table` (the recruiter and time columns named), as the reports count activity.
+    fn push_acted(&mut self, query: &ListQuery, by: i64, table: &str, (who, at): (&str, &str)) {
+        let mut condition = format!(
+            " AND EXISTS (SELECT 1 FROM {table} t WHERE t.candidate_id = c.id AND t.{who} = ?"
+        );
+        let mut values = vec![FilterValue::Int(by)];
+        if let Some(from) = query.acted_from {
+            condition.push_str(&format!(" AND t.{at} >= ?"));
+            values.push(FilterValue::Int(from));
+        }
+        if let Some(until) = query.acted_until {
+            condition.push_str(&format!(" AND t.{at} < ?"));
+            values.push(FilterValue::Int(until));
+        }
+        condition.push(')');
+        self.push(&condition, values);
     }
 
     /// The number of the next placeholder after the filter's.

@@ -24,7 +24,7 @@ use super::status::{AnalysisStatus, InviteStatus, Recommendation, Source, Unread
 use crate::auth::Recruiter;
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::http::{Json, Query, day_param, within};
-use crate::interviews::facts::Fact;
+use crate::interviews::facts::{Fact, closed_before};
 use crate::jobs::ids::JdId;
 use crate::jobs::lookup::active_job_id;
 use crate::state::AppState;
@@ -69,11 +69,28 @@ pub(super) struct ListParams {
     /// `false`: only those still in it.
     #[serde(default)]
     finished: Option<bool>,
-    /// Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
-    /// completed their AI interview (`interviewDone`), as the dashboard counts them.
+    /// Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`),
+    /// completed their AI interview (`interviewDone`), as the dashboard counts them, or whose
+    /// booked interview's time passed (`interviewDue`), with nobody completing it (`noShow`),
+    /// as the reports count them.
     #[serde(default)]
     #[param(inline)]
     fact: Option<Fact>,
+    /// Only candidates this recruiter (id) wrote a scorecard on, within `actedFrom`-`actedTo`.
+    #[serde(default)]
+    scorecard_by: Option<i64>,
+    /// Only candidates this recruiter (id) moved between stages, within `actedFrom`-`actedTo`.
+    #[serde(default)]
+    decided_by: Option<i64>,
+    /// With `scorecardBy` or `decidedBy`: only what they did on this day (YYYY-MM-DD, the
+    /// organisation's time zone) or later.
+    #[serde(default)]
+    #[param(format = Date)]
+    acted_from: Option<String>,
+    /// With `scorecardBy` or `decidedBy`: only what they did on this day or earlier.
+    #[serde(default)]
+    #[param(format = Date)]
+    acted_to: Option<String>,
     /// Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later.
     #[serde(default)]
     #[param(format = Date)]
@@ -86,9 +103,16 @@ pub(super) struct ListParams {
 
 impl ListParams {
     fn query(&self, state: &AppState, job_id: Option<i64>) -> Result<ListQuery> {
-        let from = day_param("addedFrom", self.added_from.as_deref())?;
-        let to = day_param("addedTo", self.added_to.as_deref())?;
-        let until = to.map(|day| day.tomorrow().unwrap_or(day));
+        let (added_from, added_until) = days(
+            state,
+            ("addedFrom", &self.added_from),
+            ("addedTo", &self.added_to),
+        )?;
+        let (acted_from, acted_until) = days(
+            state,
+            ("actedFrom", &self.acted_from),
+            ("actedTo", &self.acted_to),
+        )?;
         Ok(ListQuery {
             job_id,
             text: Some(self.q.clone()),
@@ -99,14 +123,13 @@ impl ListParams {
             reached: self.reached,
             finished: self.finished,
             fact: self.fact,
-            added_from: from
-                .map(|d| state.start_of(d))
-                .transpose()?
-                .map(|t| t.as_millisecond()),
-            added_until: until
-                .map(|d| state.start_of(d))
-                .transpose()?
-                .map(|t| t.as_millisecond()),
+            closed_before: closed_before(state.clock.now()),
+            scorecard_by: self.scorecard_by,
+            decided_by: self.decided_by,
+            acted_from,
+            acted_until,
+            added_from,
+            added_until,
             sort: Sort::parse(&self.sort),
         })
     }
@@ -119,6 +142,23 @@ impl ListParams {
             .map(|page| Ok((within("page", page, 1..=MAX_PAGE)?, size)))
             .transpose()
     }
+}
+
+/// The instants (unix ms) from the start of the day named `from` to the end of the one named
+/// `to` (each a query parameter, its name and value; either may be missing).
+fn days(
+    state: &AppState,
+    (from_name, from): (&str, &Option<String>),
+    (to_name, to): (&str, &Option<String>),
+) -> Result<(Option<i64>, Option<i64>)> {
+    let from = day_param(from_name, from.as_deref())?;
+    let until = day_param(to_name, to.as_deref())?.map(|day| day.tomorrow().unwrap_or(day));
+    let start = |day: Option<jiff::civil::Date>| {
+        day.map(|d| state.start_of(d))
+            .transpose()
+            .map(|t| t.map(|t| t.as_millisecond()))
+    };
+    Ok((start(from)?, start(until)?))
 }
 
 /// The all-candidates list's JD filter (the JD list names its JD with [`JdParams`]).
@@ -342,7 +382,8 @@ pub(super) struct AllCandidate {
 
 /// Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
 /// `sort`, `q`, `recommendation`, `stage`, `interviewStatus`, `source`, `reached`, `finished`,
-/// `fact`, `addedFrom` and `addedTo` narrow it (with `page`,
+/// `fact`, `scorecardBy`, `decidedBy`, `actedFrom`, `actedTo`, `addedFrom` and `addedTo` narrow
+/// it (with `page`,
 /// `X-Total-Count` gives the total).
 #[utoipa::path(
     get, path = "/Drive/GetAllCandidates", tag = "candidates", security(("bearer" = []), ("apiToken" = ["candidates:read"])),

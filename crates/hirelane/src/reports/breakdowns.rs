@@ -5,14 +5,11 @@ use jiff::Timestamp;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use hirelane_core::clock::to_millis;
-
 use super::period::Period;
 use crate::candidates::status::{Recommendation, Source};
 use crate::error::Result;
 use crate::fetch_as;
 use crate::interviews::facts::{self, one_if};
-use crate::interviews::rules::JOIN_CLOSES_AFTER;
 use crate::pipeline::funnel::{Cohort, Group};
 use crate::pipeline::stages::Stage;
 use crate::store::Db;
@@ -81,11 +78,7 @@ pub struct InterviewRates {
 
 pub async fn interviews(db: &Db, period: &Period, now: Timestamp) -> Result<InterviewRates> {
     let cohort = period.cohort();
-    let closed = to_millis(now) - JOIN_CLOSES_AFTER.as_millis() as i64;
-    let due = format!(
-        "({booked} AND i.state <> 'cancelled' AND i.interview_at < $4)",
-        booked = facts::SLOT_BOOKED
-    );
+    let closed = facts::closed_before(now);
     let sql = format!(
         "SELECT COALESCE(SUM({sent}), 0) AS invites_sent, COALESCE(SUM({done}), 0) AS completed,
             COALESCE(SUM({due}), 0) AS due,
@@ -93,8 +86,8 @@ pub async fn interviews(db: &Db, period: &Period, now: Timestamp) -> Result<Inte
          FROM {from} WHERE {filter}",
         sent = one_if(facts::INVITE_SENT),
         done = one_if(facts::INTERVIEW_DONE),
-        due = one_if(&due),
-        no_show = one_if(&format!("{due} AND NOT {}", facts::INTERVIEW_DONE)),
+        due = one_if(&facts::due("$4")),
+        no_show = one_if(&facts::no_show("$4")),
         from = facts::FROM,
         filter = Cohort::WHERE,
     );

@@ -354,56 +354,61 @@ async fn report_figures_match_the_hand_computed_ones() {
     .await;
 }
 
+/// How many candidates `GET /api/Drive/GetAllCandidates?{query}` lists.
+async fn listed(app: &TestApp, token: &str, query: &str) -> usize {
+    let path = format!("/api/Drive/GetAllCandidates?{query}");
+    let (status, list) = app.call(Method::GET, &path, token, None).await;
+    assert_eq!(status, 200, "{query}: {list}");
+    list.as_array().map_or(0, Vec::len)
+}
+
 #[tokio::test]
 async fn every_number_lists_the_candidates_behind_it() {
     on_each_db(|app: TestApp| async move {
         let token = app.token().await;
-        seed(&app, &token).await;
+        let (jd_a, _) = seed(&app, &token).await;
         let range = "addedFrom=2026-02-01&addedTo=2026-02-28";
         for (filter, expected) in [
             ("reached=invited", 5),
             ("reached=invited&finished=true", 3),
             ("fact=inviteSent", 4),
             ("fact=interviewDone&source=uploaded", 2),
+            ("fact=interviewDue", 3),
+            ("fact=noShow", 1),
             ("stage=shortlisted", 1),
             ("finished=false", 3),
             ("source=applied&recommendation=Pass", 3),
         ] {
-            let (status, list) = app
-                .call(
-                    Method::GET,
-                    &format!("/api/Drive/GetAllCandidates?{range}&{filter}"),
-                    &token,
-                    None,
-                )
-                .await;
-            assert_eq!(status, 200, "{list}");
-            assert_eq!(
-                list.as_array().map(Vec::len),
-                Some(expected),
-                "{filter}: {list}"
-            );
+            let query = format!("{range}&{filter}");
+            assert_eq!(listed(&app, &token, &query).await, expected, "{filter}");
         }
-        let (status, all) = app
-            .call(
-                Method::GET,
-                "/api/Drive/GetAllCandidates?reached=hired",
-                &token,
-                None,
-            )
-            .await;
-        assert_eq!(status, 200);
         assert_eq!(
-            all.as_array().map(Vec::len),
-            Some(2),
+            listed(&app, &token, "reached=hired").await,
+            2,
             "Ann and, added in January, Gus"
         );
+        // A recruiter's scorecards and decisions in the period, whenever the candidate was
+        // added: Ann's and Hal's cards (Cal's is from March); Ann (3 moves), Ben, Cal, Hal, Gus.
+        let admin = report(&app, &token, FEBRUARY).await["recruiters"][0]["recruiterId"].clone();
+        let acted = "actedFrom=2026-02-01&actedTo=2026-02-28";
+        for (filter, expected) in [
+            (format!("{acted}&scorecardBy={admin}"), 2),
+            (format!("scorecardBy={admin}"), 3),
+            (format!("{acted}&decidedBy={admin}"), 5),
+            (format!("{acted}&decidedBy={admin}&jdId={jd_a}"), 4),
+            (format!("{acted}&decidedBy={admin}&scorecardBy={admin}"), 2),
+            (format!("{acted}&decidedBy=999999"), 0),
+        ] {
+            assert_eq!(listed(&app, &token, &filter).await, expected, "{filter}");
+        }
         for bad in [
             "addedFrom=March",
             "addedTo=2026-02-30",
             "fact=junk",
             "reached=maybe",
             "finished=perhaps",
+            "actedTo=someday",
+            "decidedBy=rita",
         ] {
             let (status, body) = app
                 .call(

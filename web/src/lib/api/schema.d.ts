@@ -388,7 +388,8 @@ export interface paths {
         /**
          * Every candidate of every JD outside the bin, newest first; `jdId`, `page`, `pageSize`,
          *     `sort`, `q`, `recommendation`, `stage`, `interviewStatus`, `source`, `reached`, `finished`,
-         *     `fact`, `addedFrom` and `addedTo` narrow it (with `page`,
+         *     `fact`, `scorecardBy`, `decidedBy`, `actedFrom`, `actedTo`, `addedFrom` and `addedTo` narrow
+         *     it (with `page`,
          *     `X-Total-Count` gives the total).
          */
         get: operations["get_all_candidates"];
@@ -5172,10 +5173,23 @@ export interface operations {
                  */
                 finished?: boolean;
                 /**
-                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
-                 *     completed their AI interview (`interviewDone`), as the dashboard counts them.
+                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`),
+                 *     completed their AI interview (`interviewDone`), as the dashboard counts them, or whose
+                 *     booked interview's time passed (`interviewDue`), with nobody completing it (`noShow`),
+                 *     as the reports count them.
                  */
-                fact?: "inviteSent" | "slotBooked" | "interviewDone";
+                fact?: "inviteSent" | "slotBooked" | "interviewDone" | "interviewDue" | "noShow";
+                /** @description Only candidates this recruiter (id) wrote a scorecard on, within `actedFrom`-`actedTo`. */
+                scorecardBy?: number;
+                /** @description Only candidates this recruiter (id) moved between stages, within `actedFrom`-`actedTo`. */
+                decidedBy?: number;
+                /**
+                 * @description With `scorecardBy` or `decidedBy`: only what they did on this day (YYYY-MM-DD, the
+                 *     organisation's time zone) or later.
+                 */
+                actedFrom?: string;
+                /** @description With `scorecardBy` or `decidedBy`: only what they did on this day or earlier. */
+                actedTo?: string;
                 /** @description Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later. */
                 addedFrom?: string;
                 /** @description Only candidates added on this day or earlier. */
@@ -5729,10 +5743,23 @@ export interface operations {
                  */
                 finished?: boolean;
                 /**
-                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`) or
-                 *     completed their AI interview (`interviewDone`), as the dashboard counts them.
+                 * @description Only candidates sent an invite (`inviteSent`), who booked a slot (`slotBooked`),
+                 *     completed their AI interview (`interviewDone`), as the dashboard counts them, or whose
+                 *     booked interview's time passed (`interviewDue`), with nobody completing it (`noShow`),
+                 *     as the reports count them.
                  */
-                fact?: "inviteSent" | "slotBooked" | "interviewDone";
+                fact?: "inviteSent" | "slotBooked" | "interviewDone" | "interviewDue" | "noShow";
+                /** @description Only candidates this recruiter (id) wrote a scorecard on, within `actedFrom`-`actedTo`. */
+                scorecardBy?: number;
+                /** @description Only candidates this recruiter (id) moved between stages, within `actedFrom`-`actedTo`. */
+                decidedBy?: number;
+                /**
+                 * @description With `scorecardBy` or `decidedBy`: only what they did on this day (YYYY-MM-DD, the
+                 *     organisation's time zone) or later.
+                 */
+                actedFrom?: string;
+                /** @description With `scorecardBy` or `decidedBy`: only what they did on this day or earlier. */
+                actedTo?: string;
                 /** @description Only candidates added on this day (YYYY-MM-DD, the organisation's time zone) or later. */
                 addedFrom?: string;
                 /** @description Only candidates added on this day or earlier. */

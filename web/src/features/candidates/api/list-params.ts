@@ -17,6 +17,10 @@ export function listParams({
   fact,
   addedFrom,
   addedTo,
+  scorecardBy,
+  decidedBy,
+  actedFrom,
+  actedTo,
 }: ListQuery): Omit<ApiParams<'/Drive/ViewJDResumes', 'get'>['query'], 'jdId'> {
   return {
     page,
@@ -32,5 +36,9 @@ export function listParams({
     fact: fact || undefined,
     addedFrom: addedFrom || undefined,
     addedTo: addedTo || undefined,
+    scorecardBy: scorecardBy ? Number(scorecardBy) : undefined,
+    decidedBy: decidedBy ? Number(decidedBy) : undefined,
+    actedFrom: actedFrom || undefined,
+    actedTo: actedTo || undefined,
   };
 }

@@ -95,8 +95,8 @@ export function ListToolbar({ filters, onChange, jobs }: ListToolbarProps) {
 
   const clear = () => {
     setText('');
-    const { q, job, recommendation, interviewStatus, stage, source, reached, finished, fact, addedFrom, addedTo } = DEFAULT_FILTERS;
-    onChange({ q, job, recommendation, interviewStatus, stage, source, reached, finished, fact, addedFrom, addedTo });
+    const { page: _page, pageSize: _pageSize, sort: _sort, ...filtersOnly } = DEFAULT_FILTERS;
+    onChange(filtersOnly);
   };
 
   const { job, recommendation, interviewStatus, stage, source } = filters;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_FILTERS, applyFilters, columnSort, isFiltered, nextSort, readFilters, writeFilters } from './list-filters';
+import {
+  DEFAULT_FILTERS,
+  applyFilters,
+  columnSort,
+  isFiltered,
+  nextSort,
+  readFilters,
+  reportFilterSummary,
+  writeFilters,
+} from './list-filters';
 import type { ListFilters } from './list-filters';
 
 describe('list filters', () => {
@@ -20,11 +29,16 @@ describe('list filters', () => {
       fact: '',
       addedFrom: '',
       addedTo: '',
+      scorecardBy: '',
+      decidedBy: '',
+      actedFrom: '',
+      actedTo: '',
     });
     expect(
       readFilters(
         new URLSearchParams(
-          'page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo&source=Applied&reached=far&finished=maybe&fact=x&addedFrom=March',
+          'page=-2&pageSize=7&sort=evil&recommendation=maybe&interviewStatus=pass&stage=limbo&source=Applied&reached=far&finished=maybe&fact=x&addedFrom=March' +
+            '&scorecardBy=rita&decidedBy=-3&actedFrom=soon&actedTo=2026-2-1',
         ),
       ),
     ).toEqual(DEFAULT_FILTERS);
@@ -46,11 +60,16 @@ describe('list filters', () => {
       fact: 'inviteSent',
       addedFrom: '2026-02-01',
       addedTo: '2026-02-28',
+      scorecardBy: '7',
+      decidedBy: '8',
+      actedFrom: '2026-03-01',
+      actedTo: '2026-03-31',
     };
     const params = writeFilters(filters);
     expect(params.toString()).toBe(
       'page=3&pageSize=50&sort=score&q=98765&job=jd-7&recommendation=Pass&interviewStatus=Needs+Review&stage=shortlisted&source=applied' +
-        '&reached=invited&finished=true&fact=inviteSent&addedFrom=2026-02-01&addedTo=2026-02-28',
+        '&reached=invited&finished=true&fact=inviteSent&addedFrom=2026-02-01&addedTo=2026-02-28' +
+        '&scorecardBy=7&decidedBy=8&actedFrom=2026-03-01&actedTo=2026-03-31',
     );
     expect(readFilters(params)).toEqual(filters);
     expect(writeFilters(DEFAULT_FILTERS).toString()).toBe('');
@@ -80,6 +99,18 @@ describe('list filters', () => {
     expect(isFiltered({ ...DEFAULT_FILTERS, interviewStatus: 'Fail' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, job: 'jd-1' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, source: 'applied' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, decidedBy: '7' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, actedFrom: '2026-02-01' })).toBe(false);
+  });
+
+  it('says in words which report number the list shows', () => {
+    const noShows = readFilters(new URLSearchParams('fact=noShow&addedFrom=2026-02-01&addedTo=2026-02-28'));
+    expect(reportFilterSummary(noShows)).toBe('No-show at the AI interview · Added 2026-02-01 to 2026-02-28');
+    const cards = readFilters(new URLSearchParams('scorecardBy=7&actedFrom=2026-02-01&actedTo=2026-02-28'));
+    expect(reportFilterSummary(cards)).toBe('Scorecard by recruiter #7 · Acted 2026-02-01 to 2026-02-28');
+    expect(reportFilterSummary({ ...DEFAULT_FILTERS, decidedBy: '7', actedTo: '2026-02-28' })).toBe(
+      'Moved between stages by recruiter #7 · Acted until 2026-02-28',
+    );
   });
 
   it('reads each source the server knows, by its value', () => {

@@ -1,7 +1,8 @@
 /**
  * The shareable state of a candidate list, kept in the URL
  * (?page=&pageSize=&sort=&q=&job=&recommendation=&interviewStatus=&stage=&source=), and the
- * filters a report's numbers link with (&reached=&finished=&fact=&addedFrom=&addedTo=).
+ * filters a report's numbers link with (&reached=&finished=&fact=&addedFrom=&addedTo=, and a
+ * recruiter's activity: &scorecardBy=&decidedBy=&actedFrom=&actedTo=).
  */
 import type { ApiSchema } from '@/lib/api/types';
 import { CANDIDATES_PAGE_SIZE } from '@/config/constants';
@@ -21,13 +22,15 @@ export type SourceFilter = '' | Source;
 
 /** Whether the candidate's process is finished (hired, rejected, withdrawn): 'true', 'false' or '' for all. */
 export type FinishedFilter = '' | 'true' | 'false';
-/** An interview fact as the dashboard counts it, or '' for all. */
-export type FactFilter = '' | 'inviteSent' | 'slotBooked' | 'interviewDone';
+/** An interview fact as the dashboard and the reports count it, or '' for all. */
+export type FactFilter = '' | 'inviteSent' | 'slotBooked' | 'interviewDone' | 'interviewDue' | 'noShow';
 
 export const FACTS: ReadonlyArray<{ value: Exclude<FactFilter, ''>; label: string }> = [
   { value: 'inviteSent', label: 'Invite sent' },
   { value: 'slotBooked', label: 'Slot booked' },
   { value: 'interviewDone', label: 'AI interview completed' },
+  { value: 'interviewDue', label: 'Booked AI interview whose time has passed' },
+  { value: 'noShow', label: 'No-show at the AI interview' },
 ];
 
 export type ListFilters = {
@@ -48,6 +51,12 @@ export type ListFilters = {
   /** Added on or after / on or before these days (YYYY-MM-DD), or ''. */
   addedFrom: string;
   addedTo: string;
+  /** A recruiter's id: candidates they wrote a scorecard on / moved between stages, or ''. */
+  scorecardBy: string;
+  decidedBy: string;
+  /** With either: what they did on or after / on or before these days (YYYY-MM-DD), or ''. */
+  actedFrom: string;
+  actedTo: string;
 };
 
 /** The orders the server sorts by, as the Sort choice names them. */
@@ -79,10 +88,16 @@ export const DEFAULT_FILTERS: ListFilters = {
   fact: '',
   addedFrom: '',
   addedTo: '',
+  scorecardBy: '',
+  decidedBy: '',
+  actedFrom: '',
+  actedTo: '',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null): string => (value !== null && DAY.test(value) ? value : '');
+const ID = /^[1-9]\d{0,15}$/;
+const id = (value: string | null): string => (value !== null && ID.test(value) ? value : '');
 
 const oneOf = <T extends string>(values: ReadonlyArray<T>, value: string | null): value is T =>
   value !== null && (values as ReadonlyArray<string>).includes(value);
@@ -124,6 +139,10 @@ export function readFilters(params: URLSearchParams): ListFilters {
       : '',
     addedFrom: day(params.get('addedFrom')),
     addedTo: day(params.get('addedTo')),
+    scorecardBy: id(params.get('scorecardBy')),
+    decidedBy: id(params.get('decidedBy')),
+    actedFrom: day(params.get('actedFrom')),
+    actedTo: day(params.get('actedTo')),
   };
 }
 
@@ -134,23 +153,31 @@ export function isFiltered(filters: ListFilters): boolean {
 }
 
 /** Whether a report's link narrows the list (filters the list's own controls do not show). */
-export function hasReportFilter({ reached, finished, fact, addedFrom, addedTo }: ListFilters): boolean {
-  return Boolean(reached || finished || fact || addedFrom || addedTo);
+export function hasReportFilter(filters: ListFilters): boolean {
+  const { reached, finished, fact, addedFrom, addedTo, scorecardBy, decidedBy } = filters;
+  return Boolean(reached || finished || fact || addedFrom || addedTo || scorecardBy || decidedBy);
+}
+
+/** "2026-02-01 to 2026-02-28", "from 2026-02-01", "until 2026-02-28", or '' without either day. */
+function days(from: string, to: string): string {
+  if (from && to) return `${from} to ${to}`;
+  if (from) return `from ${from}`;
+  return to ? `until ${to}` : '';
 }
 
 /** The report filters in words ("Reached Invited · Finished · Added 2026-02-01 to 2026-02-28"), or '' without any. */
-export function reportFilterSummary({ reached, finished, fact, addedFrom, addedTo }: ListFilters): string {
+export function reportFilterSummary(filters: ListFilters): string {
+  const { reached, finished, fact, addedFrom, addedTo, scorecardBy, decidedBy, actedFrom, actedTo } = filters;
+  const added = days(addedFrom, addedTo);
+  const acted = scorecardBy || decidedBy ? days(actedFrom, actedTo) : '';
   const parts = [
     reached ? `Reached ${stageLabel(reached)}` : '',
     finished === 'true' ? 'Finished (hired, rejected or withdrawn)' : finished === 'false' ? 'Still in process' : '',
     FACTS.find((option) => option.value === fact)?.label ?? '',
-    addedFrom && addedTo
-      ? `Added ${addedFrom} to ${addedTo}`
-      : addedFrom
-        ? `Added from ${addedFrom}`
-        : addedTo
-          ? `Added until ${addedTo}`
-          : '',
+    added ? `Added ${added}` : '',
+    scorecardBy ? `Scorecard by recruiter #${scorecardBy}` : '',
+    decidedBy ? `Moved between stages by recruiter #${decidedBy}` : '',
+    acted ? `Acted ${acted}` : '',
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -1,13 +1,23 @@
 import type { HiringReport } from '../api/get-hiring-report';
 import { candidatesLink, formatShare } from '../lib/report';
+import type { CandidateFilter } from '../lib/report';
 import { CountLink } from './bars';
 import { ReportSection, tableClass } from './report-section';
+
+type InterviewFact = NonNullable<CandidateFilter['fact']>;
 
 /** AI interview completion and no-show rates. */
 export function InterviewsReport({ report, jdId, onDownload }: { report: HiringReport; jdId: string; onDownload: () => Promise<void> }) {
   const period = { from: report.from, to: report.to };
   const job = jdId || undefined;
   const { interviews } = report;
+  const link = (fact: InterviewFact) => candidatesLink(period, { job, fact });
+  const links = {
+    inviteSent: link('inviteSent'),
+    interviewDone: link('interviewDone'),
+    interviewDue: link('interviewDue'),
+    noShow: link('noShow'),
+  };
   const rates = [
     {
       key: 'completion',
@@ -15,9 +25,8 @@ export function InterviewsReport({ report, jdId, onDownload }: { report: HiringR
       share: interviews.completionRate,
       detail: (
         <>
-          <CountLink value={interviews.completed} href={candidatesLink(period, { job, fact: 'interviewDone' })} label="completed" />{' '}
-          completed of{' '}
-          <CountLink value={interviews.invitesSent} href={candidatesLink(period, { job, fact: 'inviteSent' })} label="invited" /> invited
+          <CountLink value={interviews.completed} href={links.interviewDone} label="completed" /> completed of{' '}
+          <CountLink value={interviews.invitesSent} href={links.inviteSent} label="invited" /> invited
         </>
       ),
     },
@@ -27,7 +36,8 @@ export function InterviewsReport({ report, jdId, onDownload }: { report: HiringR
       share: interviews.noShowRate,
       detail: (
         <>
-          {interviews.noShows.toLocaleString()} of {interviews.due.toLocaleString()} booked interviews whose time has passed
+          <CountLink value={interviews.noShows} href={links.noShow} label="no-shows" /> of{' '}
+          <CountLink value={interviews.due} href={links.interviewDue} label="due" /> booked interviews whose time has passed
         </>
       ),
     },
@@ -44,19 +54,27 @@ export function InterviewsReport({ report, jdId, onDownload }: { report: HiringR
           <tbody>
             <tr>
               <th scope="row">Invites sent</th>
-              <td className="tabular-nums">{interviews.invitesSent.toLocaleString()}</td>
+              <td>
+                <CountLink value={interviews.invitesSent} href={links.inviteSent} label="invited" />
+              </td>
             </tr>
             <tr>
               <th scope="row">Completed</th>
-              <td className="tabular-nums">{interviews.completed.toLocaleString()}</td>
+              <td>
+                <CountLink value={interviews.completed} href={links.interviewDone} label="completed" />
+              </td>
             </tr>
             <tr>
               <th scope="row">Booked and due</th>
-              <td className="tabular-nums">{interviews.due.toLocaleString()}</td>
+              <td>
+                <CountLink value={interviews.due} href={links.interviewDue} label="due" />
+              </td>
             </tr>
             <tr>
               <th scope="row">No-shows</th>
-              <td className="tabular-nums">{interviews.noShows.toLocaleString()}</td>
+              <td>
+                <CountLink value={interviews.noShows} href={links.noShow} label="no-shows" />
+              </td>
             </tr>
           </tbody>
         </table>
@@ -76,7 +94,9 @@ export function InterviewsReport({ report, jdId, onDownload }: { report: HiringR
 }
 
 /** Scorecards and decisions per recruiter in the period. */
-export function RecruitersReport({ report, onDownload }: { report: HiringReport; onDownload: () => Promise<void> }) {
+export function RecruitersReport({ report, jdId, onDownload }: { report: HiringReport; jdId: string; onDownload: () => Promise<void> }) {
+  const period = { from: report.from, to: report.to };
+  const job = jdId || undefined;
   const table = (
     <table className={tableClass}>
       <caption className="sr-only">Recruiter activity</caption>
@@ -91,8 +111,20 @@ export function RecruitersReport({ report, onDownload }: { report: HiringReport;
         {report.recruiters.map((person) => (
           <tr key={person.recruiterId}>
             <th scope="row">{person.name}</th>
-            <td className="tabular-nums">{person.scorecards.toLocaleString()}</td>
-            <td className="tabular-nums">{person.decisions.toLocaleString()}</td>
+            <td>
+              <CountLink
+                value={person.scorecards}
+                href={candidatesLink(period, { job, scorecardBy: person.recruiterId })}
+                label={`scorecards by ${person.name}`}
+              />
+            </td>
+            <td>
+              <CountLink
+                value={person.decisions}
+                href={candidatesLink(period, { job, decidedBy: person.recruiterId })}
+                label={`decisions by ${person.name}`}
+              />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -32,6 +32,17 @@ describe('report numbers', () => {
     expect(candidatesLink({ from: '2026-02-01', to: '2026-02-28' }, { fact: 'inviteSent' })).toBe(
       '/candidates?fact=inviteSent&addedFrom=2026-02-01&addedTo=2026-02-28',
     );
+    expect(candidatesLink({ from: '2026-02-01', to: '2026-02-28' }, { job: 'jd-1', fact: 'noShow' })).toBe(
+      '/candidates?job=jd-1&fact=noShow&addedFrom=2026-02-01&addedTo=2026-02-28',
+    );
+  });
+
+  it("links a recruiter's numbers to the candidates they acted on in the period, whenever added", () => {
+    const february = { from: '2026-02-01', to: '2026-02-28' };
+    expect(candidatesLink(february, { scorecardBy: 7 })).toBe('/candidates?scorecardBy=7&actedFrom=2026-02-01&actedTo=2026-02-28');
+    expect(candidatesLink(february, { job: 'jd-1', decidedBy: 7 })).toBe(
+      '/candidates?job=jd-1&decidedBy=7&actedFrom=2026-02-01&actedTo=2026-02-28',
+    );
   });
 });
 

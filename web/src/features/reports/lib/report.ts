@@ -10,15 +10,22 @@ export type CandidateFilter = {
   reached?: Stage;
   stage?: Stage;
   finished?: boolean;
-  fact?: 'inviteSent' | 'slotBooked' | 'interviewDone';
+  fact?: 'inviteSent' | 'slotBooked' | 'interviewDone' | 'interviewDue' | 'noShow';
   source?: Source;
   recommendation?: 'Pass' | 'Fail';
+  /** A recruiter's id: the candidates they wrote a scorecard on, or moved between stages. */
+  scorecardBy?: number;
+  decidedBy?: number;
 };
 
-/** The candidate list narrowed to the candidates added in the report's period that `filter` names. */
+/**
+ * The candidate list narrowed to the candidates `filter` names among those added in the report's
+ * period; with a recruiter, among those the recruiter acted on in the period instead (a
+ * recruiter's activity counts what happened in the period, whenever the candidate was added).
+ */
 export function candidatesLink(period: { from: string; to: string }, filter: CandidateFilter): string {
   const params = new URLSearchParams();
-  const { job, reached, stage, finished, fact, source, recommendation } = filter;
+  const { job, reached, stage, finished, fact, source, recommendation, scorecardBy, decidedBy } = filter;
   if (job) params.set('job', job);
   if (reached) params.set('reached', reached);
   if (stage) params.set('stage', stage);
@@ -26,8 +33,11 @@ export function candidatesLink(period: { from: string; to: string }, filter: Can
   if (fact) params.set('fact', fact);
   if (source) params.set('source', source);
   if (recommendation) params.set('recommendation', recommendation);
-  params.set('addedFrom', period.from);
-  params.set('addedTo', period.to);
+  if (scorecardBy !== undefined) params.set('scorecardBy', String(scorecardBy));
+  if (decidedBy !== undefined) params.set('decidedBy', String(decidedBy));
+  const recruiter = scorecardBy !== undefined || decidedBy !== undefined;
+  params.set(recruiter ? 'actedFrom' : 'addedFrom', period.from);
+  params.set(recruiter ? 'actedTo' : 'addedTo', period.to);
   return `${paths.candidates}?${params.toString()}`;
 }
 

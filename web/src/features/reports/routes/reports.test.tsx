@@ -84,6 +84,23 @@ describe('ReportsRoute', () => {
     expect(within(screen.getByTestId('recruiters-report')).getAllByText('Admin User').length).toBeGreaterThan(0);
   });
 
+  it('links the no-shows and each recruiter’s numbers to the candidates behind them', async () => {
+    seedSession();
+    server();
+    renderPage(<ReportsRoute />, { path: '/reports', at: '/reports' });
+    const noShows = within(await screen.findByTestId('rate-no-show')).getByRole('link', { name: '1 no-shows' });
+    expect(noShows).toHaveAttribute('href', '/candidates?fact=noShow&addedFrom=2026-02-01&addedTo=2026-02-28');
+    const recruiters = screen.getByTestId('recruiters-report');
+    expect(within(recruiters).getAllByRole('link', { name: '2 scorecards by Admin User' })[0]).toHaveAttribute(
+      'href',
+      '/candidates?scorecardBy=1&actedFrom=2026-02-01&actedTo=2026-02-28',
+    );
+    expect(within(recruiters).getAllByRole('link', { name: '7 decisions by Admin User' })[0]).toHaveAttribute(
+      'href',
+      '/candidates?decidedBy=1&actedFrom=2026-02-01&actedTo=2026-02-28',
+    );
+  });
+
   it('keeps the filters in the URL and asks again with them', async () => {
     seedSession();
     const { calls } = server();

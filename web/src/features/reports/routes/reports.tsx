@@ -69,7 +69,7 @@ export function ReportsRoute() {
             <DurationsReport report={data} jdId={filters.jdId} onDownload={download('stages')} />
             <SourcesReport report={data} jdId={filters.jdId} onDownload={download('sources')} />
             <InterviewsReport report={data} jdId={filters.jdId} onDownload={download('interviews')} />
-            <RecruitersReport report={data} onDownload={download('recruiters')} />
+            <RecruitersReport report={data} jdId={filters.jdId} onDownload={download('recruiters')} />
           </>
         )}
       </div>
