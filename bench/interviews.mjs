@@ -13,9 +13,11 @@
 // (synthesized once with the sidecar's Python and Piper), streamed 20 ms per 20 ms with two
 // seconds of room noise after each. Measured, per answer: the voice-to-voice latency from the
 // candidate's last word (the last 20 ms frame of the answer with speech in it, as sent) to the
-// first audio of the interviewer's next turn, and the server's breakdown of the same turnaround
-// (its `latency` message: end-of-turn detection, transcription, decision, synthesis, send); per
-// round: the median and p95 of those latencies, each stage's median and p95, the wall time, the
+// first audio of the interviewer's next turn (its acknowledgement, "Okay."), the same to the
+// first audio of the line after it (the follow-up or the next question, which waits for the
+// answer's transcript), and the server's breakdown of the first (its `latency` message:
+// end-of-turn detection, transcription, decision, synthesis, send); per round: the median and
+// p95 of those latencies, each stage's median and p95, the wall time, the
 // CPU time the server and its sidecar used (from /proc) per interview, and the load average
 // before and after the round (the machine may be shared). Loopback only.
 //
@@ -249,11 +251,15 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
   const socket = new WebSocket(`${ctx.base.replace('http', 'ws')}${call.webCallUrl}?token=${call.callToken}`);
   socket.binaryType = 'arraybuffer';
   const latencies = [];
+  // From the last word to the first audio of the line after the acknowledgement.
+  const lines = [];
   const breakdowns = [];
   let greeting = null;
   let turn = 0;
   let answerEnded = null;
   let captured = false;
+  let lastWord = null;
+  let lineCaptioned = false;
   return new Promise((resolve, reject) => {
     socket.onerror = (e) => reject(new Error(`socket: ${e.message ?? e}`));
     socket.onmessage = async (event) => {
@@ -264,11 +270,19 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
           captured = true;
           answerEnded = null;
         }
+        if (lineCaptioned && lastWord !== null) {
+          lines.push((performance.now() - lastWord) / 1000);
+          lastWord = null;
+        }
+        lineCaptioned = false;
         return;
       }
       const message = JSON.parse(event.data);
       if (message.type === 'latency') breakdowns.push(message);
-      if (message.type === 'caption') socket.send(JSON.stringify({ type: 'played' }));
+      if (message.type === 'caption') {
+        lineCaptioned = message.kind !== 'acknowledgement';
+        socket.send(JSON.stringify({ type: 'played' }));
+      }
       if (message.type === 'state' && message.state === 'listening') {
         const answer = answers[Math.min(turn, answers.length - 1)];
         turn += 1;
@@ -299,13 +313,14 @@ async function take(ctx, invite, answers, { flood: floodSeconds = null, onFlood 
           await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
           if (i === endFrame) {
             answerEnded = performance.now();
+            lastWord = answerEnded;
             captured = false;
           }
         }
       }
       if (message.type === 'ended') {
         socket.close();
-        resolve({ latencies, breakdowns, greeting });
+        resolve({ latencies, lines, breakdowns, greeting });
       }
     };
   });
@@ -399,6 +414,7 @@ try {
     const wall = (performance.now() - wallStart) / 1000;
     const cpu = cpuSeconds(ctx.server.pid) + (sidecar ? cpuSeconds(sidecar) : 0) - cpuBefore;
     const latencies = all.flatMap((one) => one.latencies);
+    const lines = all.flatMap((one) => one.lines);
     const breakdowns = all.flatMap((one) => one.breakdowns);
     results.push({
       concurrent: n,
@@ -407,6 +423,8 @@ try {
       answers: latencies.length,
       latency_median_s: Number(percentile(latencies, 50).toFixed(2)),
       latency_p95_s: Number(percentile(latencies, 95).toFixed(2)),
+      next_line_median_s: Number(percentile(lines, 50).toFixed(2)),
+      next_line_p95_s: Number(percentile(lines, 95).toFixed(2)),
       wall_s: Number(wall.toFixed(1)),
       cpu_s: Number(cpu.toFixed(1)),
       cpu_per_interview_s: Number((cpu / n).toFixed(1)),

@@ -669,7 +669,8 @@ class Page:
                 continue
             event = json.loads(message)
             if event["type"] == "caption":
-                self.captions.append(event["text"])
+                if event.get("kind") != "acknowledgement":
+                    self.captions.append(event["text"])
                 self.socket.send(json.dumps({"type": "played"}))
             elif event["type"] == "heard":
                 self.heard.append(event["text"])
@@ -764,7 +765,8 @@ def selfhosted_interview_survives_a_kill(workdir, binary, base_env, sink, s3, ad
 
         body = json.loads(db.value(f"SELECT body FROM selfhosted_calls WHERE id = '{call}'"))
         messages = body["artifact"]["messages"]
-        said = [m["message"] for m in messages if m["role"] == "bot"]
+        # The interviewer's lines, without its acknowledgements of the answers ("Okay.").
+        said = [m["message"] for m in messages if m["role"] == "bot" and not m.get("acknowledgement")]
         answered = [m["message"] for m in messages if m["role"] == "user"]
         assert len(said) == 4 and said[1:3] == VOICE_QUESTIONS, said
         assert len(answered) == 3 and "index" in answered[2].lower(), answered

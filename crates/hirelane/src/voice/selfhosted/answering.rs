@@ -97,7 +97,11 @@ impl<'a> Answer<'a> {
             None => true,
             Some(e) => e.voiced != voiced && matches!(e.progress, Progress::Done(_)),
         };
-        if heard == Heard::Listening && idle && self.detector.quiet() >= SPECULATE_AFTER {
+        if heard == Heard::Listening
+            && idle
+            && self.detector.quiet() >= SPECULATE_AFTER
+            && self.pays_to_transcribe_early()
+        {
             let (from, until) = (self.untranscribed_from(), recording.seconds());
             let audio = recording.candidate_between(from, until).to_vec();
             self.early = Some(Early {
@@ -108,6 +112,14 @@ impl<'a> Answer<'a> {
             });
         }
         heard
+    }
+
+    /// Whether a transcription started in this pause can be back before the quiet ends the
+    /// answer anyway, so its words can end it sooner. Each piece costs a whole Whisper window
+    /// however short it is; where one takes longer than that (a small or busy machine), early
+    /// pieces would only add work, and the answer is transcribed once, when it is over.
+    fn pays_to_transcribe_early(&self) -> bool {
+        SPECULATE_AFTER + self.runtime.transcriptions.recently() < self.detector.end_after()
     }
 
     fn transcribe(&self, audio: Vec<i16>) -> Transcribing<'a> {
@@ -174,13 +186,14 @@ impl<'a> Answer<'a> {
         Some(Turnaround::new(at, seconds, now))
     }
 
-    /// The answer's transcript (word times from its start) and its span in the recording: its
-    /// beginning and the transcription under way when the candidate has said nothing since it
-    /// began, otherwise its beginning and the rest transcribed now.
+    /// The answer's transcript (word times from its start), the answer ending `end` seconds
+    /// into the recording: its beginning and the transcription under way when the candidate
+    /// has said nothing since it began, otherwise its beginning and the rest transcribed now.
     pub(super) async fn transcript(
         mut self,
         session: &tokio::sync::Mutex<Session>,
-    ) -> (Outcome, (f64, f64)) {
+        end: f64,
+    ) -> Outcome {
         let voiced = self.detector.last_voiced();
         let mut last = None;
         if let Some(early) = self.early.take() {
@@ -194,7 +207,6 @@ impl<'a> Answer<'a> {
                 self.keep_beginning(early.from, early.until, heard);
             }
         }
-        let end = session.lock().await.recording.seconds();
         let (tail, from) = match last {
             Some(last) => last,
             None => {
@@ -206,7 +218,7 @@ impl<'a> Answer<'a> {
                 (self.transcribe(audio).await, from)
             }
         };
-        let heard = tail.map(|tail| {
+        tail.map(|tail| {
             let mut whole = join(
                 self.beginning.take().map(|(t, _)| t),
                 tail,
@@ -214,8 +226,7 @@ impl<'a> Answer<'a> {
             );
             whole.duration = end - self.start;
             whole
-        });
-        (heard, (self.start, end))
+        })
     }
 }
 

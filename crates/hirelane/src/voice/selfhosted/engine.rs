@@ -40,9 +40,9 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 use utoipa::IntoParams;
 
+use super::acknowledging;
 use super::answering::Answer;
 use super::follow_up;
-use super::hearing::message;
 use super::latency::Turnaround;
 use super::lease::{COME_BACK_WITHIN, Lease, Lost, Waited};
 use super::lines::assistant_of;
@@ -52,8 +52,8 @@ use super::provider::provider_failure;
 use super::recording::Recording;
 use super::runtime::{Runtime, Session};
 use super::session_store::{self, StoredStep};
-use super::socket::{Cut, page_says, send_json, wait_played};
-use super::speech::SAMPLE_RATE;
+use super::socket::{Cut, page_says, send_json};
+use super::speaking::{self, Line};
 use super::turns::{FRAME, Heard, TurnDetector};
 use crate::error::{Error, ErrorBody, ErrorCode, Result};
 use crate::interviews::repo as invites;
@@ -61,10 +61,6 @@ use crate::state::AppState;
 use crate::voice::provider::ProviderError;
 use crate::voice::vapi::Call;
 
-/// The interviewer's audio goes out in pieces of this many samples (100 ms).
-const AUDIO_CHUNK: usize = (SAMPLE_RATE as usize) / 10;
-/// Extra time the page gets to play a turn before we listen anyway.
-const PLAY_GRACE: Duration = Duration::from_secs(10);
 /// The largest message a page may send: a frame of microphone audio is 640 bytes.
 const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 /// How long a new socket waits for the one before it to let go (it expires sooner).
@@ -361,11 +357,8 @@ impl Runtime {
                 "type": "caption", "text": step.text, "step": number, "steps": steps,
                 "kind": kind, "question": question,
             });
-            let speaking = json!({ "type": "state", "state": "speaking" });
-            if send_json(socket, speaking).await.is_err()
-                || send_json(socket, caption).await.is_err()
-            {
-                return Stopped::Disconnected;
+            if let Err(cut) = speaking::announce(socket, caption.clone()).await {
+                return cut.into();
             }
             let synthesis = std::time::Instant::now();
             let audio = match self.speak(&assistant, &step.text).await {
@@ -379,43 +372,26 @@ impl Runtime {
             if let Some(t) = turnaround.as_mut() {
                 t.synthesized(synthesis);
             }
-            let index = {
-                let mut s = session.lock().await;
-                let at = s.recording.seconds();
-                let seconds = audio.len() as f64 / f64::from(SAMPLE_RATE);
-                let started = s.state.started_at();
-                s.messages
-                    .push(message("bot", &step.text, started, at, seconds));
-                s.recording.interviewer_says(&audio);
-                if let StepKind::Question(n) = step.kind {
-                    s.state.asked[n - 1] = true;
-                }
-                s.messages.len() - 1
-            };
-            for chunk in audio.chunks(AUDIO_CHUNK) {
-                let bytes: Vec<u8> = chunk.iter().flat_map(|s| s.to_le_bytes()).collect();
-                if socket.send(Message::Binary(bytes.into())).await.is_err() {
-                    return Stopped::Disconnected;
-                }
-                if let Some(t) = turnaround.take()
-                    && t.report(session, index, socket).await.is_err()
-                {
-                    return Stopped::Disconnected;
-                }
+            if let StepKind::Question(n) = step.kind {
+                session.lock().await.state.asked[n - 1] = true;
             }
-            turnaround = None;
-            if !audio.is_empty() {
-                let end = json!({ "type": "audio-end", "samples": audio.len() });
-                if send_json(socket, end).await.is_err() {
-                    return Stopped::Disconnected;
-                }
-                let playing = Duration::from_secs_f64(audio.len() as f64 / f64::from(SAMPLE_RATE));
-                if let Err(cut) = wait_played(socket, playing + PLAY_GRACE).await {
-                    return cut.into();
-                }
+            let line = Line {
+                text: &step.text,
+                audio: &audio,
+                acknowledgement: false,
+            };
+            let said = speaking::say(session, socket, line, turnaround.take());
+            if let Err(cut) = said.await {
+                return cut.into();
             }
             if step.listen {
-                match self.listen(session, socket, &step.kind).await {
+                let turn = Turn {
+                    kind: &step.kind,
+                    number,
+                    assistant: &assistant,
+                    caption: &caption,
+                };
+                match self.listen(session, socket, turn).await {
                     Ok(heard) => {
                         if let StepKind::Question(n) = step.kind {
                             follow_up::consider(session, n).await;
@@ -436,12 +412,15 @@ impl Runtime {
         }
     }
 
-    /// Listens to one answer, transcribed while it is spoken ([`Answer`]).
+    /// Listens to one answer, transcribed while it is spoken ([`Answer`]), and acknowledges
+    /// it as soon as it is over ([`acknowledging`]). The turnaround from the candidate's last
+    /// word is reported with the acknowledgement, or, when it could not be said, returned for
+    /// the next line.
     async fn listen(
         &self,
         session: &tokio::sync::Mutex<Session>,
         socket: &mut WebSocket,
-        kind: &StepKind,
+        turn: Turn<'_>,
     ) -> std::result::Result<Option<Turnaround>, Cut> {
         let gone = |_| Cut::Disconnected;
         send_json(socket, json!({ "type": "state", "state": "listening" }))
@@ -514,18 +493,71 @@ impl Runtime {
         let Some(mut turnaround) = answer.over() else {
             return Ok(None);
         };
-        send_json(socket, json!({ "type": "state", "state": "thinking" }))
+        // The answer ends here in the recording, before the acknowledgement goes into it.
+        let end = session.lock().await.recording.seconds();
+        let said = acknowledging::after(turn.kind, turn.number);
+        let synthesis = std::time::Instant::now();
+        let audio = self
+            .speak(turn.assistant, said)
             .await
-            .map_err(gone)?;
-        let (heard, span) = answer.transcript(session).await;
-        turnaround.transcribed();
-        if let Some(text) = self.keep(session, kind, span, heard).await {
+            .unwrap_or_else(|err| {
+                tracing::warn!(error = %err, "self-hosted interview: cannot acknowledge an answer");
+                Arc::from(Vec::new())
+            });
+        let thinking = json!({ "type": "state", "state": "thinking" });
+        let (heard, unreported) = if audio.is_empty() {
+            send_json(socket, thinking).await.map_err(gone)?;
+            let heard = answer.transcript(session, end).await;
+            turnaround.transcribed();
+            (heard, Some(turnaround))
+        } else {
+            turnaround.synthesized(synthesis);
+            let mut caption = turn.caption.clone();
+            caption["text"] = json!(said);
+            caption["kind"] = json!("acknowledgement");
+            let acknowledge = async {
+                speaking::announce(socket, caption).await?;
+                let line = Line {
+                    text: said,
+                    audio: &audio,
+                    acknowledgement: true,
+                };
+                speaking::say(session, socket, line, Some(turnaround)).await?;
+                send_json(socket, thinking).await.map_err(gone)
+            };
+            let (heard, acknowledged) = tokio::join!(answer.transcript(session, end), acknowledge);
+            acknowledged?;
+            (heard, None)
+        };
+        let text = self.keep(session, turn.kind, (start, end), heard).await;
+        // The acknowledgement went into the conversation before the answer's words were known;
+        // in the transcript it follows them.
+        session
+            .lock()
+            .await
+            .messages
+            .sort_by(|a, b| seconds_from_start(a).total_cmp(&seconds_from_start(b)));
+        if let Some(text) = text {
             send_json(socket, json!({ "type": "heard", "text": text }))
                 .await
                 .map_err(gone)?;
         }
-        Ok(Some(turnaround))
+        Ok(unreported)
     }
+}
+
+/// The step being answered, as [`Runtime::listen`] needs it.
+struct Turn<'a> {
+    kind: &'a StepKind,
+    /// Its number in the plan, from 1.
+    number: usize,
+    assistant: &'a str,
+    /// Its caption, which the acknowledgement's is made from.
+    caption: &'a Value,
+}
+
+fn seconds_from_start(message: &Value) -> f64 {
+    message["secondsFromStart"].as_f64().unwrap_or_default()
 }
 
 /// Tells the page the interview is over and closes its socket.

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::{OnceCell, Semaphore};
 
+use super::acknowledging;
 use super::runtime::Runtime;
 use super::session_store::Durable;
 use super::speech::SpeechError;
@@ -159,9 +160,14 @@ impl Runtime {
     /// Synthesizes in the background the lines the interview has still to say.
     pub(super) fn prefetch(self: &Arc<Self>, durable: &Durable) {
         let assistant = assistant_of(durable);
-        let texts: Vec<String> = durable.plan.steps[durable.step.min(durable.plan.steps.len())..]
-            .iter()
-            .map(|step| step.text.clone())
+        // The acknowledgements first: the first answer needs one before the next line.
+        let texts: Vec<String> = acknowledging::all()
+            .map(str::to_owned)
+            .chain(
+                durable.plan.steps[durable.step.min(durable.plan.steps.len())..]
+                    .iter()
+                    .map(|step| step.text.clone()),
+            )
             .collect();
         let runtime = self.clone();
         tokio::spawn(async move {

@@ -6,12 +6,14 @@
 //! ([`turns`]), speech heard and spoken by the speech sidecar ([`speech`]), answers transcribed
 //! through a bounded queue while they are spoken and kept even when they cannot be
 //! ([`answering`], [`transcribing`], [`hearing`]), the lines synthesized before they are needed
-//! ([`lines`]), the voice-to-voice latency of every turn ([`latency`]), a stereo recording
+//! ([`lines`]), each answer acknowledged the moment it is over ([`acknowledging`], said through
+//! [`speaking`]), the voice-to-voice latency of every turn ([`latency`]), a stereo recording
 //! ([`recording`]) and a heuristic analysis when no language model is configured ([`grading`]).
 //! Its progress is stored as it runs ([`session_store`]) and one socket at a time runs it under
 //! a lease ([`lease`]), so any instance can take an interview over; it begins and ends through
 //! [`lifecycle`] and [`ending`].
 
+pub mod acknowledging;
 mod answering;
 mod ending;
 pub mod engine;
@@ -30,6 +32,7 @@ pub mod recording;
 pub mod runtime;
 mod session_store;
 mod socket;
+mod speaking;
 pub mod speech;
 pub mod transcribing;
 pub mod turns;

@@ -7,7 +7,8 @@
 //! keeps the answer as "not transcribed".
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -31,6 +32,9 @@ pub struct Transcriptions {
     overall: Arc<Semaphore>,
     per_interview: usize,
     timeout: Duration,
+    /// How long a transcription has been taking lately, queue included (a moving average, in
+    /// ms): what an early transcription of an answer can expect.
+    recent_ms: AtomicU64,
 }
 
 /// One interview's share of the queue (held by its session).
@@ -47,6 +51,7 @@ impl Transcriptions {
             overall: Arc::new(Semaphore::new(at_once)),
             per_interview: (settings.transcriptions_per_interview as usize).max(1),
             timeout: Duration::from_secs(settings.transcription_timeout_seconds),
+            recent_ms: AtomicU64::new(0),
         }
     }
 
@@ -72,15 +77,39 @@ impl Transcriptions {
         pcm: &[i16],
     ) -> Result<Transcript, NotTranscribed> {
         let queued = async {
+            let started = Instant::now();
             let _mine = share.0.acquire().await;
             let _slot = self.slot().await;
-            speech.transcribe(pcm).await
+            let heard = speech.transcribe(pcm).await;
+            self.took(started.elapsed());
+            heard
         };
         // Dropping the future on time out drops the sidecar connection with it.
         match tokio::time::timeout(self.timeout, queued).await {
             Ok(heard) => Ok(heard?),
             Err(_) => Err(NotTranscribed::TimedOut(self.timeout)),
         }
+    }
+}
+
+impl Transcriptions {
+    /// How long a transcription has been taking lately (zero before the first).
+    pub fn recently(&self) -> Duration {
+        Duration::from_millis(self.recent_ms.load(Ordering::Relaxed))
+    }
+
+    fn took(&self, elapsed: Duration) {
+        let sample = elapsed.as_millis() as u64;
+        // A quarter of each new sample: one slow transcription moves it, a run of them sets it.
+        let _ = self
+            .recent_ms
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                Some(if old == 0 {
+                    sample
+                } else {
+                    (old * 3 + sample) / 4
+                })
+            });
     }
 }
 
@@ -99,5 +128,19 @@ mod tests {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
         assert_eq!(queue.overall.available_permits(), cores);
         assert_eq!(queue.share().0.available_permits(), 1);
+    }
+
+    #[test]
+    fn the_recent_time_starts_at_the_first_and_follows_a_run() {
+        let queue = Transcriptions::new(&SpeechSettings::default());
+        assert_eq!(queue.recently(), Duration::ZERO);
+        queue.took(Duration::from_millis(400));
+        assert_eq!(queue.recently(), Duration::from_millis(400));
+        queue.took(Duration::from_millis(1600));
+        assert_eq!(queue.recently(), Duration::from_millis(700));
+        for _ in 0..20 {
+            queue.took(Duration::from_millis(1600));
+        }
+        assert!(queue.recently() > Duration::from_millis(1590));
     }
 }

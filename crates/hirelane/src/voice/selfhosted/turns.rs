@@ -111,6 +111,11 @@ impl TurnDetector {
         self.last_voiced
     }
 
+    /// The quiet that ends an answer whose words are not known yet.
+    pub fn end_after(&self) -> Duration {
+        Duration::from_millis(20 * u64::from(self.end_after_frames))
+    }
+
     /// Frames taken so far.
     pub fn frames(&self) -> u32 {
         self.frames

@@ -1,5 +1,6 @@
-//! Every turn of the interviewer that follows an answer carries its voice-to-voice latency
-//! from the candidate's last word, by stage, on the page and in the stored call.
+//! Every turn of the interviewer that follows an answer (its acknowledgement, said the moment
+//! the answer is over) carries its voice-to-voice latency from the candidate's last word, by
+//! stage, on the page and in the stored call.
 
 use hirelane::voice::provider::VoiceProvider;
 use serde_json::Value;
@@ -33,10 +34,12 @@ async fn each_turn_after_an_answer_stores_its_latency_from_the_last_word() {
         }
         let Conversation {
             captions,
+            acknowledgements,
             latencies,
             ..
         } = converse(&booked, &spoken).await;
         assert_eq!(captions.len(), 3, "{captions:?}");
+        assert_eq!(acknowledgements, ["Great.", "I see."]);
         analysis_of(&app, &booked.call_id).await;
         let call = runtime
             .provider
@@ -51,17 +54,28 @@ async fn each_turn_after_an_answer_stores_its_latency_from_the_last_word() {
             .iter()
             .map(|m| m["role"].as_str().unwrap_or_default())
             .collect();
-        assert_eq!(roles, ["bot", "user", "bot", "user", "bot"], "{messages:?}");
-        // The greeting follows no answer; the question and the closing each follow one.
-        assert!(messages[0].get("latency").is_none(), "{:?}", messages[0]);
-        assert!(messages[1].get("latency").is_none(), "the candidate's turn");
-        let stored: Vec<&Value> = [&messages[2], &messages[4]]
+        // Greeting, answer, acknowledgement, question, answer, acknowledgement, closing.
+        assert_eq!(
+            roles,
+            ["bot", "user", "bot", "bot", "user", "bot", "bot"],
+            "{messages:?}"
+        );
+        let acknowledged: Vec<usize> = (0..messages.len())
+            .filter(|&i| messages[i]["acknowledgement"] == true)
+            .collect();
+        assert_eq!(acknowledged, [2, 5], "{messages:?}");
+        // The acknowledgement is the turn that follows the answer; the lines after it and the
+        // greeting follow none.
+        for i in [0, 1, 3, 4, 6] {
+            assert!(messages[i].get("latency").is_none(), "{:?}", messages[i]);
+        }
+        let stored: Vec<&Value> = [&messages[2], &messages[5]]
             .into_iter()
             .map(|m| m.get("latency").unwrap_or_else(|| panic!("latency on {m}")))
             .collect();
         // The page was told the same, as each turn's first audio went out.
         assert_eq!(latencies.len(), 2, "{latencies:?}");
-        for ((latency, page), turn) in stored.iter().zip(&latencies).zip([2, 4]) {
+        for ((latency, page), turn) in stored.iter().zip(&latencies).zip([2, 5]) {
             let ms = |key: &str| {
                 latency[key]
                     .as_u64()
@@ -85,6 +99,8 @@ async fn each_turn_after_an_answer_stores_its_latency_from_the_last_word() {
             );
             let next = messages[turn]["secondsFromStart"].as_f64().expect("next");
             assert!(last_word < next, "{last_word} before {next}");
+            // The acknowledgement does not wait for the answer's transcript.
+            assert_eq!(latency["transcriptionMs"].as_u64(), Some(0), "{latency}");
         }
     })
     .await;

@@ -145,7 +145,10 @@ async fn booked_for(
 /// What the page saw and sent during an interview.
 #[derive(Default)]
 struct Conversation {
+    /// The interview's lines (the greeting, questions, follow-ups, closing).
     captions: Vec<String>,
+    /// What the interviewer said as each answer was over ("Okay.").
+    acknowledgements: Vec<String>,
     heard: Vec<String>,
     /// The voice-to-voice latency of each turn that followed an answer (`latency` messages).
     latencies: Vec<Value>,
@@ -224,7 +227,11 @@ async fn converse(booked: &Booked, answers: &[Vec<i16>]) -> Conversation {
                     Some("caption") => {
                         assert!(event["kind"].is_string(), "{event}");
                         let caption = event["text"].as_str().unwrap_or_default().to_owned();
-                        seen.captions.push(caption);
+                        if event["kind"] == "acknowledgement" {
+                            seen.acknowledgements.push(caption);
+                        } else {
+                            seen.captions.push(caption);
+                        }
                         played(&mut socket).await;
                     }
                     Some("state") if event["state"] == "listening" => {

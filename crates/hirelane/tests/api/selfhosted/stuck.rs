@@ -118,12 +118,23 @@ async fn an_interview_whose_instance_stopped_is_ended_with_what_was_stored() {
         hirelane::voice::reconciler::reconcile(&app.state)
             .await
             .expect("the reconciler runs");
-        // Reported with what was stored: the greeting and its answer, and their recording.
+        // Reported with what was stored: the greeting, its answer and the interviewer's
+        // "Great.", and their recording.
         let analysis = analysis_of(&app, &booked.call_id).await;
         let turns = analysis["turns"].as_array().expect("turns");
-        assert_eq!(turns.len(), 2, "{turns:?}");
-        assert_eq!(turns[0]["speaker"], "interviewer", "{turns:?}");
-        assert_eq!(turns[1]["speaker"], "candidate", "{turns:?}");
+        let spoken: Vec<(&str, &str)> = turns
+            .iter()
+            .map(|t| {
+                (
+                    t["speaker"].as_str().unwrap_or(""),
+                    t["text"].as_str().unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(spoken.len(), 3, "{turns:?}");
+        assert_eq!(spoken[0].0, "interviewer", "{turns:?}");
+        assert_eq!(spoken[1].0, "candidate", "{turns:?}");
+        assert_eq!(spoken[2], ("interviewer", "Great."), "{turns:?}");
         let link = analysis["audioLink"].as_str().expect("the recording");
         let wav = app
             .client
