@@ -20,8 +20,8 @@
 //! ten seconds ahead of real time (the excess is not accepted: [`super::pacing`]).
 //!
 //! The interview follows its plan one step at a time: speak, wait for the page to play it,
-//! listen until the answer ends ([`TurnDetector`]), acknowledge it while transcribing it, store the step
-//! ([`super::session_store`]). The interview outlives its socket and its instance: a page that
+//! listen until the answer ends ([`TurnDetector`]), acknowledge it while transcribing it,
+//! store the step ([`super::session_store`]). The interview outlives its socket and its instance: a page that
 //! reconnects within a minute (the same link, a fresh token from WebCall), to any instance,
 //! takes it up again at the step in progress, asked again from its start; otherwise it ends
 //! with what was stored. One socket runs it at a time ([`Lease`]): a newer socket takes it over
