@@ -6,8 +6,10 @@
 //! "I'm done", `{"type":"end"}` when they leave the interview (it ends at once). The server sends
 //! the interviewer's speech as binary PCM of the same format and these text messages:
 //! `{"type":"state","state":"speaking"|"listening"|"thinking"}`,
-//! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"topic"|"closing",
-//! "question":n|null}` (what the interviewer says), `{"type":"audio-end","samples":N}` after the
+//! `{"type":"caption","text":…,"step":n,"steps":N,"kind":"greeting"|"question"|"followUp"|"topic"|
+//! "closing"|"acknowledgement","question":n|null}` (what the interviewer says; an
+//! acknowledgement, "Okay.", is said as each answer is over, in the step of the answer:
+//! [`super::acknowledging`]), `{"type":"audio-end","samples":N}` after the
 //! turn's last audio (none when no voice could be made: the caption stands alone),
 //! `{"type":"heard","text":…}` (the answer as transcribed), `{"type":"ended"}`,
 //! `{"type":"latency","endOfTurnMs":…,"transcriptionMs":…,"decisionMs":…,"synthesisMs":…,
@@ -18,8 +20,8 @@
 //! ten seconds ahead of real time (the excess is not accepted: [`super::pacing`]).
 //!
 //! The interview follows its plan one step at a time: speak, wait for the page to play it,
-//! listen until the answer ends ([`TurnDetector`]), transcribe it, store the step
-//! ([`super::session_store`]). The interview outlives its socket and its instance: a page that
+//! listen until the answer ends ([`TurnDetector`]), acknowledge it while transcribing it,
+//! store the step ([`super::session_store`]). The interview outlives its socket and its instance: a page that
 //! reconnects within a minute (the same link, a fresh token from WebCall), to any instance,
 //! takes it up again at the step in progress, asked again from its start; otherwise it ends
 //! with what was stored. One socket runs it at a time ([`Lease`]): a newer socket takes it over
