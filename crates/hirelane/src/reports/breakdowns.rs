@@ -86,16 +86,17 @@ pub async fn interviews(db: &Db, period: &Period, now: Timestamp) -> Result<Inte
         "({booked} AND i.state <> 'cancelled' AND i.interview_at < $4)",
         booked = facts::SLOT_BOOKED
     );
+    // From the invites: a candidate without one counts in none of these.
     let sql = format!(
         "SELECT COALESCE(SUM({sent}), 0) AS invites_sent, COALESCE(SUM({done}), 0) AS completed,
             COALESCE(SUM({due}), 0) AS due,
             COALESCE(SUM({no_show}), 0) AS no_shows
-         FROM {from} WHERE {filter}",
+         FROM interview_invites i JOIN candidates c ON c.id = i.candidate_id
+         JOIN jobs j ON j.id = c.job_id WHERE {filter}",
         sent = one_if(facts::INVITE_SENT),
         done = one_if(facts::INTERVIEW_DONE),
         due = one_if(&due),
         no_show = one_if(&format!("{due} AND NOT {}", facts::INTERVIEW_DONE)),
-        from = facts::FROM,
         filter = Cohort::WHERE,
     );
     let mut rates: InterviewRates = fetch_as!(
