@@ -83,15 +83,20 @@ impl Group {
 
 /// The candidates of `cohort` in groups, newest JD first.
 pub async fn groups(db: &Db, cohort: Cohort) -> Result<Vec<Group>> {
+    // Grouped before the JD's names are joined: a narrow key groups in memory on PostgreSQL
+    // (with the names it sorted 50,000 rows on disk).
     let sql = format!(
-        "SELECT c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage,
-            c.recommendation, {sent} AS invite_sent, {booked} AS slot_booked,
-            {done} AS interview_done, COUNT(*) AS candidates
-         FROM {from}
-         WHERE {filter}
-         GROUP BY c.job_id, j.jdid, j.jdname, c.source, c.stage, c.furthest_stage,
-            c.recommendation, {sent}, {booked}, {done}
-         ORDER BY c.job_id DESC",
+        "SELECT g.job_id, j.jdid, j.jdname, g.source, g.stage, g.furthest_stage,
+            g.recommendation, g.invite_sent, g.slot_booked, g.interview_done, g.candidates
+         FROM (SELECT c.job_id, c.source, c.stage, c.furthest_stage, c.recommendation,
+                {sent} AS invite_sent, {booked} AS slot_booked, {done} AS interview_done,
+                COUNT(*) AS candidates
+             FROM {from}
+             WHERE {filter}
+             GROUP BY c.job_id, c.source, c.stage, c.furthest_stage, c.recommendation,
+                {sent}, {booked}, {done}) g
+         JOIN jobs j ON j.id = g.job_id
+         ORDER BY g.job_id DESC",
         sent = facts::INVITE_SENT,
         booked = facts::SLOT_BOOKED,
         done = facts::INTERVIEW_DONE,

@@ -79,16 +79,17 @@ pub struct InterviewRates {
 pub async fn interviews(db: &Db, period: &Period, now: Timestamp) -> Result<InterviewRates> {
     let cohort = period.cohort();
     let closed = facts::closed_before(now);
+    // From the invites: a candidate without one counts in none of these.
     let sql = format!(
         "SELECT COALESCE(SUM({sent}), 0) AS invites_sent, COALESCE(SUM({done}), 0) AS completed,
             COALESCE(SUM({due}), 0) AS due,
             COALESCE(SUM({no_show}), 0) AS no_shows
-         FROM {from} WHERE {filter}",
+         FROM interview_invites i JOIN candidates c ON c.id = i.candidate_id
+         JOIN jobs j ON j.id = c.job_id WHERE {filter}",
         sent = one_if(facts::INVITE_SENT),
         done = one_if(facts::INTERVIEW_DONE),
         due = one_if(&facts::due("$4")),
         no_show = one_if(&facts::no_show("$4")),
-        from = facts::FROM,
         filter = Cohort::WHERE,
     );
     let mut rates: InterviewRates = fetch_as!(

@@ -82,31 +82,31 @@ struct StageHours {
 /// The period's three duration reports over the candidates it counts.
 pub async fn durations(db: &Db, period: &Period) -> Result<Durations> {
     let cohort = period.cohort();
+    let (stage_days, hires, interviews) = tokio::try_join!(
+        stage_days(db, cohort),
+        time_to_hire(db, cohort),
+        time_to_first_interview(db, cohort)
+    )?;
     Ok(Durations {
-        stage_days: stage_days(db, cohort).await?,
-        time_to_hire: spread(time_to_hire(db, cohort).await?),
-        time_to_first_interview: spread(time_to_first_interview(db, cohort).await?),
+        stage_days,
+        time_to_hire: spread(hires),
+        time_to_first_interview: spread(interviews),
     })
 }
 
 async fn stage_days(db: &Db, cohort: Cohort) -> Result<Vec<StageDays>> {
-    // Every candidate's stays: New from being added, then each entry until the next one.
+    // Each entry ends the stay before it: the previous entry's, or New's from being added (New
+    // has no entry). One ordered read of the entries, no sort (stage_entries_candidate's order).
     let sql = format!(
-        "WITH entries AS (
-            SELECT c.id AS candidate_id, 'new' AS stage, c.created_on AS entered_at, 0 AS seq
-              FROM candidates c JOIN jobs j ON j.id = c.job_id WHERE {filter}
-            UNION ALL
-            SELECT s.candidate_id, s.stage, s.entered_at, s.id AS seq
+        "SELECT stage, hours, COUNT(*) AS stays FROM (
+            SELECT COALESCE(LAG(s.stage) OVER w, 'new') AS stage,
+                (s.entered_at - COALESCE(LAG(s.entered_at) OVER w, c.created_on)) / {HOUR_MS}
+                    AS hours
               FROM stage_entries s JOIN candidates c ON c.id = s.candidate_id
-              JOIN jobs j ON j.id = c.job_id WHERE {filter}
-         ), stays AS (
-            SELECT stage, entered_at, LEAD(entered_at) OVER (
-                PARTITION BY candidate_id ORDER BY entered_at, seq) AS left_at
-              FROM entries
-         )
-         SELECT stage, (left_at - entered_at) / {HOUR_MS} AS hours, COUNT(*) AS stays
-           FROM stays WHERE left_at IS NOT NULL
-          GROUP BY stage, (left_at - entered_at) / {HOUR_MS}",
+              JOIN jobs j ON j.id = c.job_id
+             WHERE {filter}
+            WINDOW w AS (PARTITION BY s.candidate_id ORDER BY s.entered_at, s.id)
+         ) stays GROUP BY stage, hours",
         filter = Cohort::WHERE
     );
     let rows: Vec<StageHours> = fetch_as!(

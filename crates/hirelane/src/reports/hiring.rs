@@ -71,7 +71,13 @@ pub(super) async fn hiring_report(
 /// The reports of `period`.
 pub async fn compute(state: &AppState, period: &Period) -> Result<HiringReport> {
     let now = state.clock.now();
-    let groups = funnel::groups(&state.db, period.cohort()).await?;
+    // Independent reads: on a pool of connections they run side by side.
+    let (groups, durations, interviews, recruiters) = tokio::try_join!(
+        funnel::groups(&state.db, period.cohort()),
+        durations::durations(&state.db, period),
+        breakdowns::interviews(&state.db, period, now),
+        breakdowns::recruiters(&state.db, period),
+    )?;
     Ok(HiringReport {
         generated_at: to_iso(now),
         from: period.from.to_string(),
@@ -79,10 +85,10 @@ pub async fn compute(state: &AppState, period: &Period) -> Result<HiringReport> 
         jd_id: period.job_id,
         overall: funnel::overall(&groups),
         jobs: funnel::per_job(&groups),
-        durations: durations::durations(&state.db, period).await?,
+        durations,
         sources: breakdowns::sources(&groups),
-        interviews: breakdowns::interviews(&state.db, period, now).await?,
-        recruiters: breakdowns::recruiters(&state.db, period).await?,
+        interviews,
+        recruiters,
     })
 }
 
