@@ -21,14 +21,14 @@
 //!
 //! The interview follows its plan one step at a time: speak, wait for the page to play it,
 //! listen until the answer ends ([`TurnDetector`]), acknowledge it while transcribing it,
-//! store the step ([`super::session_store`]). The interview outlives its socket and its instance: a page that
-//! reconnects within a minute (the same link, a fresh token from WebCall), to any instance,
-//! takes it up again at the step in progress, asked again from its start; otherwise it ends
-//! with what was stored. One socket runs it at a time ([`Lease`]): a newer socket takes it over
-//! and the older one is closed with the reason `taken over` (close code 4001), and an
-//! instance that stops closes its interviews' sockets with `moving` (1012) so their pages
-//! reconnect at once, elsewhere. At the end the call is stored the way a provider's
-//! end-of-call report is, and assessed by the same code as every other interview
+//! store the step ([`super::session_store`]). The interview outlives its socket and its
+//! instance: a page that reconnects within a minute (the same link, a fresh token from
+//! WebCall), to any instance, takes it up again at the step in progress, asked again from its
+//! start; otherwise it ends with what was stored. One socket runs it at a time ([`Lease`]): a
+//! newer socket takes it over and the older one is closed with the reason `taken over` (close
+//! code 4001), and an instance that stops closes its interviews' sockets with `moving` (1012)
+//! so their pages reconnect at once, elsewhere. At the end the call is stored the way a
+//! provider's end-of-call report is, and assessed by the same code as every other interview
 //! ([`super::lifecycle`]).
 
 use std::sync::Arc;
